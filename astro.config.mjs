@@ -1,0 +1,20 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import sitemap from '@astrojs/sitemap';
+
+// The public address the sitemap and canonical links are built from. Override with SITE_URL when deploying elsewhere.
+const site = process.env.SITE_URL ?? 'https://mcp-message-lab.example.org';
+
+export default defineConfig({
+  site,
+  trailingSlash: 'always',
+  integrations: [mdx(), sitemap()],
+  markdown: {
+    shikiConfig: {
+      themes: { light: 'github-light', dark: 'github-dark' },
+      defaultColor: false,
+    },
+  },
+  server: { port: 4321 },
+});

@@ -1,0 +1,33 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+/** The protocol versions a chapter may target; MCP 2026-07-28 is the course's default. */
+const TARGET_PROTOCOLS = ['jsonrpc-2.0', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
+
+const chapters = defineCollection({
+  // Files are named NN-slug.mdx; the number orders the course. A leading underscore hides a draft.
+  loader: glob({ pattern: '[0-9][0-9]-*.mdx', base: './content/chapters' }),
+  schema: z
+    .object({
+      /** The chapter's title, as shown in the outline and the page heading. */
+      title: z.string().min(3).max(90),
+      /** One or two sentences for the outline, search results and the meta description. */
+      summary: z.string().min(20).max(300),
+      /** The protocol version whose rules the chapter teaches. */
+      protocol: z.enum(TARGET_PROTOCOLS),
+      /** The day the chapter's protocol claims were last checked against the spec text (YYYY-MM-DD). */
+      checkedAgainstSpec: z.coerce.date(),
+      /** Minutes of reading, for the outline and the workshop agenda. */
+      readingMinutes: z.number().int().min(1).max(60),
+      /** Minutes of practice (widgets, code labs, completion check). */
+      practiceMinutes: z.number().int().min(0).max(60),
+      /** What a learner can do after the chapter, each a sentence starting with a verb. */
+      objectives: z.array(z.string().min(10)).min(1).max(8),
+      /** Whether the chapter follows the full anatomy (the FAQ does not). */
+      anatomy: z.enum(['lesson', 'faq']).default('lesson'),
+    })
+    .strict(),
+});
+
+export const collections = { chapters };
