@@ -1,0 +1,115 @@
+/**
+ * The MCP Message Lab message model: zod schemas for JSON-RPC 2.0 and MCP messages, the classifier, the error-code
+ * table and the decision-table grader. Imports only zod; runs in Node, browsers and Web Workers.
+ * Imported everywhere as `#message-model`.
+ */
+export {
+  PROTOCOLS,
+  MCP_VERSIONS,
+  DEFAULT_PROTOCOL,
+  isProtocol,
+  isMcpVersion,
+  isAtLeast,
+  compareVersions,
+  jsonRpcRef,
+  mcpRef,
+  rfc8259Ref,
+  slugifyHeading,
+} from './protocols.ts';
+export type { Protocol, McpVersion, SpecRef } from './protocols.ts';
+
+export { SEVERITIES, FINDING_IDS, isFindingId, pointer, pointerTokens } from './findings.ts';
+export type { Severity, FindingId, Finding } from './findings.ts';
+
+export { positionAt, parseJsonText, inspectValue } from './json-text.ts';
+export type { TextPosition, ParseOutcome, ValueFacts } from './json-text.ts';
+
+export {
+  CODE_CLASSES,
+  STANDARD_ERROR_CODES,
+  MCP_ERROR_CODES,
+  classifyErrorCode,
+  codeIntroducedIn,
+} from './error-codes.ts';
+export type { CodeClass, ErrorCodeInfo } from './error-codes.ts';
+
+export {
+  JSONRPCIdSchema,
+  RequestIdSchema,
+  JSONRPCErrorObjectSchema,
+  JSONRPCRequestSchema,
+  JSONRPCNotificationSchema,
+  JSONRPCResultResponseSchema,
+  JSONRPCErrorResponseSchema,
+  JSONRPCMessageSchema,
+  JSONRPCBatchSchema,
+  ImplementationSchema,
+  RequestMetaSchema,
+  TextContentSchema,
+  ImageContentSchema,
+  AudioContentSchema,
+  ResourceLinkSchema,
+  EmbeddedResourceSchema,
+  ContentBlockSchema,
+  CONTENT_BLOCK_TYPES,
+  RESULT_TYPES,
+  INPUT_REQUEST_METHODS,
+  InputRequiredResultSchema,
+  MCP_SCHEMAS,
+  CallToolRequestSchema,
+  CallToolResultSchema,
+} from './schemas.ts';
+export type { RequestId, ContentBlock, ResultType, McpSchemas } from './schemas.ts';
+
+export { METHODS_REMOVED_IN_2026_07_28, METHODS_ADDED_IN_2026_07_28, MISNAMED_METHODS, methodStatus } from './methods.ts';
+
+export { MESSAGE_KINDS, classifyMessage, canonicalJson } from './classify.ts';
+export type {
+  MessageKind,
+  MessageId,
+  Reply,
+  Classification,
+  ClassifyOptions,
+  ParseErrorClassification,
+  InvalidClassification,
+  RequestClassification,
+  NotificationClassification,
+  ResultClassification,
+  ErrorClassification,
+  BatchClassification,
+} from './classify.ts';
+
+export { buildReplyMessage, sameReply } from './reply.ts';
+export { classifyAcrossProtocols, describeReply } from './compare.ts';
+export type { CrossVersionClassification, VersionDifference } from './compare.ts';
+export { classifyLog } from './log.ts';
+export type { LogEntry } from './log.ts';
+export { formatClassification } from './format.ts';
+
+export {
+  DETECTION_LAYERS,
+  USER_OUTCOMES,
+  RETRY_POLICIES,
+  DECISION_COLUMNS,
+  DECISION_LABELS,
+  COLUMN_LABELS,
+  MISCONCEPTIONS,
+  DEFAULT_SCENARIO_IDS,
+  DECISION_SCENARIOS,
+  getScenario,
+  columnOptions,
+  gradeDecisionTable,
+  hintFor,
+} from './decision-table.ts';
+export type {
+  DetectionLayer,
+  UserOutcome,
+  RetryPolicy,
+  DecisionColumn,
+  Misconception,
+  MisconceptionId,
+  DecisionScenario,
+  DecisionAnswers,
+  CellVerdict,
+  DecisionTableGrade,
+} from './decision-table.ts';

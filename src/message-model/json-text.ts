@@ -1,0 +1,179 @@
+/**
+ * Reading JSON text safely: where parsing stopped, and the properties of a parsed value that JSON.parse hides
+ * (duplicate names, depth, lone surrogates, integers past double precision). Pure and iterative: no recursion,
+ * so 100,000 levels of nesting cannot overflow the stack.
+ */
+
+/** Where in the text something is: a 0-based offset and 1-based line and column. */
+export interface TextPosition {
+  offset: number;
+  line: number;
+  column: number;
+}
+
+/** The outcome of parsing text: the value, or where and why parsing stopped. */
+export type ParseOutcome =
+  | { ok: true; value: unknown }
+  | { ok: false; reason: string; position: TextPosition };
+
+/** Converts an offset in `text` into a line and column (both 1-based; a column counts UTF-16 code units). */
+export function positionAt(text: string, offset: number): TextPosition {
+  const clamped = Math.max(0, Math.min(offset, text.length));
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < clamped; i = text.indexOf('\n', i + 1)) {
+    line += 1;
+    lineStart = i + 1;
+  }
+  return { offset: clamped, line, column: clamped - lineStart + 1 };
+}
+
+/** Parses JSON text; never throws. On failure, says where parsing stopped and why, in words a learner can act on. */
+export function parseJsonText(text: string): ParseOutcome {
+  if (text.trim() === '') {
+    return { ok: false, reason: 'The text is empty: there is no JSON value in it.', position: positionAt(text, text.length) };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    const raw = error instanceof Error ? error.message : String(error);
+    return { ok: false, reason: describeParseError(raw), position: positionAt(text, errorOffset(raw, text)) };
+  }
+}
+
+/** Finds the offset an engine's JSON.parse error message names (V8: "at position N"; SpiderMonkey: "line L column C"). */
+function errorOffset(message: string, text: string): number {
+  const atPosition = /position (\d+)/.exec(message);
+  if (atPosition?.[1]) return Number(atPosition[1]);
+  const lineColumn = /line (\d+) column (\d+)/.exec(message);
+  if (lineColumn?.[1] && lineColumn[2]) {
+    let offset = 0;
+    for (let line = 1; line < Number(lineColumn[1]); line += 1) {
+      const next = text.indexOf('\n', offset);
+      if (next === -1) break;
+      offset = next + 1;
+    }
+    return offset + Number(lineColumn[2]) - 1;
+  }
+  return text.length;
+}
+
+/** Rewrites an engine's parse message into one sentence without the echoed source text. */
+function describeParseError(message: string): string {
+  if (/end of (JSON )?(input|data)/i.test(message)) return 'The text ends before the JSON value is complete.';
+  const cleaned = message
+    .replace(/, ".*" is not valid JSON$/s, '')
+    .replace(/ in JSON at position \d+( \(line \d+ column \d+\))?/, '')
+    .replace(/^JSON\.parse: /, '')
+    .replace(/ at line \d+ column \d+ of the JSON data$/, '');
+  return `${cleaned.charAt(0).toUpperCase()}${cleaned.slice(1)}.`.replace(/\.\.$/, '.');
+}
+
+/** What a walk over a parsed value found. */
+export interface ValueFacts {
+  /** The deepest nesting of arrays and objects (a scalar is 0). */
+  depth: number;
+  /** True when the walk stopped at `maxDepth` and did not look further down. */
+  truncated: boolean;
+  /** JSON Pointers of strings (or names) containing a lone UTF-16 surrogate. */
+  loneSurrogates: string[];
+  /** JSON Pointers of integers too large to be represented exactly as a double. */
+  unsafeIntegers: string[];
+  /** How many object members the value has, counting every object at every depth. */
+  memberCount: number;
+}
+
+const escapeToken = (token: string | number) => String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Walks a parsed value iteratively, collecting the facts JSON.parse hides. Stops descending at `maxDepth`. */
+export function inspectValue(value: unknown, maxDepth = 256, maxReports = 20): ValueFacts {
+  const facts: ValueFacts = { depth: 0, truncated: false, loneSurrogates: [], unsafeIntegers: [], memberCount: 0 };
+  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { v, path, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!v.isWellFormed() && facts.loneSurrogates.length < maxReports) facts.loneSurrogates.push(path);
+      continue;
+    }
+    if (typeof v === 'number') {
+      if (Number.isInteger(v) && !Number.isSafeInteger(v) && facts.unsafeIntegers.length < maxReports) facts.unsafeIntegers.push(path);
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    const childDepth = depth + 1;
+    if (childDepth > facts.depth) facts.depth = childDepth;
+    if (childDepth > maxDepth) {
+      facts.truncated = true;
+      continue;
+    }
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i -= 1) stack.push({ v: v[i], path: `${path}/${i}`, depth: childDepth });
+    } else {
+      const keys = Object.keys(v);
+      facts.memberCount += keys.length;
+      for (const key of keys) {
+        if (!key.isWellFormed() && facts.loneSurrogates.length < maxReports) facts.loneSurrogates.push(`${path}/${escapeToken(key)}`);
+        stack.push({ v: (v as Record<string, unknown>)[key], path: `${path}/${escapeToken(key)}`, depth: childDepth });
+      }
+    }
+  }
+  return facts;
+}
+
+/** Counts the member names in JSON text: every string token followed by a colon. Native regex speed. */
+export function countMemberNames(text: string): number {
+  const token = /"(?:[^"\\]|\\.)*"\s*(:)?/g;
+  let count = 0;
+  for (let m = token.exec(text); m !== null; m = token.exec(text)) if (m[1]) count += 1;
+  return count;
+}
+
+/**
+ * Finds duplicate member names in JSON text that is known to parse, with the JSON Pointer of each object that
+ * repeats a name. A small iterative scanner; run only when a duplicate is known to exist, since it is slower than
+ * JSON.parse.
+ */
+export function findDuplicateNames(text: string, maxReports = 20): Array<{ path: string; name: string }> {
+  type Frame = { kind: 'object'; path: string; names: Set<string>; key: string | null } | { kind: 'array'; path: string; index: number };
+  const found: Array<{ path: string; name: string }> = [];
+  const stack: Frame[] = [];
+  let i = 0;
+  const childPath = (): string => {
+    const top = stack[stack.length - 1];
+    if (!top) return '';
+    if (top.kind === 'array') return `${top.path}/${top.index}`;
+    return `${top.path}/${escapeToken(top.key ?? '')}`;
+  };
+  while (i < text.length && found.length < maxReports) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      const raw = text.slice(i, j + 1);
+      i = j + 1;
+      let k = i;
+      while (k < text.length && (text[k] === ' ' || text[k] === '\n' || text[k] === '\r' || text[k] === '\t')) k += 1;
+      const top = stack[stack.length - 1];
+      if (text[k] === ':' && top?.kind === 'object') {
+        const name = JSON.parse(raw) as string;
+        if (top.names.has(name)) found.push({ path: top.path, name });
+        top.names.add(name);
+        top.key = name;
+        i = k + 1;
+      }
+      continue;
+    }
+    if (c === '{') {
+      stack.push({ kind: 'object', path: childPath(), names: new Set(), key: null });
+    } else if (c === '[') {
+      stack.push({ kind: 'array', path: childPath(), index: 0 });
+    } else if (c === '}' || c === ']') {
+      stack.pop();
+    } else if (c === ',') {
+      const top = stack[stack.length - 1];
+      if (top?.kind === 'array') top.index += 1;
+    }
+    i += 1;
+  }
+  return found;
+}

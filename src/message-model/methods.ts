@@ -1,0 +1,45 @@
+import type { McpVersion } from './protocols.ts';
+
+/**
+ * Method names the spec removed in 2026-07-28 (spec 2026-07-28 changelog.mdx; basic/index.mdx §Statelessness):
+ * sessions, the initialize handshake, ping and the subscription methods that `subscriptions/listen` replaced.
+ */
+export const METHODS_REMOVED_IN_2026_07_28 = [
+  'initialize',
+  'notifications/initialized',
+  'ping',
+  'logging/setLevel',
+  'notifications/roots/list_changed',
+  'resources/subscribe',
+  'resources/unsubscribe',
+  'notifications/elicitation/complete',
+] as const;
+
+/** Method names that exist only from 2026-07-28 on. */
+export const METHODS_ADDED_IN_2026_07_28 = ['server/discover', 'subscriptions/listen'] as const;
+
+/**
+ * Wrong method names seen in public MCP courses and blog posts, with the name the spec uses. A classifier cannot
+ * know which methods a server implements, but it can say that these names are not MCP's.
+ */
+export const MISNAMED_METHODS: Readonly<Record<string, { correct: string | null; note: string }>> = {
+  'sampling/complete': { correct: 'sampling/createMessage', note: 'The spec names sampling requests sampling/createMessage.' },
+  'elicitation/request': { correct: 'elicitation/create', note: 'The spec names elicitation requests elicitation/create.' },
+  progress: { correct: 'notifications/progress', note: 'Progress is the notification notifications/progress.' },
+  cancelled: { correct: 'notifications/cancelled', note: 'Cancellation is the notification notifications/cancelled.' },
+  'notifications/cancel': { correct: 'notifications/cancelled', note: 'Cancellation is the notification notifications/cancelled.' },
+  initialized: { correct: 'notifications/initialized', note: 'The handshake notification is notifications/initialized (before 2026-07-28).' },
+  shutdown: { correct: null, note: 'MCP has no shutdown message (that is LSP): a stdio session ends when the client closes the stream.' },
+  exit: { correct: null, note: 'MCP has no exit message (that is LSP): a stdio session ends when the client closes the stream.' },
+  'tools/invoke': { correct: 'tools/call', note: 'Tools are called with tools/call.' },
+  'tools/execute': { correct: 'tools/call', note: 'Tools are called with tools/call.' },
+  'tool/call': { correct: 'tools/call', note: 'Tools are called with tools/call (plural "tools").' },
+  'resources/get': { correct: 'resources/read', note: 'Resources are read with resources/read.' },
+};
+
+/** Whether a method name is gone in, or not yet part of, an MCP revision. */
+export function methodStatus(method: string, version: McpVersion): 'removed' | 'not-yet' | 'ok' {
+  if (version === '2026-07-28' && (METHODS_REMOVED_IN_2026_07_28 as readonly string[]).includes(method)) return 'removed';
+  if (version !== '2026-07-28' && (METHODS_ADDED_IN_2026_07_28 as readonly string[]).includes(method)) return 'not-yet';
+  return 'ok';
+}
