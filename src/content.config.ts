@@ -1,13 +1,14 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { FixtureSchema } from './fixtures/schema.ts';
 
 /** The protocol versions a chapter may target; MCP 2026-07-28 is the course's default. */
 const TARGET_PROTOCOLS = ['jsonrpc-2.0', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 
 const chapters = defineCollection({
   // Files are named NN-slug.mdx; the number orders the course. A leading underscore hides a draft.
-  loader: glob({ pattern: '[0-9][0-9]-*.mdx', base: './content/chapters' }),
+  loader: glob({ pattern: '[0-9][0-9]-+([a-z0-9-]).mdx', base: './content/chapters' }),
   schema: z
     .object({
       /** The chapter's title, as shown in the outline and the page heading. */
@@ -30,4 +31,10 @@ const chapters = defineCollection({
     .strict(),
 });
 
-export const collections = { chapters };
+/** Message fixtures: content/fixtures/<id>.json, each with its hand-written expected classification. */
+const fixtures = defineCollection({
+  loader: glob({ pattern: '*.json', base: './content/fixtures' }),
+  schema: FixtureSchema,
+});
+
+export const collections = { chapters, fixtures };
