@@ -113,3 +113,32 @@ export type {
   CellVerdict,
   DecisionTableGrade,
 } from './decision-table.ts';
+
+export {
+  CLASSIFY_ASPECTS,
+  REPLY_SENDS,
+  CHECK_QUESTION_TYPES,
+  ClassifyQuestionSchema,
+  ChoiceOptionSchema,
+  ChoiceQuestionSchema,
+  DecisionTableQuestionSchema,
+  SelfAssessedQuestionSchema,
+  CheckQuestionSchema,
+  CompletionCheckSchema,
+  ReplyAnswerSchema,
+  CheckAnswerSchema,
+  CheckAnswersSchema,
+  gradeCompletionCheck,
+} from './completion-check.ts';
+export type {
+  ClassifyAspect,
+  ReplySend,
+  CheckQuestionType,
+  CheckQuestion,
+  CompletionCheck,
+  ReplyAnswer,
+  CheckAnswer,
+  CheckAnswers,
+  QuestionGrade,
+  CompletionCheckGrade,
+} from './completion-check.ts';
