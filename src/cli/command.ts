@@ -1,0 +1,180 @@
+/**
+ * What every `mcp-lab` subcommand looks like, and the small I/O toolkit they share: reading a file or stdin
+ * (whole, or line by line as a stream), writing with back-pressure, and the one-line usage failure (exit 2).
+ * Subcommands decide nothing about messages themselves: every verdict comes from `#message-model`.
+ */
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable, Writable } from 'node:stream';
+
+/** The streams a command reads and writes; the real process streams in the binary, others in tests. */
+export interface CliIo {
+  stdin: Readable & { isTTY?: boolean };
+  stdout: Writable;
+  stderr: Writable;
+}
+
+/** One subcommand: `mcp-lab <name> ...`. Add a new one by appending it to the table in commands/index.ts. */
+export interface Command {
+  /** The word after `mcp-lab`. */
+  name: string;
+  /** One line for `mcp-lab --help`. */
+  summary: string;
+  /** The full text of `mcp-lab <name> --help`, usage line first, with examples. */
+  help: string;
+  /** Runs the command with the arguments after its name; resolves to the exit code. Throws UsageError for exit 2. */
+  run(args: string[], io: CliIo): Promise<number>;
+}
+
+/** Exit code when the input was read (whatever it classified as). */
+export const EXIT_OK = 0;
+/** Exit code for bad flags, an unknown protocol, or input that could not be read. */
+export const EXIT_USAGE = 2;
+
+/** A failure the user can fix: printed as one line on stderr, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/**
+ * Rewrites an error thrown by node:util parseArgs as a UsageError with one short sentence (Node's own messages
+ * run to several sentences of advice about `--`).
+ */
+export function usageErrorFromParseArgs(error: unknown): UsageError {
+  const message = error instanceof Error ? error.message : String(error);
+  const first = message.split(/\.\s/)[0]!.replace(/\.$/, '');
+  return new UsageError(first);
+}
+
+/** Largest input read as one message (UTF-16 units): V8 strings stop near 512 Mi, and no real message is this big. */
+export const MAX_SINGLE_MESSAGE_CHARS = 256 * 1024 * 1024;
+
+/** Where input comes from: a path, or stdin for `-` (or no argument when stdin is a pipe). */
+export type InputSource = { kind: 'file'; path: string } | { kind: 'stdin' };
+
+/** Picks the input source from the positional arguments; throws UsageError when it cannot. */
+export function resolveSource(positionals: string[], io: CliIo, command: string): InputSource {
+  if (positionals.length > 1) {
+    throw new UsageError(`expected one FILE (or - for stdin), got ${positionals.length}: ${positionals.map((p) => JSON.stringify(p)).join(' ')}`);
+  }
+  const arg = positionals[0];
+  if (arg === undefined || arg === '-') {
+    // Without a file and with a terminal on stdin, waiting for input would look like a hang.
+    if (arg === undefined && io.stdin.isTTY) throw new UsageError(`no input: give a FILE, or pipe a message into "mcp-lab ${command} -"`);
+    return { kind: 'stdin' };
+  }
+  return { kind: 'file', path: arg };
+}
+
+/** The name of a source for reports. */
+export function describeSource(source: InputSource): string {
+  return source.kind === 'stdin' ? '(stdin)' : source.path;
+}
+
+/** Turns a file-system error into one sentence naming the file. */
+function unreadable(path: string, error: unknown): UsageError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const why =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'it is a directory'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : error instanceof Error
+            ? error.message
+            : String(error);
+  return new UsageError(`cannot read ${path}: ${why}`);
+}
+
+/** Opens the source as a UTF-8 text stream, failing early (as a UsageError) when a file cannot be read. */
+async function openText(source: InputSource, io: CliIo): Promise<Readable> {
+  if (source.kind === 'stdin') {
+    io.stdin.setEncoding('utf8');
+    return io.stdin;
+  }
+  try {
+    const info = await stat(source.path);
+    if (info.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+  } catch (error) {
+    throw unreadable(source.path, error);
+  }
+  const stream = createReadStream(source.path, { encoding: 'utf8' });
+  // Surface open errors (permissions) before the caller starts consuming.
+  await new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', reject);
+  }).catch((error: unknown) => {
+    throw unreadable(source.path, error);
+  });
+  return stream;
+}
+
+/** Reads the whole source as one string (one message). Refuses inputs past MAX_SINGLE_MESSAGE_CHARS. */
+export async function readWholeText(source: InputSource, io: CliIo): Promise<string> {
+  const stream = await openText(source, io);
+  const parts: string[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of stream) {
+      const text = chunk as string;
+      length += text.length;
+      if (length > MAX_SINGLE_MESSAGE_CHARS) {
+        stream.destroy();
+        throw new UsageError(`${describeSource(source)} is larger than ${MAX_SINGLE_MESSAGE_CHARS / 1024 / 1024} MiB: too large to classify as one message (for a log with one message per line, use --jsonl)`);
+      }
+      parts.push(text);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw source.kind === 'file' ? unreadable(source.path, error) : new UsageError(`cannot read stdin: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return parts.join('');
+}
+
+/**
+ * Reads the source as newline-delimited text in blocks of whole lines, without holding the whole input in memory.
+ * Each block is the exact text of consecutive lines (joined by "\n", no trailing newline) with the 1-based number
+ * of its first line, so a caller can hand it to a line-oriented parser and shift the line numbers.
+ */
+export async function* readLineBlocks(source: InputSource, io: CliIo, blockChars = 1 << 20): AsyncGenerator<{ text: string; firstLine: number }> {
+  const stream = await openText(source, io);
+  // Chunks since the last block. Only a chunk that contains a newline can end a block, so a single very long
+  // line is collected as parts and joined once, never re-scanned chunk after chunk.
+  let parts: string[] = [];
+  let size = 0;
+  let nextLine = 1;
+  try {
+    for await (const chunk of stream) {
+      const text = chunk as string;
+      const cut = size + text.length >= blockChars ? text.lastIndexOf('\n') : -1;
+      if (cut === -1) {
+        parts.push(text);
+        size += text.length;
+        continue;
+      }
+      parts.push(text.slice(0, cut));
+      const block = parts.join('');
+      parts = [text.slice(cut + 1)];
+      size = parts[0]!.length;
+      yield { text: block, firstLine: nextLine };
+      nextLine += countNewlines(block) + 1;
+    }
+  } catch (error) {
+    throw source.kind === 'file' ? unreadable(source.path, error) : new UsageError(`cannot read stdin: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const rest = parts.join('');
+  if (rest !== '') yield { text: rest, firstLine: nextLine };
+}
+
+function countNewlines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n += 1;
+  return n;
+}
+
+/** Writes text, waiting when the stream's buffer is full, so a huge report never piles up in memory. */
+export async function write(stream: Writable, text: string): Promise<void> {
+  if (!stream.write(text)) await once(stream, 'drain');
+}

@@ -1,0 +1,184 @@
+/**
+ * `mcp-lab classify`: classifies one message (a file or stdin), or a captured stdio log with one message per line
+ * (`--jsonl`), and prints the model's verdict as JSON lines or as a readable report. Every verdict, finding and
+ * reply comes from `#message-model`; this file only reads input and prints.
+ */
+import { parseArgs } from 'node:util';
+import {
+  DEFAULT_PROTOCOL,
+  MESSAGE_KINDS,
+  PROTOCOLS,
+  classifyLog,
+  classifyMessage,
+  formatClassification,
+  isProtocol,
+  type Classification,
+  type LogEntry,
+  type MessageKind,
+  type Protocol,
+} from '#message-model';
+import {
+  EXIT_OK,
+  UsageError,
+  describeSource,
+  readLineBlocks,
+  readWholeText,
+  resolveSource,
+  usageErrorFromParseArgs,
+  write,
+  type CliIo,
+  type Command,
+  type InputSource,
+} from '../command.ts';
+
+/** The output formats: one JSON object per line, or a report for people. */
+export const OUTPUT_FORMATS = ['json', 'text'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+const HELP = `Usage: mcp-lab classify [--protocol P] [--jsonl] [--format json|text] [FILE|-]
+
+Classify a JSON-RPC / MCP message: what kind it is, what a conforming receiver owes
+back, and every rule it breaks, each with the spec section it rests on.
+
+Input
+  FILE                 one message (the whole file is the message text)
+  -                    read from stdin (also the default when stdin is a pipe)
+  --jsonl              the input is a captured stdio log: one message per line,
+                       blank lines skipped; any size, read as a stream
+
+Options
+  --protocol P         classify against P: ${PROTOCOLS.join(' | ')}
+                       (default ${DEFAULT_PROTOCOL})
+  --format json|text   json: one JSON object per input on its own line
+                       (with --jsonl: {"line": N, "classification": {...}});
+                       text: a readable report with the findings, and with
+                       --jsonl a summary at the end (default text)
+  -h, --help           show this help
+
+Exit status
+  0  the input was read (whatever it classified as: a parse error is a result)
+  2  bad flags, an unknown protocol, or input that could not be read
+
+Examples
+  mcp-lab classify message.json
+  mcp-lab classify --protocol jsonrpc-2.0 batch.json
+  echo '{"jsonrpc":"2.0","id":null,"method":"ping"}' | mcp-lab classify --protocol 2025-11-25 -
+  mcp-lab classify --jsonl --format json session.log > verdicts.jsonl
+  mcp-lab classify --jsonl session.log            # report with a summary
+  npm run --silent lab -- classify message.json   # from a clone, without npx
+`;
+
+/** Counts for the --jsonl text summary. */
+interface LogSummary {
+  lines: number;
+  messages: number;
+  byKind: Record<MessageKind, number>;
+  errorFindings: Map<string, number>;
+}
+
+function newSummary(): LogSummary {
+  return {
+    lines: 0,
+    messages: 0,
+    byKind: Object.fromEntries(MESSAGE_KINDS.map((k) => [k, 0])) as Record<MessageKind, number>,
+    errorFindings: new Map(),
+  };
+}
+
+/** Adds a classification's findings of severity `error` (a batch's items included) to the tally. */
+function tallyErrorFindings(c: Classification, into: Map<string, number>): void {
+  for (const f of c.findings) if (f.severity === 'error') into.set(f.id, (into.get(f.id) ?? 0) + 1);
+  if (c.kind === 'batch') for (const item of c.items) tallyErrorFindings(item, into);
+}
+
+function formatSummary(s: LogSummary, source: string, protocol: Protocol): string {
+  const kinds = MESSAGE_KINDS.filter((k) => s.byKind[k] > 0).map((k) => `${k} ${s.byKind[k]}`);
+  const total = [...s.errorFindings.values()].reduce((a, b) => a + b, 0);
+  const byId = [...s.errorFindings.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const lines = [
+    `Summary of ${source} (${protocol}): ${s.messages} message${s.messages === 1 ? '' : 's'} on ${s.lines} line${s.lines === 1 ? '' : 's'}`,
+    `  by kind: ${kinds.length > 0 ? kinds.join(', ') : 'none (no non-blank lines)'}`,
+    `  error findings: ${total}${byId.length > 0 ? ` (${byId.map(([id, n]) => `${id} ${n}`).join(', ')})` : ''}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+async function classifyOne(source: InputSource, protocol: Protocol, format: OutputFormat, io: CliIo): Promise<void> {
+  const text = await readWholeText(source, io);
+  const c = classifyMessage(text, { protocol });
+  if (format === 'json') {
+    await write(io.stdout, `${JSON.stringify(c)}\n`);
+  } else {
+    await write(io.stdout, `${describeSource(source)} (${protocol})\n${formatClassification(c)}\n`);
+  }
+}
+
+async function classifyJsonl(source: InputSource, protocol: Protocol, format: OutputFormat, io: CliIo): Promise<void> {
+  const summary = newSummary();
+  for await (const block of readLineBlocks(source, io)) {
+    // classifyLog owns the framing rules (blank lines skipped, a trailing \r dropped); lines are shifted to
+    // the block's place in the whole log.
+    const entries: LogEntry[] = classifyLog(block.text, { protocol });
+    const out: string[] = [];
+    for (const entry of entries) {
+      const line = entry.line + block.firstLine - 1;
+      const c = entry.classification;
+      summary.messages += 1;
+      summary.byKind[c.kind] += 1;
+      tallyErrorFindings(c, summary.errorFindings);
+      out.push(format === 'json' ? `${JSON.stringify({ line, classification: c })}\n` : `line ${line}\n${formatClassification(c, '  ')}\n\n`);
+    }
+    // A final newline ends the last line; it does not start another.
+    summary.lines = block.firstLine + lineCount(block.text) - (block.text.endsWith('\n') ? 2 : 1);
+    if (out.length > 0) await write(io.stdout, out.join(''));
+  }
+  if (format === 'text') await write(io.stdout, formatSummary(summary, describeSource(source), protocol));
+}
+
+function lineCount(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n += 1;
+  return n;
+}
+
+/** The `classify` subcommand. */
+export const classifyCommand: Command = {
+  name: 'classify',
+  summary: 'classify a message, or a stdio log with --jsonl, against a protocol version',
+  help: HELP,
+  async run(args: string[], io: CliIo): Promise<number> {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args,
+        allowPositionals: true,
+        strict: true,
+        options: {
+          protocol: { type: 'string' },
+          jsonl: { type: 'boolean' },
+          format: { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      });
+    } catch (error) {
+      throw usageErrorFromParseArgs(error);
+    }
+    const { values, positionals } = parsed;
+    if (values.help) {
+      await write(io.stdout, HELP);
+      return EXIT_OK;
+    }
+    const protocol = values.protocol ?? DEFAULT_PROTOCOL;
+    if (!isProtocol(protocol)) {
+      throw new UsageError(`unknown protocol ${JSON.stringify(protocol)}: use one of ${PROTOCOLS.join(', ')}`);
+    }
+    const format = values.format ?? 'text';
+    if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) {
+      throw new UsageError(`unknown format ${JSON.stringify(format)}: use one of ${OUTPUT_FORMATS.join(', ')}`);
+    }
+    const source = resolveSource(positionals, io, 'classify');
+    if (values.jsonl) await classifyJsonl(source, protocol, format as OutputFormat, io);
+    else await classifyOne(source, protocol, format as OutputFormat, io);
+    return EXIT_OK;
+  },
+};

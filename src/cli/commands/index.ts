@@ -1,0 +1,8 @@
+/**
+ * The table of `mcp-lab` subcommands, in the order `mcp-lab --help` lists them. A new subcommand is one file in
+ * this folder exporting a `Command`, and one entry here.
+ */
+import type { Command } from '../command.ts';
+import { classifyCommand } from './classify.ts';
+
+export const COMMANDS: readonly Command[] = [classifyCommand];
