@@ -1,3 +1,12 @@
+import InterviewPractice from './anatomy/InterviewPractice.astro';
+import InterviewQuestion from './anatomy/InterviewQuestion.astro';
+import KeyTakeaways from './anatomy/KeyTakeaways.astro';
+import Mechanism from './anatomy/Mechanism.astro';
+import Practice from './anatomy/Practice.astro';
+import QuickAnswer from './anatomy/QuickAnswer.astro';
+import SourcesAndVersions from './anatomy/SourcesAndVersions.astro';
+import Troubleshooting from './anatomy/Troubleshooting.astro';
+import WorkedExample from './anatomy/WorkedExample.astro';
 import ClassifyFixture from './widgets/ClassifyFixture.astro';
 import CompletionCheck from './widgets/CompletionCheck.astro';
 import DecisionTable from './widgets/DecisionTable.astro';
@@ -11,6 +20,15 @@ export const mdxComponents = {
   ClassifyFixture,
   CompletionCheck,
   DecisionTable,
+  InterviewPractice,
+  InterviewQuestion,
+  KeyTakeaways,
   MakeItYours,
+  Mechanism,
   MessageTimeline,
+  Practice,
+  QuickAnswer,
+  SourcesAndVersions,
+  Troubleshooting,
+  WorkedExample,
 } as const;

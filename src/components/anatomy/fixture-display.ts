@@ -1,0 +1,71 @@
+/**
+ * How a fixture's text is shown: pretty-printed when that loses nothing, exactly as received otherwise, plus the
+ * labels for its provenance and protocol. Pure functions, shared by WorkedExample and the tests.
+ */
+import type { Fixture } from '../../fixtures/schema.ts';
+
+/** Removes the whitespace between JSON tokens (not inside strings), giving the text's compact form. */
+export function compactJsonText(text: string): string {
+  let out = '';
+  let inString = false;
+  let escaped = false;
+  for (const ch of text) {
+    if (inString) {
+      out += ch;
+      if (escaped) escaped = false;
+      else if (ch === '\\') escaped = true;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') {
+      inString = true;
+      out += ch;
+    } else if (ch !== ' ' && ch !== '\t' && ch !== '\n' && ch !== '\r') {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+/** What to show for a fixture's text. */
+export type FixtureDisplay =
+  | { kind: 'pretty'; code: string; lang: 'json'; wireBytes: number; singleLine: boolean }
+  | { kind: 'raw'; code: string; lang: 'json' | 'text'; reason: 'not-json' | 'lossy' };
+
+/**
+ * Pretty-prints the text when it parses and re-serialising it gives back the same tokens. Otherwise (invalid JSON,
+ * duplicate keys, `1.0`, `1e3`, escapes, numbers beyond double precision) the text is shown exactly as received,
+ * because those details are often the point of the example.
+ */
+export function displayFixtureText(text: string): FixtureDisplay {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { kind: 'raw', code: text, lang: 'text', reason: 'not-json' };
+  }
+  const compact = JSON.stringify(value);
+  if (compact !== compactJsonText(text)) return { kind: 'raw', code: text, lang: 'json', reason: 'lossy' };
+  return {
+    kind: 'pretty',
+    code: JSON.stringify(value, null, 2),
+    lang: 'json',
+    wireBytes: new TextEncoder().encode(text).length,
+    singleLine: !/[\r\n]/.test(text),
+  };
+}
+
+/** The provenance label: where the message came from, in a few words. */
+export function provenanceLabel(provenance: Fixture['provenance']): string {
+  switch (provenance.kind) {
+    case 'synthetic':
+      return 'Synthetic: written for this course';
+    case 'recorded':
+      return `Recorded: executed with ${provenance.sdk} by ${provenance.recordedBy}`;
+    case 'adapted':
+      return `Adapted from ${provenance.source}`;
+  }
+}
+
+/** The protocol badge's text. */
+export function protocolLabel(protocol: string): string {
+  return protocol === 'jsonrpc-2.0' ? 'JSON-RPC 2.0' : `MCP ${protocol}`;
+}
