@@ -142,3 +142,15 @@ export type {
   QuestionGrade,
   CompletionCheckGrade,
 } from './completion-check.ts';
+
+export {
+  TIMELINE_PARTIES,
+  TIMELINE_FAULTS,
+  TIMELINE_RETRIES,
+  TIMELINE_FAULT_LABELS,
+  TIMELINE_RETRY_LABELS,
+  TIMELINE_SCENARIOS,
+  getTimelineScenario,
+  buildTimeline,
+} from './timeline.ts';
+export type { TimelineParty, TimelineFault, TimelineRetry, TimelineScenario, TimelineStep, Timeline, TimelineOptions } from './timeline.ts';

@@ -1,0 +1,380 @@
+/**
+ * Message timelines: a client, an MCP server (Streamable HTTP, MCP 2026-07-28) and the server's backend stepping
+ * through one tool call, with a fault injected at one layer and, optionally, a retry. Every JSON-RPC message a
+ * side sends is built here and classified with classifyMessage from its receiver's point of view; the server's
+ * own decisions (dispatch, the tool's input check, the backend call) follow the rules the decision table teaches.
+ * Pure and deterministic: the same inputs give the same timeline.
+ */
+import { classifyMessage, type Classification, type MessageId } from './classify.ts';
+import { DECISION_LABELS, type DetectionLayer, type RetryPolicy, type UserOutcome } from './decision-table.ts';
+import { STANDARD_ERROR_CODES } from './error-codes.ts';
+import { DEFAULT_PROTOCOL } from './protocols.ts';
+import { buildReplyMessage } from './reply.ts';
+
+/** The sides drawn as lanes, left to right. */
+export const TIMELINE_PARTIES = ['client', 'server', 'backend'] as const;
+export type TimelineParty = (typeof TIMELINE_PARTIES)[number];
+
+/** Where a fault can be injected, from the wire inwards. */
+export const TIMELINE_FAULTS = ['none', 'transport', 'json-parse', 'envelope', 'method', 'params', 'tool', 'backend'] as const;
+export type TimelineFault = (typeof TIMELINE_FAULTS)[number];
+
+/** How the client retries after the first attempt. */
+export const TIMELINE_RETRIES = ['none', 'blind', 'same-idempotency-key'] as const;
+export type TimelineRetry = (typeof TIMELINE_RETRIES)[number];
+
+/** Labels for the fault and retry controls. */
+export const TIMELINE_FAULT_LABELS: Readonly<Record<TimelineFault, string>> = {
+  none: 'No fault',
+  transport: 'Transport: the HTTP stream breaks before the response arrives',
+  'json-parse': 'JSON parse: the client sends truncated JSON',
+  envelope: 'Envelope: the request has no params._meta',
+  method: 'Method: the client calls tools/invoke, which does not exist',
+  params: 'Params: tools/call without params.name',
+  tool: 'Tool: the arguments fail the tool\'s own input check',
+  backend: 'Backend: the backend refuses the connection (restarting)',
+};
+export const TIMELINE_RETRY_LABELS: Readonly<Record<TimelineRetry, string>> = {
+  none: 'No retry',
+  blind: 'Blind retry: new JSON-RPC id, the call built afresh (new idempotency key)',
+  'same-idempotency-key': 'Retry with a new JSON-RPC id and the same idempotency key',
+};
+
+/** A tool call the timeline can show: a write that creates a ticket, or a read that fetches an incident. */
+export interface TimelineScenario {
+  id: string;
+  title: string;
+  tool: 'create_ticket' | 'get_incident';
+  /** The fault injected when the widget first shows the scenario. */
+  fault: TimelineFault;
+  /** The retry shown first. */
+  retry: TimelineRetry;
+}
+
+/** The scenarios a <MessageTimeline> can start from (ids match the decision table's scenarios). */
+export const TIMELINE_SCENARIOS: readonly TimelineScenario[] = [
+  { id: 'lost-response-after-write', title: 'Response lost after a write', tool: 'create_ticket', fault: 'transport', retry: 'none' },
+  { id: 'read-timeout', title: 'A read whose response is lost', tool: 'get_incident', fault: 'transport', retry: 'none' },
+  { id: 'unknown-method', title: 'Unknown method', tool: 'create_ticket', fault: 'method', retry: 'none' },
+  { id: 'missing-meta-envelope', title: 'Missing _meta envelope', tool: 'get_incident', fault: 'envelope', retry: 'none' },
+  { id: 'malformed-incident-id', title: 'Malformed incident ID', tool: 'get_incident', fault: 'tool', retry: 'none' },
+  { id: 'backend-unavailable', title: 'Unavailable backend', tool: 'get_incident', fault: 'backend', retry: 'none' },
+];
+
+/** Looks a timeline scenario up by id. */
+export function getTimelineScenario(id: string): TimelineScenario | undefined {
+  return TIMELINE_SCENARIOS.find((s) => s.id === id);
+}
+
+/** One arrow (or, when `from === to`, one event on a lane) in the diagram. */
+export interface TimelineStep {
+  /** 1 for the first attempt, 2 for the retry. */
+  attempt: 1 | 2;
+  from: TimelineParty;
+  to: TimelineParty;
+  /** A short label for the arrow. */
+  label: string;
+  /** The JSON-RPC text on the wire, for client ↔ server arrows. */
+  wire?: string;
+  /** The backend call or answer, for server ↔ backend arrows (not JSON-RPC). */
+  backend?: string;
+  /** classifyMessage's verdict on `wire`, as its receiver sees it. */
+  classification?: Classification;
+  /** False when the message is lost on the way. */
+  delivered: boolean;
+  /** What happens, in a sentence. */
+  note: string;
+}
+
+/** The whole exchange and its outcome. */
+export interface Timeline {
+  scenario: TimelineScenario;
+  fault: TimelineFault;
+  retry: TimelineRetry;
+  steps: TimelineStep[];
+  /** Which layer first notices the fault, with its label (absent for `none`). */
+  detectedBy?: { layer: DetectionLayer; label: string };
+  /** What the person using the app should see at the end. */
+  userSees: { outcome: UserOutcome; label: string; detail: string };
+  /** Whether and how a retry is safe after this fault (absent for `none`). */
+  retryAdvice?: { policy: RetryPolicy; label: string };
+  /** For the write: the tickets in the backend at the end. */
+  tickets: string[];
+  /** True when the exchange created the same ticket twice. */
+  duplicate: boolean;
+  /** One sentence summing up the run. */
+  summary: string;
+}
+
+/** The options for buildTimeline. */
+export interface TimelineOptions {
+  scenario: string;
+  fault?: TimelineFault;
+  retry?: TimelineRetry;
+}
+
+const META = {
+  'io.modelcontextprotocol/protocolVersion': DEFAULT_PROTOCOL,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'lab-client', version: '1.0.0' },
+};
+const IDEMPOTENCY_KEYS = ['ik-7f3a9c', 'ik-91c2e4'] as const;
+const SERVER_METHODS = ['tools/call'] as const;
+
+/** What each fault means for detection, the user and retries (the decision table's vocabulary). */
+const FAULT_OUTCOMES: Record<Exclude<TimelineFault, 'none' | 'transport'>, { layer: DetectionLayer; user: UserOutcome; retry: RetryPolicy }> = {
+  'json-parse': { layer: 'json-parser', user: 'integration-error', retry: 'never-as-is' },
+  envelope: { layer: 'mcp-envelope', user: 'integration-error', retry: 'never-as-is' },
+  method: { layer: 'method-dispatch', user: 'integration-error', retry: 'never-as-is' },
+  params: { layer: 'method-dispatch', user: 'integration-error', retry: 'never-as-is' },
+  tool: { layer: 'tool-input-validation', user: 'model-corrects-input', retry: 'after-correcting-input' },
+  backend: { layer: 'tool-backend', user: 'try-again-later', retry: 'with-backoff' },
+};
+
+function arguments_(tool: TimelineScenario['tool'], fault: TimelineFault, key: string): Record<string, unknown> {
+  if (tool === 'get_incident') return { incidentId: fault === 'tool' ? 'INC-12x' : 'INC-1234' };
+  return { title: fault === 'tool' ? '' : 'Printer on fire in room 4', idempotencyKey: key };
+}
+
+/** The request text the client puts on the wire for one attempt, with the fault (if any) baked in. */
+function requestText(tool: TimelineScenario['tool'], fault: TimelineFault, id: number, key: string): string {
+  const params: Record<string, unknown> = { name: tool, arguments: arguments_(tool, fault, key), _meta: META };
+  if (fault === 'params') delete params.name;
+  if (fault === 'envelope') delete params._meta;
+  const text = JSON.stringify({ jsonrpc: '2.0', id, method: fault === 'method' ? 'tools/invoke' : 'tools/call', params });
+  // A serialiser bug that cuts the message short: the receiver sees an unterminated value.
+  return fault === 'json-parse' ? text.slice(0, Math.floor(text.length * 0.6)) : text;
+}
+
+function toolResult(id: MessageId, text: string, isError: boolean, structured?: Record<string, unknown>): string {
+  const result: Record<string, unknown> = { resultType: 'complete', content: [{ type: 'text', text: structured ? JSON.stringify(structured) : text }] };
+  if (structured) result.structuredContent = structured;
+  if (isError) result.isError = true;
+  return JSON.stringify({ jsonrpc: '2.0', id, result });
+}
+
+function errorText(code: number, id: MessageId): string {
+  return JSON.stringify(buildReplyMessage({ send: 'error', code, id }));
+}
+
+function classify(text: string): Classification {
+  return classifyMessage(text, { protocol: DEFAULT_PROTOCOL });
+}
+
+/** The simulated backend: tickets by idempotency key, so a repeated key returns the ticket it already made. */
+interface Backend {
+  tickets: string[];
+  byKey: Map<string, string>;
+}
+
+type AttemptOutcome = 'answered' | 'lost' | 'error' | 'tool-error' | 'backend-down';
+
+/** Runs one attempt and appends its steps. */
+function runAttempt(
+  scenario: TimelineScenario,
+  fault: TimelineFault,
+  attempt: 1 | 2,
+  key: string,
+  backend: Backend,
+  steps: TimelineStep[],
+): { outcome: AttemptOutcome; answer?: string } {
+  const id = attempt;
+  // Transport and backend faults are transient: the second attempt gets through. The others repeat every time.
+  const active = attempt === 2 && (fault === 'transport' || fault === 'backend') ? 'none' : fault;
+  const wire = requestText(scenario.tool, active, id, key);
+  const request = classify(wire);
+  steps.push({
+    attempt,
+    from: 'client',
+    to: 'server',
+    label: attempt === 1 ? `request id ${id}` : `retry: request id ${id}`,
+    wire,
+    classification: request,
+    delivered: true,
+    note: `The server reads ${/^[aeiou]/.test(request.kind) ? 'an' : 'a'} ${request.kind}. ${request.explanation}`,
+  });
+
+  // The receiver owes an error at once (parse error, invalid envelope, bad params): the classifier says which.
+  if (request.reply.send === 'error') {
+    const text = errorText(request.reply.code, request.reply.id);
+    steps.push({
+      attempt,
+      from: 'server',
+      to: 'client',
+      label: `error ${request.reply.code}`,
+      wire: text,
+      classification: classify(text),
+      delivered: true,
+      note: 'The server answers with the error the classifier says is owed; the tool never runs.',
+    });
+    return { outcome: 'error', answer: text };
+  }
+  if (request.kind !== 'request') return { outcome: 'error' };
+
+  // Dispatch: this server implements tools/call only; anything else is -32601 (JSON-RPC 2.0 §5.1).
+  if (!(SERVER_METHODS as readonly string[]).includes(request.method)) {
+    const text = errorText(STANDARD_ERROR_CODES.MethodNotFound, request.id);
+    steps.push({
+      attempt,
+      from: 'server',
+      to: 'client',
+      label: 'error -32601',
+      wire: text,
+      classification: classify(text),
+      delivered: true,
+      note: `The router has no handler for "${request.method}" and answers -32601 Method not found.`,
+    });
+    return { outcome: 'error', answer: text };
+  }
+
+  // The tool's own input check: since 2025-11-25 a failure is a tool result with isError: true (SEP-1303).
+  const args = arguments_(scenario.tool, active, key);
+  const badInput = scenario.tool === 'get_incident' ? !/^INC-\d+$/.test(String(args.incidentId)) : String(args.title).trim() === '';
+  if (badInput) {
+    const message =
+      scenario.tool === 'get_incident'
+        ? `Incident IDs look like INC-1234; "${String(args.incidentId)}" is not one. Check the ID and call again.`
+        : 'A ticket needs a non-empty title. Ask the user what the ticket is about, then call again.';
+    const text = toolResult(request.id, message, true);
+    steps.push({
+      attempt,
+      from: 'server',
+      to: 'client',
+      label: 'result, isError: true',
+      wire: text,
+      classification: classify(text),
+      delivered: true,
+      note: 'The tool rejects its input before touching the backend and reports it as a result the model can read.',
+    });
+    return { outcome: 'tool-error', answer: text };
+  }
+
+  // The backend call.
+  const call =
+    scenario.tool === 'get_incident'
+      ? `GET /incidents/${String(args.incidentId)}`
+      : `POST /tickets {"title":${JSON.stringify(args.title)},"idempotencyKey":"${key}"}`;
+  steps.push({ attempt, from: 'server', to: 'backend', label: scenario.tool === 'get_incident' ? 'read incident' : 'create ticket', backend: call, delivered: active !== 'backend', note: active === 'backend' ? 'The backend is restarting and refuses the connection: the call never arrives.' : 'The tool calls its backend.' });
+
+  if (active === 'backend') {
+    const text = toolResult(request.id, 'The incident service is temporarily unavailable. Nothing was changed; try again in a minute.', true);
+    steps.push({
+      attempt,
+      from: 'server',
+      to: 'client',
+      label: 'result, isError: true',
+      wire: text,
+      classification: classify(text),
+      delivered: true,
+      note: 'The exchange worked; the tool failed. It says so in a result with isError: true.',
+    });
+    return { outcome: 'backend-down', answer: text };
+  }
+
+  let structured: Record<string, unknown>;
+  let backendAnswer: string;
+  if (scenario.tool === 'get_incident') {
+    structured = { incidentId: 'INC-1234', status: 'investigating', title: 'Checkout latency' };
+    backendAnswer = `200 OK ${JSON.stringify(structured)}`;
+  } else {
+    const existing = backend.byKey.get(key);
+    if (existing) {
+      structured = { ticket: existing, created: false };
+      backendAnswer = `200 OK {"ticket":"${existing}","replayed":true} (key ${key} seen before: no new ticket)`;
+    } else {
+      const ticket = `TCK-${1001 + backend.tickets.length}`;
+      backend.tickets.push(ticket);
+      backend.byKey.set(key, ticket);
+      structured = { ticket, created: true };
+      backendAnswer = `201 Created {"ticket":"${ticket}"}`;
+    }
+  }
+  steps.push({ attempt, from: 'backend', to: 'server', label: backendAnswer.split(' ').slice(0, 2).join(' '), backend: backendAnswer, delivered: true, note: scenario.tool === 'get_incident' ? 'The backend returns the incident.' : 'The backend has done the write.' });
+
+  const text = toolResult(request.id, '', false, structured);
+  const lost = active === 'transport';
+  steps.push({
+    attempt,
+    from: 'server',
+    to: 'client',
+    label: lost ? 'result (lost)' : 'result',
+    wire: text,
+    classification: classify(text),
+    delivered: !lost,
+    note: lost
+      ? 'The server sends its result and moves on; the HTTP stream breaks and the result never arrives. The server cannot tell.'
+      : 'The result arrives and answers the request.',
+  });
+  if (lost) {
+    steps.push({ attempt, from: 'client', to: 'client', label: 'timeout', delivered: true, note: 'The client\'s request timeout fires: no response arrived, which says nothing about whether the work was done.' });
+    return { outcome: 'lost' };
+  }
+  return { outcome: 'answered', answer: text };
+}
+
+/**
+ * Builds the timeline of a scenario with a fault and a retry. Unknown scenarios fall back to the first one (the
+ * widget checks ids at build time); the function never throws.
+ */
+export function buildTimeline(options: TimelineOptions): Timeline {
+  const scenario = getTimelineScenario(options.scenario) ?? TIMELINE_SCENARIOS[0]!;
+  const fault = options.fault ?? scenario.fault;
+  const retry = options.retry ?? scenario.retry;
+  const isWrite = scenario.tool === 'create_ticket';
+  const backend: Backend = { tickets: [], byKey: new Map() };
+  const steps: TimelineStep[] = [];
+
+  const first = runAttempt(scenario, fault, 1, IDEMPOTENCY_KEYS[0], backend, steps);
+  let last = first;
+  if (retry !== 'none' && first.outcome !== 'answered') {
+    const key = retry === 'same-idempotency-key' ? IDEMPOTENCY_KEYS[0] : IDEMPOTENCY_KEYS[1];
+    last = runAttempt(scenario, fault, 2, key, backend, steps);
+  }
+  const duplicate = backend.tickets.length > 1;
+
+  let detectedBy: DetectionLayer | undefined;
+  let outcome: UserOutcome;
+  let policy: RetryPolicy | undefined;
+  if (fault === 'none') {
+    outcome = 'result-as-normal';
+  } else if (fault === 'transport') {
+    detectedBy = 'client-timeout';
+    policy = isWrite ? 'same-idempotency-key' : 'freely-with-new-id';
+    outcome = last.outcome === 'answered' ? 'result-as-normal' : isWrite ? 'outcome-unknown-checking' : 'try-again-later';
+  } else {
+    const o = FAULT_OUTCOMES[fault];
+    detectedBy = o.layer;
+    policy = o.retry;
+    outcome = last.outcome === 'answered' ? 'result-as-normal' : o.user;
+  }
+
+  const detail = duplicate
+    ? `The user sees "${backend.tickets[backend.tickets.length - 1]} created", but the backend now holds ${backend.tickets.join(' and ')}: the blind retry made a duplicate.`
+    : last.outcome === 'answered' && retry !== 'none' && fault !== 'none'
+      ? isWrite
+        ? `The retry reused the idempotency key, so the backend returned ${backend.tickets[0]} again: one ticket, as intended.`
+        : 'The retry got through; a read changes nothing, so doing it twice is harmless.'
+      : last.outcome === 'lost'
+        ? isWrite
+          ? `The ticket ${backend.tickets[0]} exists, but the client does not know it.`
+          : 'Nothing was changed; the client only knows it has waited too long.'
+        : DECISION_LABELS[outcome];
+
+  const summary =
+    fault === 'none'
+      ? 'No fault: one request, one result.'
+      : `${detectedBy ? `Detected by ${DECISION_LABELS[detectedBy].toLowerCase()}. ` : ''}${retry === 'none' ? 'No retry.' : `Retry: ${TIMELINE_RETRY_LABELS[retry].toLowerCase()}.`} ${duplicate ? 'Two tickets: a duplicate.' : isWrite ? `${backend.tickets.length} ticket${backend.tickets.length === 1 ? '' : 's'} in the backend.` : ''}`.trim();
+
+  return {
+    scenario,
+    fault,
+    retry,
+    steps,
+    ...(detectedBy ? { detectedBy: { layer: detectedBy, label: DECISION_LABELS[detectedBy] } } : {}),
+    userSees: { outcome, label: DECISION_LABELS[outcome], detail },
+    ...(policy ? { retryAdvice: { policy, label: DECISION_LABELS[policy] } } : {}),
+    tickets: [...backend.tickets],
+    duplicate,
+    summary,
+  };
+}
