@@ -1,0 +1,57 @@
+/**
+ * The exercise manifest (`exercises/NN-slug/exercise.json`): what the local runner, the CI check and the in-page
+ * code lab read about an exercise. Imports only zod, so the build, Node scripts and tests share it.
+ */
+import { z } from 'zod';
+
+/** The course's chapter ids (CONTRACTS.md §Chapter ids); an exercise belongs to one of them. */
+export const CHAPTER_IDS = [
+  '01-message-shapes',
+  '02-what-a-receiver-owes',
+  '03-tool-failures-vs-protocol-failures',
+  '04-results-in-2026-07-28',
+  '05-error-semantics-and-retries',
+  '06-designing-your-own-errors',
+  '07-batching-size-and-transports',
+  '08-faq',
+] as const;
+export type ChapterId = (typeof CHAPTER_IDS)[number];
+
+/** An exercise id: the folder name, two digits and a kebab-case slug. */
+export const EXERCISE_ID = /^\d{2}-[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** One exercise's manifest. */
+export const ExerciseManifestSchema = z
+  .object({
+    /** The folder name, e.g. "03-reply-owed"; `npm run exercise -- 03` finds it by its number. */
+    id: z.string().regex(EXERCISE_ID, 'an id is two digits and a kebab-case slug, like "03-reply-owed"'),
+    /** The title shown in the code lab and the progress summary. */
+    title: z.string().min(5).max(80),
+    /** The chapter whose Practice section the exercise belongs to. */
+    chapter: z.enum(CHAPTER_IDS),
+    /** Two or three hints, each more detailed than the one before; the last nearly gives the answer. */
+    hints: z.array(z.string().min(10)).min(2).max(3),
+    /** The exercise's files, relative to its folder. */
+    files: z
+      .object({
+        /** The starter the learner edits; it compiles and fails its tests. */
+        problem: z.string().regex(/\.problem\.ts$/),
+        /** One or more worked solutions; every one passes every test. The first is the one "Show solution" shows. */
+        solutions: z.array(z.string().regex(/\.solution\.ts$/)).min(1),
+        /** The vitest file; it runs the cases against the problem or the solutions. */
+        test: z.string().regex(/\.test\.ts$/),
+        /** The test cases, shared by vitest and the in-page runner; imports only #message-model. */
+        cases: z.literal('cases.ts'),
+      })
+      .strict(),
+  })
+  .strict();
+export type ExerciseManifest = z.infer<typeof ExerciseManifestSchema>;
+
+/** What every exercise's cases.ts exports: the names the learner's file must export, and the cases. */
+export interface ExerciseCasesModule {
+  /** The exports the learner's file must provide, checked before any case runs. */
+  EXPORTS: readonly string[];
+  /** The test cases, in the order they are shown. */
+  CASES: ReadonlyArray<{ name: string; run(exercise: never): void | Promise<void> }>;
+}
