@@ -1,0 +1,392 @@
+/**
+ * Re-grading receipts: the one pure module behind the roster page (/instructor/roster/) and `mcp-lab grade`. It
+ * reads each receipt, re-grades every answer with the message model (gradeCompletionCheck, gradeDecisionTable),
+ * compares the grades the receipt claims, and builds the class view: a learner × chapter grid, the distribution
+ * of answers per decision-table cell with the misconceptions behind them, and CSV. A malformed, tampered or
+ * unreadable receipt is flagged with a reason and never counted. No DOM, no Node APIs; never throws.
+ */
+import {
+  COLUMN_LABELS,
+  DECISION_COLUMNS,
+  DECISION_LABELS,
+  DECISION_SCENARIOS,
+  getScenario,
+  gradeCompletionCheck,
+  gradeDecisionTable,
+  MISCONCEPTIONS,
+  type CellVerdict,
+  type DecisionColumn,
+  type MisconceptionId,
+} from '#message-model';
+import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt } from './schema.ts';
+
+/** What the grader needs to know about the course it grades against. */
+export interface CourseData {
+  title: string;
+  /** The course version (package.json); receipts from another version are graded with a note. */
+  version: string;
+  /** The chapters, in course order: the grid's columns. */
+  chapters: readonly { id: string; title: string }[];
+  /** Chapter id → its completion check (content/checks/<id>.json), unvalidated: the model's grader checks it. */
+  checks: Readonly<Record<string, unknown>>;
+  /** Fixture id → raw text, for the checks' classify questions. */
+  fixtureTexts: Readonly<Record<string, string>>;
+}
+
+/** Where a chapter stands for one learner, from the re-grade. */
+export const CHAPTER_STATUSES = ['passed', 'failing', 'started', 'not-started'] as const;
+export type ChapterStatus = (typeof CHAPTER_STATUSES)[number];
+
+/** Text labels for the statuses, so the grid never relies on colour alone. */
+export const STATUS_LABELS: Readonly<Record<ChapterStatus, string>> = {
+  passed: 'Passed',
+  failing: 'Not passed',
+  started: 'Started',
+  'not-started': 'Not started',
+};
+
+/** The colour band the roster paints a status with (green, red, amber, none). */
+export const STATUS_COLOURS: Readonly<Record<ChapterStatus, 'green' | 'red' | 'amber' | 'none'>> = {
+  passed: 'green',
+  failing: 'red',
+  started: 'amber',
+  'not-started': 'none',
+};
+
+/** One chapter of one learner after re-grading. */
+export interface ChapterResult {
+  status: ChapterStatus;
+  /** The status label, with "(self-marked)" when a chapter without a check counts on the learner's word. */
+  label: string;
+  /** The re-graded completion check: questions right of auto-graded questions. */
+  check?: { correct: number; total: number; passed: boolean };
+  /** Decision-table cells right, over the chapter's tables and its check. */
+  cells: { correct: number; total: number };
+  hints: number;
+  solutions: number;
+  selfMark?: 'not-yet' | 'can-explain';
+}
+
+/** One decision-table cell as a learner answered it (after de-duplication: the check's answer wins). */
+export interface CellAnswer {
+  scenarioId: string;
+  column: DecisionColumn;
+  given?: string;
+  verdict: CellVerdict['verdict'];
+  misconceptionId?: MisconceptionId;
+}
+
+/** Why a receipt was not counted. */
+export const FLAG_REASONS = ['malformed', 'unsupported-version', 'tampered', 'duplicate', 'superseded', 'unreadable'] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+
+/** One receipt's outcome. */
+export type RosterEntry =
+  | {
+      kind: 'counted';
+      /** Where it came from: a file name, or "pasted receipt 2 (line 14)". */
+      source: string;
+      /** The learner's name, or "Learner N" when they typed none. */
+      learner: string;
+      named: boolean;
+      createdAt: string;
+      courseVersion: string;
+      scope: Receipt['scope'];
+      digest: string;
+      chapters: Record<string, ChapterResult>;
+      cells: CellAnswer[];
+      /** Things the instructor should know that do not stop the receipt counting. */
+      notes: string[];
+    }
+  | { kind: 'flagged'; source: string; reason: FlagReason; message: string; learner?: string };
+
+/** The answers given to one cell across the class. */
+export interface CellDistribution {
+  scenarioId: string;
+  scenarioTitle: string;
+  column: DecisionColumn;
+  columnLabel: string;
+  correctValue: string;
+  /** Answer value → count, most frequent first; `unanswered` counts blanks. */
+  answers: { value: string; label: string; count: number; correct: boolean; misconceptionId?: MisconceptionId }[];
+  unanswered: number;
+  correct: number;
+  /** Learners who answered this row at all. */
+  learners: number;
+}
+
+/** The whole class view. */
+export interface Roster {
+  entries: RosterEntry[];
+  counted: number;
+  flagged: number;
+  chapters: readonly { id: string; title: string }[];
+  distribution: CellDistribution[];
+  /** Misconceptions behind wrong cells, most common first. `learners` counts each learner once. */
+  misconceptions: { id: MisconceptionId; belief: string; correction: string; count: number; learners: number }[];
+}
+
+/** An input to grade: its source name and its content (text, a parsed value, or a reason it could not be read). */
+export type RosterInput = { source: string; content: unknown } | { source: string; error: string };
+
+const sameGrade = (a: ClaimedGrade, b: { correct: number; total: number; passed: boolean }) => a.correct === b.correct && a.total === b.total && a.passed === b.passed;
+const showGrade = (g: { correct: number; total: number; passed: boolean }) => `${g.correct}/${g.total}${g.passed ? ', passed' : ''}`;
+
+function hasActivity(ch: ChapterReceipt): boolean {
+  return ch.selfMark !== undefined || ch.check !== undefined || Object.keys(ch.tables ?? {}).length > 0 || ch.hints > 0 || ch.solutions > 0;
+}
+
+/**
+ * Re-grades one receipt against the course. `input` is the receipt's text or parsed value; `source` names it in
+ * messages. Never throws.
+ */
+export function gradeReceipt(input: unknown, course: CourseData, source: string, position = 1): RosterEntry {
+  const reading = readReceipt(input);
+  if (reading.kind === 'malformed' || reading.kind === 'unsupported-version') return { kind: 'flagged', source, reason: reading.kind, message: reading.message };
+  if (reading.kind === 'tampered') return { kind: 'flagged', source, reason: 'tampered', message: reading.message, learner: reading.receipt.learner };
+  const receipt = reading.receipt;
+  const sameVersion = receipt.course.version === course.version;
+  const notes: string[] = [];
+  if (!sameVersion) notes.push(`Made with course version ${receipt.course.version}; re-graded with version ${course.version}, whose answers may differ.`);
+  if (receipt.scope === 'compact') notes.push('Compact receipt: free-text answers were left out to fit a QR code.');
+  const known = new Set(course.chapters.map((c) => c.id));
+  for (const id of Object.keys(receipt.chapters)) if (!known.has(id)) notes.push(`Chapter ${id} is not in this course; its answers were not graded.`);
+
+  const chapters: Record<string, ChapterResult> = {};
+  const fromChecks = new Map<string, CellAnswer>();
+  const fromTables = new Map<string, CellAnswer>();
+  const mismatches: string[] = [];
+  const toCell = (c: CellVerdict): CellAnswer => ({
+    scenarioId: c.scenarioId,
+    column: c.column,
+    ...(c.given !== undefined ? { given: c.given } : {}),
+    verdict: c.verdict,
+    ...(c.misconception ? { misconceptionId: c.misconception.id as MisconceptionId } : {}),
+  });
+
+  for (const { id } of course.chapters) {
+    const ch = receipt.chapters[id];
+    const result: ChapterResult = { status: 'not-started', label: STATUS_LABELS['not-started'], cells: { correct: 0, total: 0 }, hints: ch?.hints ?? 0, solutions: ch?.solutions ?? 0 };
+    if (ch?.selfMark) result.selfMark = ch.selfMark;
+    if (ch) {
+      for (const [widgetId, table] of Object.entries(ch.tables ?? {})) {
+        const grade = gradeDecisionTable(table.cells, table.scenarios);
+        if (grade.kind === 'invalid-input') {
+          notes.push(`Chapter ${id}, table ${widgetId}: ${grade.message} Not graded.`);
+          continue;
+        }
+        result.cells.correct += grade.correct;
+        result.cells.total += grade.total;
+        if (table.grade && !sameGrade(table.grade, grade)) mismatches.push(`chapter ${id}, table ${widgetId} claims ${showGrade(table.grade)}; the model grades it ${showGrade(grade)}`);
+        for (const cell of grade.cells) fromTables.set(`${cell.scenarioId}/${cell.column}`, toCell(cell));
+      }
+      const check = course.checks[id];
+      if (ch.check && check === undefined) notes.push(`Chapter ${id} has no completion check in this course version; its check answers were not graded.`);
+      if (ch.check && check !== undefined) {
+        const grade = gradeCompletionCheck(check, ch.check.answers, { ...course.fixtureTexts });
+        if (grade.kind === 'invalid-input') {
+          notes.push(`Chapter ${id}: the check could not be graded (${grade.message}).`);
+        } else {
+          result.check = { correct: grade.correct, total: grade.total, passed: grade.passed };
+          if (!sameGrade(ch.check.grade, grade)) mismatches.push(`chapter ${id}'s check claims ${showGrade(ch.check.grade)}; the model grades the same answers ${showGrade(grade)}`);
+          for (const q of grade.questions) {
+            for (const cell of q.cells ?? []) {
+              fromChecks.set(`${cell.scenarioId}/${cell.column}`, toCell(cell));
+              result.cells.correct += cell.verdict === 'correct' ? 1 : 0;
+              result.cells.total += 1;
+            }
+          }
+        }
+      }
+      if (result.check) result.status = result.check.passed ? 'passed' : 'failing';
+      else if (check === undefined && ch.selfMark === 'can-explain') result.status = 'passed';
+      else if (hasActivity(ch)) result.status = 'started';
+    }
+    result.label = STATUS_LABELS[result.status] + (result.status === 'passed' && !result.check ? ' (self-marked)' : '');
+    chapters[id] = result;
+  }
+
+  if (mismatches.length > 0) {
+    const message = `Claimed grades differ from the model's re-grade: ${mismatches.join('; ')}.`;
+    if (sameVersion) return { kind: 'flagged', source, reason: 'tampered', message: `${message} The receipt was edited.`, learner: receipt.learner };
+    notes.push(`${message} (Expected when course versions differ; the re-grade counts.)`);
+  }
+  // One answer per cell per learner: the submitted check wins over the practice table on the page.
+  const cells = [...fromTables.entries()].filter(([k]) => !fromChecks.has(k)).map(([, c]) => c).concat([...fromChecks.values()]);
+  return {
+    kind: 'counted',
+    source,
+    learner: receipt.learner ?? `Learner ${position}`,
+    named: receipt.learner !== undefined,
+    createdAt: receipt.createdAt,
+    courseVersion: receipt.course.version,
+    scope: receipt.scope,
+    digest: receipt.digest,
+    chapters,
+    cells,
+    notes,
+  };
+}
+
+/**
+ * Grades many receipts and builds the class view. Exact duplicates (same digest) count once; when two receipts
+ * carry the same learner name, the newer one counts and the older is flagged as superseded. Never throws.
+ */
+export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData): Roster {
+  const entries: RosterEntry[] = inputs.map((input, i) =>
+    'error' in input ? { kind: 'flagged', source: input.source, reason: 'unreadable', message: input.error } : gradeReceipt(input.content, course, input.source, i + 1),
+  );
+  const byDigest = new Map<string, number>();
+  const byName = new Map<string, number>();
+  entries.forEach((entry, i) => {
+    if (entry.kind !== 'counted') return;
+    const first = byDigest.get(entry.digest);
+    if (first !== undefined) {
+      entries[i] = { kind: 'flagged', source: entry.source, reason: 'duplicate', learner: entry.learner, message: `The same receipt as ${entries[first]!.source}; counted once.` };
+      return;
+    }
+    byDigest.set(entry.digest, i);
+    if (!entry.named) return;
+    const key = entry.learner.trim().toLowerCase();
+    const other = byName.get(key);
+    if (other === undefined) {
+      byName.set(key, i);
+      return;
+    }
+    const previous = entries[other]!;
+    if (previous.kind !== 'counted') return;
+    const [older, newer] = previous.createdAt <= entry.createdAt ? [other, i] : [i, other];
+    const olderEntry = entries[older] as Extract<RosterEntry, { kind: 'counted' }>;
+    entries[older] = {
+      kind: 'flagged',
+      source: olderEntry.source,
+      reason: 'superseded',
+      learner: olderEntry.learner,
+      message: `An older receipt from ${olderEntry.learner}; the newer one (${entries[newer]!.source}) counts.`,
+    };
+    byName.set(key, newer);
+  });
+  const counted = entries.filter((e): e is Extract<RosterEntry, { kind: 'counted' }> => e.kind === 'counted');
+  return {
+    entries,
+    counted: counted.length,
+    flagged: entries.length - counted.length,
+    chapters: course.chapters,
+    distribution: distributionOf(counted),
+    misconceptions: misconceptionsOf(counted),
+  };
+}
+
+function distributionOf(counted: readonly Extract<RosterEntry, { kind: 'counted' }>[]): CellDistribution[] {
+  const table = new Map<string, CellDistribution & { values: Map<string, number> }>();
+  for (const entry of counted) {
+    for (const cell of entry.cells) {
+      const scenario = getScenario(cell.scenarioId);
+      if (!scenario) continue;
+      const key = `${cell.scenarioId}/${cell.column}`;
+      let row = table.get(key);
+      if (!row) {
+        row = {
+          scenarioId: cell.scenarioId,
+          scenarioTitle: scenario.title,
+          column: cell.column,
+          columnLabel: COLUMN_LABELS[cell.column],
+          correctValue: scenario.answer[cell.column],
+          answers: [],
+          unanswered: 0,
+          correct: 0,
+          learners: 0,
+          values: new Map(),
+        };
+        table.set(key, row);
+      }
+      row.learners += 1;
+      if (cell.given === undefined || cell.verdict === 'unanswered') {
+        row.unanswered += 1;
+        continue;
+      }
+      if (cell.verdict === 'correct') row.correct += 1;
+      row.values.set(cell.given, (row.values.get(cell.given) ?? 0) + 1);
+    }
+  }
+  // Rows appear in the bank's order (the course's four first), whatever order the receipts list them in.
+  const order = (id: string) => DECISION_SCENARIOS.findIndex((s) => s.id === id);
+  return [...table.values()]
+    .map(({ values, ...row }) => {
+      const scenario = getScenario(row.scenarioId)!;
+      row.answers = [...values.entries()]
+        .map(([value, count]) => {
+          const misconceptionId = scenario.misconceptions[row.column]?.[value];
+          return {
+            value,
+            label: DECISION_LABELS[value as keyof typeof DECISION_LABELS] ?? value,
+            count,
+            correct: value === row.correctValue,
+            ...(misconceptionId ? { misconceptionId } : {}),
+          };
+        })
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+      return row;
+    })
+    .sort((a, b) => order(a.scenarioId) - order(b.scenarioId) || DECISION_COLUMNS.indexOf(a.column) - DECISION_COLUMNS.indexOf(b.column));
+}
+
+function misconceptionsOf(counted: readonly Extract<RosterEntry, { kind: 'counted' }>[]): Roster['misconceptions'] {
+  const count = new Map<MisconceptionId, { count: number; learners: Set<number> }>();
+  counted.forEach((entry, i) => {
+    for (const cell of entry.cells) {
+      if (!cell.misconceptionId || cell.verdict !== 'incorrect') continue;
+      const c = count.get(cell.misconceptionId) ?? { count: 0, learners: new Set<number>() };
+      c.count += 1;
+      c.learners.add(i);
+      count.set(cell.misconceptionId, c);
+    }
+  });
+  return [...count.entries()]
+    .map(([id, c]) => ({ id, belief: MISCONCEPTIONS[id].belief, correction: MISCONCEPTIONS[id].correction, count: c.count, learners: c.learners.size }))
+    .sort((a, b) => b.learners - a.learners || b.count - a.count || a.id.localeCompare(b.id));
+}
+
+/** The CSV header and rows, one per receipt (flagged ones included, with their reason), in roster order. */
+export function rosterCsvRows(roster: Roster): string[][] {
+  const header = ['learner', 'source', 'status', 'created_at', 'course_version'];
+  for (const { id } of roster.chapters) header.push(`${id} status`, `${id} check`);
+  header.push('chapters_passed', 'table_cells_correct', 'table_cells_total', 'hints', 'solutions', 'notes');
+  const rows: string[][] = [header];
+  for (const entry of roster.entries) {
+    if (entry.kind === 'flagged') {
+      rows.push([entry.learner ?? '', entry.source, `flagged: ${entry.reason}`, '', '', ...roster.chapters.flatMap(() => ['', '']), '', '', '', '', '', entry.message]);
+      continue;
+    }
+    const results = roster.chapters.map(({ id }) => entry.chapters[id]!);
+    rows.push([
+      entry.learner,
+      entry.source,
+      'counted',
+      entry.createdAt,
+      entry.courseVersion,
+      ...results.flatMap((r) => [r.label, r.check ? `${r.check.correct}/${r.check.total}` : '']),
+      String(results.filter((r) => r.status === 'passed').length),
+      String(results.reduce((n, r) => n + r.cells.correct, 0)),
+      String(results.reduce((n, r) => n + r.cells.total, 0)),
+      String(results.reduce((n, r) => n + r.hints, 0)),
+      String(results.reduce((n, r) => n + r.solutions, 0)),
+      entry.notes.join(' '),
+    ]);
+  }
+  return rows;
+}
+
+/**
+ * One CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is prefixed with an
+ * apostrophe so a spreadsheet never runs a learner-typed name as a formula.
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The roster as CSV text (RFC 4180, CRLF line ends). */
+export function rosterCsv(roster: Roster): string {
+  return rosterCsvRows(roster).map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,187 @@
+/**
+ * The learner's receipt: a compact, versioned, self-describing JSON document made in the learner's browser from the
+ * progress store, and shared only when the learner copies, downloads or shows it. The roster page and
+ * `mcp-lab grade` never trust the grades it claims: they re-grade every answer with the message model.
+ *
+ * Integrity: `digest` is the SHA-256 of the canonical JSON of everything else. It catches a receipt edited by hand
+ * or damaged in transit; it does not stop a determined person, who can recompute it. The roster also compares the
+ * grades a receipt claims with its own re-grade, so an edited score with a recomputed digest is still caught.
+ */
+import { z } from 'zod';
+import { canonicalJson, CheckAnswersSchema } from '#message-model';
+import { sha256Hex } from './sha256.ts';
+
+/** The value of `format`: what this document is. */
+export const RECEIPT_FORMAT = 'mcp-message-lab/receipt';
+/** The receipt format version this code writes. Readers accept every version in RECEIPT_VERSIONS. */
+export const RECEIPT_VERSION = 1;
+/** Every receipt format version this code can read, oldest first. */
+export const RECEIPT_VERSIONS = [1] as const;
+/** The sentence every receipt carries, so whoever finds the file knows what it is. */
+export const RECEIPT_ABOUT =
+  'A learner\'s progress receipt from MCP Message Lab, made in their browser and shared by them. Graders re-grade every answer; the digest only detects edits.';
+
+/** The learner's own verdict on a chapter (the "Make it yours" self-mark). */
+export const SELF_MARKS = ['not-yet', 'can-explain'] as const;
+export type SelfMark = (typeof SELF_MARKS)[number];
+
+/** Largest receipt text readers accept: a real receipt is a few kilobytes. */
+export const MAX_RECEIPT_CHARS = 256 * 1024;
+
+const ChapterIdSchema = z.string().regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/, 'a chapter id looks like 05-error-semantics-and-retries');
+const TimestampSchema = z.iso.datetime({ offset: true });
+const CountSchema = z.int().min(0).max(9999);
+
+/** A grade as the learner's browser computed it. Recorded, compared, never trusted. */
+export const ClaimedGradeSchema = z
+  .object({
+    /** Auto-graded items right (questions for a check, cells for a table). */
+    correct: CountSchema,
+    /** Auto-graded items in all. */
+    total: CountSchema,
+    passed: z.boolean(),
+  })
+  .strict();
+export type ClaimedGrade = z.infer<typeof ClaimedGradeSchema>;
+
+/** The learner's answers to the chapter's completion check, as submitted. */
+export const CheckReceiptSchema = z
+  .object({
+    /** Question id → answer, in the shape of the model's CheckAnswersSchema. */
+    answers: CheckAnswersSchema,
+    /** The grade the learner's browser showed. */
+    grade: ClaimedGradeSchema,
+    /** When the learner last submitted the check. */
+    submittedAt: TimestampSchema,
+  })
+  .strict();
+
+/** One decision table on a chapter page, as the learner left it. */
+export const TableReceiptSchema = z
+  .object({
+    /** The rows, as scenario ids from the model's bank. */
+    scenarios: z.array(z.string().min(1).max(80)).min(1).max(20),
+    /** Scenario id → column → chosen value. */
+    cells: z.record(z.string().max(80), z.record(z.string().max(20), z.string().max(80))),
+    /** The grade of the last "Check", if the learner pressed it. */
+    grade: ClaimedGradeSchema.optional(),
+    /** How many hint levels the learner opened, over all rows. */
+    hints: CountSchema,
+    /** Whether the learner opened the solution. */
+    solutionShown: z.boolean(),
+    updatedAt: TimestampSchema,
+  })
+  .strict();
+
+/** Everything the receipt says about one chapter. */
+export const ChapterReceiptSchema = z
+  .object({
+    /** The learner's self-mark, if they made one. */
+    selfMark: z.enum(SELF_MARKS).optional(),
+    selfMarkedAt: TimestampSchema.optional(),
+    /** The completion check, if submitted. */
+    check: CheckReceiptSchema.optional(),
+    /** Decision tables on the chapter page, by widget id. */
+    tables: z.record(z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/), TableReceiptSchema).optional(),
+    /** Hints opened in the chapter's widgets, in all. */
+    hints: CountSchema,
+    /** Solutions opened in the chapter's widgets, in all. */
+    solutions: CountSchema,
+    /** The learner's last activity in the chapter. */
+    updatedAt: TimestampSchema.optional(),
+  })
+  .strict();
+export type ChapterReceipt = z.infer<typeof ChapterReceiptSchema>;
+
+/** A receipt, version 1. */
+export const ReceiptSchema = z
+  .object({
+    format: z.literal(RECEIPT_FORMAT),
+    version: z.literal(1),
+    about: z.string().max(300),
+    /** The course that made it: title and version (package.json). */
+    course: z.object({ title: z.string().min(1).max(80), version: z.string().min(1).max(40) }).strict(),
+    /** The name the learner typed; optional, and only what they chose to type. */
+    learner: z.string().min(1).max(80).optional(),
+    /** "full", or "compact" when free-text answers were left out to fit a QR code. */
+    scope: z.enum(['full', 'compact']),
+    createdAt: TimestampSchema,
+    /** Chapter id → what the learner did there. Chapters with no activity are left out. */
+    chapters: z.record(ChapterIdSchema, ChapterReceiptSchema),
+    /** "sha256:" + the SHA-256 of the canonical JSON of every other member. */
+    digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+  })
+  .strict();
+export type Receipt = z.infer<typeof ReceiptSchema>;
+
+/** A receipt before it is sealed with its digest. */
+export type ReceiptBody = Omit<Receipt, 'digest'>;
+
+/** The digest of a receipt body (any `digest` member is ignored). */
+export function digestReceipt(body: ReceiptBody | Receipt): string {
+  const { digest: _ignored, ...rest } = body as Receipt;
+  return `sha256:${sha256Hex(canonicalJson(rest))}`;
+}
+
+/**
+ * Seals a body: adds its digest. The body goes through JSON first, so what is digested is exactly what a reader
+ * will see (an `undefined` member, for one, disappears).
+ */
+export function sealReceipt(body: ReceiptBody): Receipt {
+  const plain = JSON.parse(JSON.stringify(body)) as ReceiptBody;
+  return { ...plain, digest: digestReceipt(plain) };
+}
+
+/** Serialises a receipt compactly (no whitespace): the form "Copy receipt" puts on the clipboard. */
+export function serializeReceipt(receipt: Receipt): string {
+  return JSON.stringify(receipt);
+}
+
+/** The outcome of reading a receipt. */
+export type ReceiptReading =
+  | { kind: 'receipt'; receipt: Receipt }
+  | { kind: 'malformed'; message: string }
+  | { kind: 'unsupported-version'; message: string }
+  | { kind: 'tampered'; message: string; receipt: Receipt };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Reads a receipt from text or an already parsed value: checks the format, the version, the schema and the digest.
+ * Never throws; every failure comes back as a sentence a person can act on.
+ */
+export function readReceipt(input: unknown): ReceiptReading {
+  let value = input;
+  if (typeof input === 'string') {
+    if (input.length > MAX_RECEIPT_CHARS) return { kind: 'malformed', message: `This is ${input.length} characters long; a receipt is at most ${MAX_RECEIPT_CHARS}.` };
+    try {
+      value = JSON.parse(input);
+    } catch (error) {
+      return { kind: 'malformed', message: `This is not JSON (${error instanceof Error ? error.message : 'parse error'}).` };
+    }
+  }
+  if (!isRecord(value)) return { kind: 'malformed', message: 'A receipt is a JSON object; this is not one.' };
+  if (value.format !== RECEIPT_FORMAT) {
+    return { kind: 'malformed', message: `This is not an MCP Message Lab receipt (its "format" should be "${RECEIPT_FORMAT}").` };
+  }
+  const version = value.version;
+  if (typeof version !== 'number' || !Number.isInteger(version)) return { kind: 'malformed', message: 'The receipt has no version number.' };
+  if (!(RECEIPT_VERSIONS as readonly number[]).includes(version)) {
+    return version > RECEIPT_VERSION
+      ? { kind: 'unsupported-version', message: `This receipt uses format version ${version}, made by a newer course; this page reads versions up to ${RECEIPT_VERSION}. Update the course.` }
+      : { kind: 'unsupported-version', message: `Receipt format version ${version} is not one this course ever wrote.` };
+  }
+  const parsed = ReceiptSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.map(String).join('.') || '(the whole receipt)';
+    const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more problem${parsed.error.issues.length > 2 ? 's' : ''})` : '';
+    return { kind: 'malformed', message: `The receipt does not match format version ${version}: ${where}: ${issue.message}${more}.` };
+  }
+  const receipt = parsed.data;
+  // Digest what was read, not what the parser returned, so nothing the parser normalises can hide an edit.
+  if (digestReceipt(value as Receipt) !== receipt.digest) {
+    return { kind: 'tampered', receipt, message: 'The digest does not match the content: the receipt was changed after it was made.' };
+  }
+  return { kind: 'receipt', receipt };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { compactReceipt } from '../../../src/receipts/create.ts';
+import { digestReceipt, readReceipt, RECEIPT_FORMAT, serializeReceipt } from '../../../src/receipts/schema.ts';
+import { goodChapters, receiptFor } from './support.ts';
+
+describe('receipt format', () => {
+  it('says what it is: format name, version, a sentence about it, and the course version', () => {
+    const receipt = receiptFor('Ada', goodChapters());
+    expect(receipt.format).toBe('mcp-message-lab/receipt');
+    expect(receipt.version).toBe(1);
+    expect(receipt.about).toMatch(/MCP Message Lab/);
+    expect(receipt.course).toEqual({ title: 'MCP Message Lab', version: '1.2.3' });
+    expect(receipt.scope).toBe('full');
+    expect(receipt.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('serialises compactly, without whitespace between members', () => {
+    const text = serializeReceipt(receiptFor('Ada', goodChapters()));
+    expect(text).not.toMatch(/\n|": /);
+  });
+
+  it('round-trips: what is written reads back equal, digest intact', () => {
+    const receipt = receiptFor('Ada', goodChapters());
+    const reading = readReceipt(serializeReceipt(receipt));
+    expect(reading).toEqual({ kind: 'receipt', receipt });
+  });
+
+  it('reads the same receipt whatever the order of its members', () => {
+    const receipt = receiptFor('Ada', goodChapters());
+    const reordered = Object.fromEntries(Object.entries(receipt).reverse());
+    expect(readReceipt(JSON.stringify(reordered)).kind).toBe('receipt');
+  });
+
+  it('leaves the name out when the learner typed none, or only spaces', () => {
+    expect('learner' in receiptFor(undefined, goodChapters())).toBe(false);
+    expect('learner' in receiptFor('   ', goodChapters())).toBe(false);
+  });
+
+  it('detects an edited answer', () => {
+    const receipt = receiptFor('Ada', goodChapters());
+    const text = serializeReceipt(receipt).replace('"choice":"no"', '"choice":"yes"');
+    expect(readReceipt(text)).toMatchObject({ kind: 'tampered', message: expect.stringMatching(/changed after it was made/) });
+  });
+
+  it('detects an edited name and an edited self-mark', () => {
+    const receipt = receiptFor('Ada', goodChapters());
+    expect(readReceipt(serializeReceipt(receipt).replace('"Ada"', '"Grace"')).kind).toBe('tampered');
+    expect(readReceipt(serializeReceipt({ ...receipt, chapters: { ...receipt.chapters, '05-retries': { ...receipt.chapters['05-retries']!, selfMark: 'can-explain' } } })).kind).toBe('tampered');
+  });
+
+  it('rejects a receipt of a newer format version with advice, and an unknown older one', () => {
+    const receipt = { ...receiptFor('Ada', goodChapters()), version: 2 };
+    expect(readReceipt(receipt)).toMatchObject({ kind: 'unsupported-version', message: expect.stringMatching(/newer course/) });
+    expect(readReceipt({ ...receipt, version: 0 })).toMatchObject({ kind: 'unsupported-version' });
+    expect(readReceipt({ ...receipt, version: '1' })).toMatchObject({ kind: 'malformed', message: expect.stringMatching(/no version/) });
+  });
+
+  it('explains malformed input: not JSON, not an object, another format, a wrong field', () => {
+    expect(readReceipt('{"format": ')).toMatchObject({ kind: 'malformed', message: expect.stringMatching(/^This is not JSON/) });
+    expect(readReceipt('[1,2]')).toMatchObject({ kind: 'malformed', message: 'A receipt is a JSON object; this is not one.' });
+    expect(readReceipt({ format: 'something-else', version: 1 })).toMatchObject({ kind: 'malformed', message: expect.stringContaining(RECEIPT_FORMAT) });
+    const receipt = receiptFor('Ada', goodChapters());
+    const broken = { ...receipt, chapters: { '01-shapes': { hints: -1, solutions: 0 } } };
+    expect(readReceipt({ ...broken, digest: digestReceipt(broken) })).toMatchObject({ kind: 'malformed', message: expect.stringMatching(/chapters\.01-shapes\.hints/) });
+    expect(readReceipt({ ...receipt, extra: true })).toMatchObject({ kind: 'malformed' });
+  });
+
+  it('refuses an oversized text before parsing it', () => {
+    expect(readReceipt(`{"x":"${'a'.repeat(300_000)}"}`)).toMatchObject({ kind: 'malformed', message: expect.stringMatching(/at most/) });
+  });
+
+  it('makes a compact receipt without free-text answers, sealed with its own valid digest', () => {
+    const receipt = receiptFor('Ada', goodChapters());
+    const compact = compactReceipt(receipt);
+    expect(compact.scope).toBe('compact');
+    expect(serializeReceipt(compact)).not.toContain('idempotency key');
+    expect(compact.chapters['05-retries']!.check!.answers.why).toEqual({ rubricMet: [true, true] });
+    expect(readReceipt(serializeReceipt(compact)).kind).toBe('receipt');
+    expect(compact.digest).not.toBe(receipt.digest);
+  });
+});
