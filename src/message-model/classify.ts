@@ -4,7 +4,7 @@
  */
 import { classifyErrorCode, codeIntroducedIn, type CodeClass } from './error-codes.ts';
 import { finding, pointer, type Finding } from './findings.ts';
-import { countMemberNames, findDuplicateNames, inspectValue, parseJsonText, type TextPosition } from './json-text.ts';
+import { countMemberNames, findDuplicateNames, inspectValue, maxMemberNames, parseJsonText, type TextPosition } from './json-text.ts';
 import { MISNAMED_METHODS, methodStatus } from './methods.ts';
 import {
   DEFAULT_PROTOCOL,
@@ -134,14 +134,35 @@ const TEXT_CHECK_LIMIT = 4 * 1024 * 1024;
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
+/**
+ * Orders findings errors first, then by JSON Pointer and id, so that the order (and the explanation, which quotes
+ * the first error) never depends on the order of the members in the message.
+ */
 function sortFindings(findings: Finding[]): Finding[] {
-  return findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  return findings.sort(
+    (a, b) =>
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+      (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const has = (o: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 const describeValue = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'string' ? `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}` : `${typeof v} ${String(v)}`;
+  v === null
+    ? 'null'
+    : v === undefined
+      ? 'missing'
+      : Array.isArray(v)
+        ? 'an array'
+        : typeof v === 'object'
+          ? 'an object'
+          : typeof v === 'string'
+            ? `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`
+            : typeof v === 'number' || typeof v === 'boolean'
+              ? `${typeof v} ${String(v)}`
+              : `a ${typeof v} (not a JSON value)`;
 
 /** The page each protocol's message rules live on. */
 function messagesRef(protocol: Protocol, heading: string, jsonRpcSection: '4' | '4.1' | '4.2' | '5' | '5.1' | '6'): SpecRef {
@@ -194,25 +215,27 @@ function classifyInput(input: unknown, protocol: Protocol, maxDepth: number): Cl
       };
     }
     value = parsed.value;
-    if (input.length <= TEXT_CHECK_LIMIT) {
-      const facts = inspectValue(value, Number.POSITIVE_INFINITY, 1);
-      if (countMemberNames(input) > facts.memberCount) {
-        for (const dup of findDuplicateNames(input)) {
-          textFindings.push(
-            finding(
-              'duplicate-key',
-              'warning',
-              pointer(dup.path, dup.name),
-              `The name "${dup.name}" appears more than once in the same object. JSON parsers disagree on which copy wins (this one kept the last), so a sender must not rely on either.`,
-              rfc8259Ref('4', 'Objects'),
-            ),
-          );
-        }
-      }
-    }
   }
 
   const facts = inspectValue(value, maxDepth);
+  if (typeof input === 'string' && input.length <= TEXT_CHECK_LIMIT) {
+    // JSON.parse keeps the last of two equal names silently: more names in the text than members in the value
+    // means a name repeats. The cheap bound settles almost every message; the exact count runs only when needed.
+    const memberCount = facts.truncated ? inspectValue(value, Number.POSITIVE_INFINITY, 0).memberCount : facts.memberCount;
+    if (maxMemberNames(input) > memberCount && countMemberNames(input) > memberCount) {
+      for (const dup of findDuplicateNames(input)) {
+        textFindings.push(
+          finding(
+            'duplicate-key',
+            'warning',
+            pointer(dup.path, dup.name),
+            `The name "${dup.name}" appears more than once in the same object. JSON parsers disagree on which copy wins (this one kept the last), so a sender must not rely on either.`,
+            rfc8259Ref('4', 'Objects'),
+          ),
+        );
+      }
+    }
+  }
   if (facts.truncated) {
     textFindings.push(
       finding(
@@ -235,13 +258,25 @@ function classifyInput(input: unknown, protocol: Protocol, maxDepth: number): Cl
         'number-precision',
         'warning',
         path,
-        'An integer here is larger than 2^53 and cannot be represented exactly as a double: a JavaScript receiver reads a different number. Send large identifiers as strings.',
+        'A number here is past 2^53 (or beyond a double\'s range altogether) and cannot be represented exactly as a double: a JavaScript receiver reads a different number. Send large identifiers as strings.',
         rfc8259Ref('6', 'Numbers'),
       ),
     );
   }
 
-  const ctx: Context = { protocol, deep: !facts.truncated };
+  if (facts.repeated) {
+    textFindings.push(
+      finding(
+        'classifier-limit',
+        'warning',
+        '',
+        'The value refers to the same object more than once (a cycle or a shared reference), which JSON text cannot express; the classifier checked the envelope and did not compare payloads.',
+        rfc8259Ref('2', 'JSON Grammar'),
+      ),
+    );
+  }
+
+  const ctx: Context = { protocol, deep: !facts.truncated && !facts.repeated };
   const result = Array.isArray(value) ? classifyBatch(value, ctx) : classifySingle(value, '', ctx);
   if (textFindings.length > 0) result.findings = sortFindings([...result.findings, ...textFindings]);
   return result;
@@ -324,6 +359,13 @@ function checkId(id: unknown, base: string, ctx: Context, role: 'request' | 'res
   }
   if (typeof id === 'string') return { findings, echo: id, valid: true };
   if (typeof id === 'number') {
+    if (!Number.isFinite(id)) {
+      // JSON has no Infinity; a number literal too large for a double (1e400) parses to it, and cannot be echoed.
+      findings.push(
+        finding('id-unsafe-integer', 'error', path, 'The id is a number too large for a double (the receiver reads Infinity), so no reply can carry it back. Use a string id.', rfc8259Ref('6', 'Numbers')),
+      );
+      return { findings, echo: undefined, valid: false };
+    }
     if (!Number.isInteger(id)) {
       if (mcp) {
         findings.push(finding('id-fractional', 'error', path, `MCP ids that are numbers must be integers; ${id} has a fractional part.`, mcpRef(protocol, 'basic/index', heading)));
@@ -847,7 +889,7 @@ function classifyResult(
         finding('result-type-unexpected', 'info', `${path}/resultType`, `resultType arrived with MCP 2026-07-28; a ${protocol} peer ignores it and every result is final.`, rtRef),
       );
     }
-    if (resultType === 'complete' && (has(result, 'content') || has(result, 'isError') || has(result, 'structuredContent'))) {
+    if (resultType === 'complete' && looksLikeToolResult(result)) {
       const problems = checkToolResult(result, path, protocol, ctx.deep);
       findings.push(...problems);
       if (hasErrors(problems)) return invalid(ctx, 'response', findings, nothing, idCheck.echo);
@@ -866,6 +908,16 @@ function classifyResult(
   };
   if (toolOutcome) out.toolOutcome = toolOutcome;
   return out;
+}
+
+/**
+ * True when a result is shaped like a CallToolResult. A classifier cannot see which request a result answers, and
+ * other results carry `content` too: ElicitResult (`action`, `content` as an object of form values) and
+ * CreateMessageResult (`role`, `model`, `content` as a block or, from 2025-11-25, an array of sampling blocks).
+ */
+function looksLikeToolResult(result: Record<string, unknown>): boolean {
+  if (has(result, 'action') || has(result, 'role') || has(result, 'model')) return false;
+  return Array.isArray(result.content) || has(result, 'isError') || has(result, 'structuredContent');
 }
 
 function resultExplanation(id: MessageId, resultType: string, source: 'explicit' | 'absent', toolOutcome: ResultClassification['toolOutcome'], protocol: Protocol): string {
@@ -903,7 +955,7 @@ function checkInputRequired(result: Record<string, unknown>, path: string): Find
               'input-required-request-invalid',
               'error',
               pointer(`${path}/inputRequests`, key),
-              `Input requests may only be ${INPUT_REQUEST_METHODS.join(', ')}; "${key}" is ${isPlainObject(req) ? `a ${describeValue(method)} request` : describeValue(req)}.`,
+              `Input requests may only be ${INPUT_REQUEST_METHODS.join(', ')}; "${key}" ${isPlainObject(req) ? (typeof method === 'string' ? `asks for "${method}"` : `has a method that is ${describeValue(method)}`) : `is ${describeValue(req)}`}.`,
               ref,
             ),
           );

@@ -30,12 +30,13 @@ export function positionAt(text: string, offset: number): TextPosition {
 
 /** Parses JSON text; never throws. On failure, says where parsing stopped and why, in words a learner can act on. */
 export function parseJsonText(text: string): ParseOutcome {
-  if (text.trim() === '') {
-    return { ok: false, reason: 'The text is empty: there is no JSON value in it.', position: positionAt(text, text.length) };
-  }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
+    // Blank text never parses, so it is told apart here rather than trimmed on every call.
+    if (text.trim() === '') {
+      return { ok: false, reason: 'The text is empty: there is no JSON value in it.', position: positionAt(text, text.length) };
+    }
     const raw = error instanceof Error ? error.message : String(error);
     return { ok: false, reason: describeParseError(raw), position: positionAt(text, errorOffset(raw, text)) };
   }
@@ -81,14 +82,81 @@ export interface ValueFacts {
   unsafeIntegers: string[];
   /** How many object members the value has, counting every object at every depth. */
   memberCount: number;
+  /**
+   * True when the value reaches the same object twice (a cycle or a shared reference). JSON text cannot express
+   * that, so only a value built in code can do it; the walk visits each object once.
+   */
+  repeated: boolean;
 }
 
-const escapeToken = (token: string | number) => String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+const escapeToken = (token: string | number): string => {
+  const t = String(token);
+  return t.includes('~') || t.includes('/') ? t.replace(/~/g, '~0').replace(/\//g, '~1') : t;
+};
 
 /** Walks a parsed value iteratively, collecting the facts JSON.parse hides. Stops descending at `maxDepth`. */
 export function inspectValue(value: unknown, maxDepth = 256, maxReports = 20): ValueFacts {
-  const facts: ValueFacts = { depth: 0, truncated: false, loneSurrogates: [], unsafeIntegers: [], memberCount: 0 };
+  // Most messages have nothing to report: a quick walk that builds no paths settles depth and member count,
+  // and only a value with something to report is walked again to name the places, in the same order as ever.
+  const quick = scanValue(value, maxDepth);
+  if (!quick.reportable || maxReports <= 0) {
+    return { depth: quick.depth, truncated: quick.truncated, loneSurrogates: [], unsafeIntegers: [], memberCount: quick.memberCount };
+  }
+  return walkValue(value, maxDepth, maxReports);
+}
+
+const isReportable = (v: unknown): boolean =>
+  typeof v === 'string' ? !v.isWellFormed() : typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v);
+
+/**
+ * The quick walk: the same traversal as walkValue (containers deeper than `maxDepth` are not entered), with
+ * scalars checked in place and no paths built. `reportable` says whether walkValue would report anything.
+ */
+function scanValue(value: unknown, maxDepth: number): { depth: number; truncated: boolean; memberCount: number; reportable: boolean } {
+  let depth = 0;
+  let truncated = false;
+  let memberCount = 0;
+  let reportable = false;
+  if (value === null || typeof value !== 'object') return { depth, truncated, memberCount, reportable: isReportable(value) };
+  const containers: object[] = [value];
+  const levels: number[] = [0];
+  while (containers.length > 0) {
+    const v = containers.pop()!;
+    const childDepth = levels.pop()! + 1;
+    if (childDepth > depth) depth = childDepth;
+    if (childDepth > maxDepth) {
+      truncated = true;
+      continue;
+    }
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i += 1) {
+        const item: unknown = v[i];
+        if (item !== null && typeof item === 'object') {
+          containers.push(item);
+          levels.push(childDepth);
+        } else if (!reportable && isReportable(item)) reportable = true;
+      }
+    } else {
+      const keys = Object.keys(v);
+      memberCount += keys.length;
+      for (const key of keys) {
+        if (!reportable && !key.isWellFormed()) reportable = true;
+        const item: unknown = (v as Record<string, unknown>)[key];
+        if (item !== null && typeof item === 'object') {
+          containers.push(item);
+          levels.push(childDepth);
+        } else if (!reportable && isReportable(item)) reportable = true;
+      }
+    }
+  }
+  return { depth, truncated, memberCount, reportable };
+}
+
+/** The full walk, with a JSON Pointer for each report. */
+function walkValue(value: unknown, maxDepth: number, maxReports: number): ValueFacts {
+  const facts: ValueFacts = { depth: 0, truncated: false, loneSurrogates: [], unsafeIntegers: [], memberCount: 0, repeated: false };
   const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: '', depth: 0 }];
+  const seen = new WeakSet<object>();
   while (stack.length > 0) {
     const { v, path, depth } = stack.pop()!;
     if (typeof v === 'string') {
@@ -96,10 +164,17 @@ export function inspectValue(value: unknown, maxDepth = 256, maxReports = 20): V
       continue;
     }
     if (typeof v === 'number') {
-      if (Number.isInteger(v) && !Number.isSafeInteger(v) && facts.unsafeIntegers.length < maxReports) facts.unsafeIntegers.push(path);
+      // Integers past 2^53, and number literals too large for a double at all (1e400 parses to Infinity).
+      const unsafe = Number.isInteger(v) ? !Number.isSafeInteger(v) : !Number.isFinite(v);
+      if (unsafe && facts.unsafeIntegers.length < maxReports) facts.unsafeIntegers.push(path);
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
+    if (seen.has(v)) {
+      facts.repeated = true;
+      continue;
+    }
+    seen.add(v);
     const childDepth = depth + 1;
     if (childDepth > facts.depth) facts.depth = childDepth;
     if (childDepth > maxDepth) {
@@ -122,9 +197,33 @@ export function inspectValue(value: unknown, maxDepth = 256, maxReports = 20): V
 
 /** Counts the member names in JSON text: every string token followed by a colon. Native regex speed. */
 export function countMemberNames(text: string): number {
-  const token = /"(?:[^"\\]|\\.)*"\s*(:)?/g;
+  // A match ends in ":" exactly when the string token is a member name; test() spares a match array per token.
+  const token = /"(?:[^"\\]|\\.)*"\s*:?/g;
   let count = 0;
-  for (let m = token.exec(text); m !== null; m = token.exec(text)) if (m[1]) count += 1;
+  while (token.test(text)) if (text.charCodeAt(token.lastIndex - 1) === COLON) count += 1;
+  return count;
+}
+
+const COLON = 0x3a;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * An upper bound on the member names in JSON text, cheaper than countMemberNames: the colons whose previous
+ * non-whitespace character is an unescaped quote. Every member name ends that way; a colon inside a string
+ * only sometimes does. When the bound equals the parsed member count, no name can repeat.
+ */
+export function maxMemberNames(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) {
+    let j = i - 1;
+    let c = text.charCodeAt(j);
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(--j);
+    if (c !== QUOTE) continue;
+    let slashes = 0;
+    while (text.charCodeAt(j - 1 - slashes) === BACKSLASH) slashes += 1;
+    if (slashes % 2 === 0) count += 1;
+  }
   return count;
 }
 
