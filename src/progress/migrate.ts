@@ -1,0 +1,96 @@
+/**
+ * Reading stored progress of any version: parse, recognise, migrate step by step to the current version, validate.
+ * Pure; never throws. Anything that is not our data, or is from a newer version, is reported so the caller can
+ * keep it aside instead of overwriting it.
+ */
+import {
+  PROGRESS_FORMAT,
+  PROGRESS_VERSION,
+  ProgressV1Schema,
+  ProgressV2Schema,
+  type ChapterProgress,
+  type Progress,
+  type ProgressV1,
+} from './schema.ts';
+
+/** The outcome of reading stored progress. */
+export type ReadOutcome =
+  | { kind: 'ok'; progress: Progress; migratedFrom?: number }
+  | { kind: 'unreadable'; reason: string };
+
+/** A fresh, empty store. */
+export function emptyProgress(now: string = new Date().toISOString()): Progress {
+  return { format: PROGRESS_FORMAT, version: PROGRESS_VERSION, updatedAt: now, chapters: {} };
+}
+
+/** An empty chapter record. */
+export function emptyChapter(): ChapterProgress {
+  return { checks: {}, widgets: {}, codeLabs: {} };
+}
+
+/** Migrates v1 (flat lists) to v2 (per-chapter records); nothing in v1 is dropped. */
+export function migrateV1ToV2(v1: ProgressV1): Progress {
+  const chapters: Record<string, ChapterProgress> = {};
+  const chapter = (id: string) => (chapters[id] ??= emptyChapter());
+  for (const id of v1.completed) chapter(id).selfMark = { canExplain: true, at: v1.savedAt };
+  for (const id of v1.checksPassed) chapter(id).checks.completion = { passed: true, correct: 0, total: 0, at: v1.savedAt };
+  for (const [key, state] of Object.entries(v1.widgets)) {
+    const slash = key.indexOf('/');
+    const chapterId = slash > 0 ? key.slice(0, slash) : '';
+    const widgetId = slash > 0 ? key.slice(slash + 1) : key;
+    if (!/^\d\d-[a-z0-9-]+$/.test(chapterId)) continue;
+    const done = typeof state === 'object' && state !== null && (state as { passed?: unknown }).passed === true;
+    chapter(chapterId).widgets[widgetId] = { kind: 'decision-table', state, done, at: v1.savedAt };
+  }
+  return { format: PROGRESS_FORMAT, version: 2, updatedAt: v1.savedAt, chapters };
+}
+
+/** One step per version: MIGRATIONS[n] turns version n into version n + 1. */
+const MIGRATIONS: Record<number, (data: unknown) => unknown> = {
+  1: (data) => migrateV1ToV2(ProgressV1Schema.parse(data)),
+};
+
+const SCHEMAS: Record<number, { safeParse: (d: unknown) => { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }> = {
+  1: ProgressV1Schema,
+  2: ProgressV2Schema,
+};
+
+function firstIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> } | undefined): string {
+  const issue = error?.issues[0];
+  if (!issue) return 'it does not match the progress format';
+  return `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`;
+}
+
+/** Reads a parsed value of any known version and returns current-version progress, or why it cannot. */
+export function readProgressValue(value: unknown): ReadOutcome {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { kind: 'unreadable', reason: 'it is not a JSON object' };
+  }
+  const record = value as Record<string, unknown>;
+  if (record.format !== PROGRESS_FORMAT) return { kind: 'unreadable', reason: `it is not MCP Message Lab progress (no "format": "${PROGRESS_FORMAT}")` };
+  const version = record.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return { kind: 'unreadable', reason: 'its "version" is missing or not a positive integer' };
+  if (version > PROGRESS_VERSION) return { kind: 'unreadable', reason: `it was written by a newer version of the site (format version ${version}; this page reads up to ${PROGRESS_VERSION})` };
+  const check = SCHEMAS[version]!.safeParse(value);
+  if (!check.success) return { kind: 'unreadable', reason: `it is damaged (version ${version}, ${firstIssue(check.error)})` };
+  let data: unknown = value;
+  try {
+    for (let v = version; v < PROGRESS_VERSION; v += 1) data = MIGRATIONS[v]!(data);
+  } catch (error) {
+    return { kind: 'unreadable', reason: `it could not be migrated from version ${version}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const final = ProgressV2Schema.safeParse(data);
+  if (!final.success) return { kind: 'unreadable', reason: `it is damaged after migration (${firstIssue(final.error)})` };
+  return version === PROGRESS_VERSION ? { kind: 'ok', progress: final.data } : { kind: 'ok', progress: final.data, migratedFrom: version };
+}
+
+/** Reads stored text (localStorage or an imported file) of any known version. */
+export function readProgressText(text: string): ReadOutcome {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { kind: 'unreadable', reason: 'it is not valid JSON' };
+  }
+  return readProgressValue(value);
+}

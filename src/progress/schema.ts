@@ -1,0 +1,82 @@
+/**
+ * The progress store's format, one zod schema per version. zod/mini keeps the validator small enough to load on
+ * every page before any interaction (the full model chunk loads only when a learner uses a widget).
+ */
+import * as z from 'zod/mini';
+
+/** The `format` marker that tells our data from anything else in localStorage. */
+export const PROGRESS_FORMAT = 'mcp-message-lab/progress';
+/** The version this code writes. */
+export const PROGRESS_VERSION = 2;
+
+/** A chapter key: NN-slug (any chapter the course has or will have). */
+const ChapterKey = z.string().check(z.regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/));
+/** An id of a widget, check or code lab within a chapter. */
+const ItemKey = z.string().check(z.regex(/^[a-zA-Z0-9][a-zA-Z0-9:._-]{0,127}$/));
+/** An ISO 8601 timestamp. */
+const Timestamp = z.string().check(z.maxLength(40));
+
+/** A widget's saved state: its kind, an opaque JSON state the widget validates itself, and whether it is done. */
+export const WidgetRecordSchema = z.strictObject({
+  /** Which widget wrote it (decision-table, classify-fixture, completion-check, ...). */
+  kind: z.string().check(z.maxLength(40)),
+  /** The widget's own state (answers, edited text, hint level...). */
+  state: z.unknown(),
+  /** Whether the learner has finished it (a table passed, a prediction made and revealed). */
+  done: z.boolean(),
+  at: Timestamp,
+});
+export type WidgetRecord = z.infer<typeof WidgetRecordSchema>;
+
+/** A graded check (the chapter's completion check is `completion`). */
+export const CheckRecordSchema = z.strictObject({
+  passed: z.boolean(),
+  correct: z.int().check(z.minimum(0)),
+  total: z.int().check(z.minimum(0)),
+  /** The learner's answers, so a receipt can be re-graded with gradeCompletionCheck. */
+  answers: z.optional(z.unknown()),
+  at: Timestamp,
+});
+export type CheckRecord = z.infer<typeof CheckRecordSchema>;
+
+/** A code lab's result, recorded by the code-labs widget. */
+export const CodeLabRecordSchema = z.strictObject({
+  passed: z.boolean(),
+  /** How many times the learner ran the tests. */
+  attempts: z.optional(z.int().check(z.minimum(0))),
+  at: Timestamp,
+});
+export type CodeLabRecord = z.infer<typeof CodeLabRecordSchema>;
+
+/** Everything recorded for one chapter. */
+export const ChapterProgressSchema = z.strictObject({
+  /** "I can explain this": the learner's own mark; absent when not marked. */
+  selfMark: z.optional(z.strictObject({ canExplain: z.literal(true), at: Timestamp })),
+  checks: z.record(ItemKey, CheckRecordSchema),
+  widgets: z.record(ItemKey, WidgetRecordSchema),
+  codeLabs: z.record(ItemKey, CodeLabRecordSchema),
+});
+export type ChapterProgress = z.infer<typeof ChapterProgressSchema>;
+
+/** Version 2 (current): per-chapter records. */
+export const ProgressV2Schema = z.strictObject({
+  format: z.literal(PROGRESS_FORMAT),
+  version: z.literal(2),
+  updatedAt: Timestamp,
+  chapters: z.record(ChapterKey, ChapterProgressSchema),
+});
+export type Progress = z.infer<typeof ProgressV2Schema>;
+
+/**
+ * Version 1: the flat format the store started with: chapter ids marked complete, chapter ids whose check passed,
+ * and widget states keyed "<chapter>/<widget-id>". Still read, so an old export imports.
+ */
+export const ProgressV1Schema = z.strictObject({
+  format: z.literal(PROGRESS_FORMAT),
+  version: z.literal(1),
+  completed: z.array(ChapterKey),
+  checksPassed: z.array(ChapterKey),
+  widgets: z.record(z.string(), z.unknown()),
+  savedAt: Timestamp,
+});
+export type ProgressV1 = z.infer<typeof ProgressV1Schema>;

@@ -1,0 +1,174 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BACKUP_KEY, PROGRESS_KEY, SET_ASIDE_PREFIX, createProgressStore, type StorageLike } from '../../../src/progress/store.ts';
+
+/** A Map-backed Storage that can be told to refuse writes. */
+class MemoryStorage implements StorageLike {
+  map = new Map<string, string>();
+  refuse = false;
+  get length() {
+    return this.map.size;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    if (this.refuse) throw new Error('QuotaExceededError');
+    this.map.set(k, v);
+  }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
+}
+
+let clock = 0;
+const now = () => new Date(Date.UTC(2026, 10, 1, 12, 0, clock++)).toISOString();
+let storage: MemoryStorage;
+
+beforeEach(() => {
+  storage = new MemoryStorage();
+  clock = 0;
+});
+
+describe('createProgressStore', () => {
+  it('starts empty and saves a self-mark', () => {
+    const store = createProgressStore(storage, now);
+    expect(store.read().chapters).toEqual({});
+    expect(store.setSelfMark('01-message-shapes', true)).toEqual({ kind: 'saved' });
+    const again = createProgressStore(storage, now);
+    expect(again.chapter('01-message-shapes').selfMark?.canExplain).toBe(true);
+  });
+
+  it('removes an empty chapter when its only mark is cleared', () => {
+    const store = createProgressStore(storage, now);
+    store.setSelfMark('01-message-shapes', true);
+    store.setSelfMark('01-message-shapes', false);
+    expect(store.read().chapters).toEqual({});
+  });
+
+  it('keeps widget states, checks and code labs per chapter', () => {
+    const store = createProgressStore(storage, now);
+    store.saveWidget('05-error-semantics-and-retries', 'retry-table', { kind: 'decision-table', state: { answers: { a: { layer: 'x' } } }, done: false });
+    store.recordCheck('05-error-semantics-and-retries', 'completion', { passed: true, correct: 4, total: 4, answers: { q1: { choice: 'a' } } });
+    store.recordCodeLab('06-designing-your-own-errors', '06-designing-your-own-errors', { passed: true, attempts: 3 });
+    const read = createProgressStore(storage, now).read();
+    expect(read.chapters['05-error-semantics-and-retries']?.widgets['retry-table']?.state).toEqual({ answers: { a: { layer: 'x' } } });
+    expect(read.chapters['05-error-semantics-and-retries']?.checks.completion).toMatchObject({ passed: true, correct: 4, total: 4 });
+    expect(read.chapters['06-designing-your-own-errors']?.codeLabs['06-designing-your-own-errors']).toMatchObject({ passed: true, attempts: 3 });
+  });
+
+  it('rejects a widget state that is too large, and keeps the old one', () => {
+    const store = createProgressStore(storage, now);
+    store.saveWidget('01-message-shapes', 'w', { kind: 'classify-fixture', state: 'small', done: false });
+    const outcome = store.saveWidget('01-message-shapes', 'w', { kind: 'classify-fixture', state: 'x'.repeat(70_000), done: false });
+    expect(outcome.kind).toBe('rejected');
+    expect(store.getWidget('01-message-shapes', 'w')?.state).toBe('small');
+  });
+
+  it('rejects an invalid chapter id without changing anything', () => {
+    const store = createProgressStore(storage, now);
+    expect(store.setSelfMark('not a chapter', true).kind).toBe('rejected');
+    expect(storage.getItem(PROGRESS_KEY)).toBeNull();
+  });
+
+  it('sets corrupt data aside byte for byte and reports it', () => {
+    storage.setItem(PROGRESS_KEY, '{"format":"mcp-message-lab/progress","version":2,"chapt');
+    const store = createProgressStore(storage, now);
+    const aside = store.setAside();
+    expect(aside).toHaveLength(1);
+    expect(aside[0]!.key.startsWith(SET_ASIDE_PREFIX)).toBe(true);
+    expect(aside[0]!.raw).toBe('{"format":"mcp-message-lab/progress","version":2,"chapt');
+    expect(aside[0]!.reason).toMatch(/not valid JSON/);
+    expect(store.read().chapters).toEqual({});
+    expect(storage.getItem(PROGRESS_KEY)).toBeNull();
+  });
+
+  it('sets foreign data aside rather than writing over it', () => {
+    storage.setItem(PROGRESS_KEY, '{"someone":"else"}');
+    const store = createProgressStore(storage, now);
+    store.setSelfMark('01-message-shapes', true);
+    expect(store.setAside().map((e) => e.raw)).toEqual(['{"someone":"else"}']);
+  });
+
+  it('discards a set-aside entry only when asked', () => {
+    storage.setItem(PROGRESS_KEY, 'garbage');
+    const store = createProgressStore(storage, now);
+    const [entry] = store.setAside();
+    store.discardSetAside(entry!.key);
+    expect(store.setAside()).toEqual([]);
+  });
+
+  it('migrates a stored v1 document and saves it as v2', () => {
+    storage.setItem(
+      PROGRESS_KEY,
+      JSON.stringify({ format: 'mcp-message-lab/progress', version: 1, completed: ['02-what-a-receiver-owes'], checksPassed: [], widgets: {}, savedAt: '2026-10-01T00:00:00.000Z' }),
+    );
+    const store = createProgressStore(storage, now);
+    expect(store.chapter('02-what-a-receiver-owes').selfMark?.canExplain).toBe(true);
+    expect(JSON.parse(storage.getItem(PROGRESS_KEY)!).version).toBe(2);
+  });
+
+  it('round-trips through export and import without losing anything', () => {
+    const store = createProgressStore(storage, now);
+    store.setSelfMark('01-message-shapes', true);
+    store.saveWidget('05-error-semantics-and-retries', 't', { kind: 'decision-table', state: { answers: { x: { retry: 'never-as-is' } }, hintLevel: 2 }, done: true });
+    store.recordCheck('05-error-semantics-and-retries', 'completion', { passed: false, correct: 2, total: 3 });
+    const exported = store.exportJson();
+    const before = store.read().chapters;
+    store.resetAll();
+    expect(store.read().chapters).toEqual({});
+    expect(store.importJson(exported)).toEqual({ kind: 'imported', chapters: 2 });
+    expect(store.read().chapters).toEqual(before);
+  });
+
+  it('imports an older export by migrating it', () => {
+    const store = createProgressStore(storage, now);
+    const outcome = store.importJson(JSON.stringify({ format: 'mcp-message-lab/progress', version: 1, completed: ['03-tool-failures-vs-protocol-failures'], checksPassed: [], widgets: {}, savedAt: '2026-10-01T00:00:00.000Z' }));
+    expect(outcome).toEqual({ kind: 'imported', chapters: 1, migratedFrom: 1 });
+  });
+
+  it('refuses to import a file that is not progress, and changes nothing', () => {
+    const store = createProgressStore(storage, now);
+    store.setSelfMark('01-message-shapes', true);
+    expect(store.importJson('{"hello":1}').kind).toBe('invalid');
+    expect(store.chapter('01-message-shapes').selfMark).toBeDefined();
+  });
+
+  it('resets a widget, a chapter and everything, and can undo the last reset', () => {
+    const store = createProgressStore(storage, now);
+    store.saveWidget('05-error-semantics-and-retries', 'a', { kind: 'decision-table', state: 1, done: false });
+    store.saveWidget('05-error-semantics-and-retries', 'b', { kind: 'decision-table', state: 2, done: false });
+    store.setSelfMark('01-message-shapes', true);
+    store.resetWidget('05-error-semantics-and-retries', 'a');
+    expect(store.getWidget('05-error-semantics-and-retries', 'a')).toBeUndefined();
+    expect(store.getWidget('05-error-semantics-and-retries', 'b')?.state).toBe(2);
+    store.resetChapter('05-error-semantics-and-retries');
+    expect(store.read().chapters['05-error-semantics-and-retries']).toBeUndefined();
+    expect(store.read().chapters['01-message-shapes']).toBeDefined();
+    store.undoLast();
+    expect(store.getWidget('05-error-semantics-and-retries', 'b')?.state).toBe(2);
+    store.resetAll();
+    expect(store.read().chapters).toEqual({});
+    expect(storage.getItem(BACKUP_KEY)).not.toBeNull();
+  });
+
+  it('keeps working in memory and says so when storage refuses writes', () => {
+    const store = createProgressStore(storage, now);
+    storage.refuse = true;
+    const outcome = store.setSelfMark('01-message-shapes', true);
+    expect(outcome.kind).toBe('not-saved');
+    expect(store.chapter('01-message-shapes').selfMark).toBeDefined();
+    expect(store.storageProblem()).toMatch(/refused/);
+  });
+
+  it('tells subscribers about every change', () => {
+    const store = createProgressStore(storage, now);
+    const seen: number[] = [];
+    store.subscribe((p) => seen.push(Object.keys(p.chapters).length));
+    store.setSelfMark('01-message-shapes', true);
+    store.setSelfMark('02-what-a-receiver-owes', true);
+    expect(seen).toEqual([1, 2]);
+  });
+});
