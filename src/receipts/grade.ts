@@ -18,7 +18,7 @@ import {
   type DecisionColumn,
   type MisconceptionId,
 } from '#message-model';
-import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt } from './schema.ts';
+import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type SelfMark } from './schema.ts';
 
 /** What the grader needs to know about the course it grades against. */
 export interface CourseData {
@@ -64,7 +64,7 @@ export interface ChapterResult {
   cells: { correct: number; total: number };
   hints: number;
   solutions: number;
-  selfMark?: 'not-yet' | 'can-explain';
+  selfMark?: SelfMark;
 }
 
 /** One decision-table cell as a learner answered it (after de-duplication: the check's answer wins). */
@@ -127,7 +127,7 @@ export interface Roster {
 }
 
 /** An input to grade: its source name and its content (text, a parsed value, or a reason it could not be read). */
-export type RosterInput = { source: string; content: unknown } | { source: string; error: string };
+export type RosterInput = { source: string; content: unknown } | { source: string; error: string; reason?: FlagReason };
 
 const sameGrade = (a: ClaimedGrade, b: { correct: number; total: number; passed: boolean }) => a.correct === b.correct && a.total === b.total && a.passed === b.passed;
 const showGrade = (g: { correct: number; total: number; passed: boolean }) => `${g.correct}/${g.total}${g.passed ? ', passed' : ''}`;
@@ -234,7 +234,7 @@ export function gradeReceipt(input: unknown, course: CourseData, source: string,
  */
 export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData): Roster {
   const entries: RosterEntry[] = inputs.map((input, i) =>
-    'error' in input ? { kind: 'flagged', source: input.source, reason: 'unreadable', message: input.error } : gradeReceipt(input.content, course, input.source, i + 1),
+    'error' in input ? { kind: 'flagged', source: input.source, reason: input.reason ?? 'unreadable', message: input.error } : gradeReceipt(input.content, course, input.source, i + 1),
   );
   const byDigest = new Map<string, number>();
   const byName = new Map<string, number>();

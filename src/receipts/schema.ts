@@ -21,8 +21,8 @@ export const RECEIPT_VERSIONS = [1] as const;
 export const RECEIPT_ABOUT =
   'A learner\'s progress receipt from MCP Message Lab, made in their browser and shared by them. Graders re-grade every answer; the digest only detects edits.';
 
-/** The learner's own verdict on a chapter (the "Make it yours" self-mark). */
-export const SELF_MARKS = ['not-yet', 'can-explain'] as const;
+/** The learner's own verdict on a chapter (the "Make it yours" self-mark); absent means not marked. */
+export const SELF_MARKS = ['can-explain'] as const;
 export type SelfMark = (typeof SELF_MARKS)[number];
 
 /** Largest receipt text readers accept: a real receipt is a few kilobytes. */

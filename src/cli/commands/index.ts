@@ -4,5 +4,6 @@
  */
 import type { Command } from '../command.ts';
 import { classifyCommand } from './classify.ts';
+import { gradeCommand } from '../../receipts/grade-command.ts';
 
-export const COMMANDS: readonly Command[] = [classifyCommand];
+export const COMMANDS: readonly Command[] = [classifyCommand, gradeCommand];

@@ -1,0 +1,64 @@
+/**
+ * Loads the grader's course data from the project's files, for `mcp-lab grade` and the tests: chapter ids and titles
+ * from content/chapters/NN-slug.mdx, checks from content/checks/*.json, fixture texts from content/fixtures.
+ * Node only. A check or fixture file that cannot be read is skipped and reported, so one broken file does not stop
+ * a class from being graded.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildCourseData } from './course-data.ts';
+import type { CourseData } from './grade.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The course's title, as receipts record it. */
+export const COURSE_TITLE = 'MCP Message Lab';
+
+/** Course data plus the problems met while loading it. */
+export interface LoadedCourse {
+  course: CourseData;
+  problems: string[];
+}
+
+function frontmatterTitle(source: string): string | undefined {
+  const block = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1];
+  const line = block && /^title:\s*(.+?)\s*$/m.exec(block)?.[1];
+  return line ? line.replace(/^(['"])(.*)\1$/, '$2') : undefined;
+}
+
+/** Reads the course from a project root (default: this project). */
+export function loadCourseData(root: string = ROOT): LoadedCourse {
+  const problems: string[] = [];
+  const chaptersDir = join(root, 'content/chapters');
+  const chapters = readdirSync(chaptersDir)
+    .filter((f) => /^\d\d-[a-z0-9-]+\.mdx$/.test(f))
+    .sort()
+    .map((file) => {
+      const id = file.replace(/\.mdx$/, '');
+      return { id, title: frontmatterTitle(readFileSync(join(chaptersDir, file), 'utf8')) ?? id };
+    });
+  const checksDir = join(root, 'content/checks');
+  const checks: unknown[] = [];
+  if (existsSync(checksDir)) {
+    for (const file of readdirSync(checksDir).filter((f) => f.endsWith('.json')).sort()) {
+      try {
+        checks.push(JSON.parse(readFileSync(join(checksDir, file), 'utf8')));
+      } catch (error) {
+        problems.push(`content/checks/${file} could not be read (${error instanceof Error ? error.message : String(error)}); its chapter's check answers are not graded.`);
+      }
+    }
+  }
+  const fixtureText = (id: string): string | undefined => {
+    if (!/^[a-z0-9-]+$/.test(id)) return undefined;
+    try {
+      const value = JSON.parse(readFileSync(join(root, 'content/fixtures', `${id}.json`), 'utf8')) as { text?: unknown };
+      return typeof value.text === 'string' ? value.text : undefined;
+    } catch {
+      problems.push(`content/fixtures/${id}.json could not be read; questions that classify it are not graded.`);
+      return undefined;
+    }
+  };
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: string };
+  return { course: buildCourseData({ title: COURSE_TITLE, version: pkg.version ?? '0.0.0', chapters, checks, fixtureText }), problems };
+}

@@ -1,0 +1,197 @@
+/**
+ * `mcp-lab grade RECEIPT...`: re-grades learners' receipts (files, folders of them, or stdin) with the same pure
+ * module as the roster page (src/receipts/grade.ts), prints the class as a table and optionally writes CSV. A file
+ * that cannot be read, or a receipt that is malformed or tampered with, is listed; the rest are still graded.
+ */
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { EXIT_OK, UsageError, usageErrorFromParseArgs, write, type CliIo, type Command } from '../cli/command.ts';
+import { loadCourseData } from './course-data-node.ts';
+import { gradeReceipts, rosterCsv, type ChapterStatus, type Roster } from './grade.ts';
+import { collectRosterInputs, type LoadedText } from './inputs.ts';
+
+/** File names a folder argument contributes: receipts are saved as .json (downloads) or .txt (pasted). */
+const RECEIPT_FILE = /\.(json|txt|receipt)$/i;
+/** The largest file read: a class's worth of receipts is a few megabytes. */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+const HELP = `Usage: mcp-lab grade [--csv FILE] RECEIPT... 
+
+Re-grade learners' receipts (from "Copy receipt" or "Download receipt" on the
+progress page) with the course's message model, and print the class as a table:
+one row per learner, one column per chapter. The grades a receipt claims are
+never trusted; a receipt that was edited, or is not a receipt, is listed as
+flagged and not counted.
+
+Input
+  RECEIPT      a receipt file (.json), a file holding several receipts (one
+               after another, a JSON array, or compressed MLR1: lines), or a
+               folder: every .json, .txt and .receipt file in it
+  -            read receipts from stdin
+
+Options
+  --csv FILE   also write the roster as CSV (one row per receipt, flagged ones
+               with their reason); --csv - prints the CSV instead of the table
+  -h, --help   show this help
+
+Exit status
+  0  receipts were read and graded (some may be flagged: see the table)
+  2  nothing could be read: no such files, an empty folder, no receipt found;
+     or bad flags, or the CSV file could not be written
+
+Examples
+  mcp-lab grade class/
+  mcp-lab grade ada.json bob.json --csv roster.csv
+  pbpaste | mcp-lab grade -
+`;
+
+const STATUS_CODES: Readonly<Record<ChapterStatus, string>> = { passed: 'pass', failing: 'FAIL', started: 'start', 'not-started': '-' };
+
+async function readStdin(io: CliIo): Promise<string> {
+  io.stdin.setEncoding('utf8');
+  let text = '';
+  for await (const chunk of io.stdin) {
+    text += chunk as string;
+    if (text.length > MAX_FILE_BYTES) throw new UsageError(`stdin is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB`);
+  }
+  return text;
+}
+
+function why(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return 'no such file or folder';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function readOne(path: string): Promise<LoadedText> {
+  try {
+    const info = await stat(path);
+    if (info.size > MAX_FILE_BYTES) return { name: path, error: `${path}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB, not a set of receipts` };
+    return { name: path, text: await readFile(path, 'utf8') };
+  } catch (error) {
+    return { name: path, error: `${path}: ${why(error)}` };
+  }
+}
+
+/** Reads every argument: a file, a folder's receipt files (sorted by name), or stdin for "-". */
+async function loadArguments(paths: string[], io: CliIo): Promise<LoadedText[]> {
+  const loaded: LoadedText[] = [];
+  for (const path of paths) {
+    if (path === '-') {
+      loaded.push({ name: '(stdin)', text: await readStdin(io) });
+      continue;
+    }
+    let isFolder = false;
+    try {
+      isFolder = (await stat(path)).isDirectory();
+    } catch (error) {
+      loaded.push({ name: path, error: `${path}: ${why(error)}` });
+      continue;
+    }
+    if (!isFolder) {
+      loaded.push(await readOne(path));
+      continue;
+    }
+    const names = (await readdir(path, { withFileTypes: true }))
+      .filter((d) => d.isFile() && !d.name.startsWith('.') && RECEIPT_FILE.test(d.name))
+      .map((d) => d.name)
+      .sort();
+    if (names.length === 0) loaded.push({ name: path, error: `${path}: the folder has no .json, .txt or .receipt files` });
+    for (const name of names) loaded.push(await readOne(join(path, name)));
+  }
+  return loaded;
+}
+
+function fit(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
+}
+
+/** The class as a plain-text table with a key, the flagged receipts and the most common misconceptions. */
+export function formatRoster(roster: Roster, context: { files: number; courseTitle: string; courseVersion: string }): string {
+  const counted = roster.entries.filter((e) => e.kind === 'counted');
+  const lines: string[] = [];
+  const found = roster.entries.filter((e) => e.kind === 'counted' || e.reason !== 'unreadable').length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  lines.push(
+    `Read ${plural(context.files, 'source')}: ${plural(found, 'receipt')} found, ${roster.counted} counted, ${roster.flagged} flagged. Graded against ${context.courseTitle} ${context.courseVersion}.`,
+    '',
+  );
+  if (counted.length > 0) {
+    const nameWidth = Math.min(24, Math.max(8, ...counted.map((e) => e.learner.length)));
+    const cols = roster.chapters.map((c) => c.id.slice(0, 2));
+    lines.push(`${'Learner'.padEnd(nameWidth)}  ${cols.map((c) => c.padEnd(5)).join(' ')}  Passed  Cells`);
+    for (const entry of counted) {
+      const results = roster.chapters.map(({ id }) => entry.chapters[id]!);
+      const codes = results.map((r) => (r.status === 'passed' && !r.check ? 'self' : STATUS_CODES[r.status]).padEnd(5));
+      const passed = results.filter((r) => r.status === 'passed').length;
+      const correct = results.reduce((n, r) => n + r.cells.correct, 0);
+      const total = results.reduce((n, r) => n + r.cells.total, 0);
+      lines.push(`${fit(entry.learner, nameWidth)}  ${codes.join(' ')}  ${`${passed}/${results.length}`.padEnd(6)}  ${correct}/${total}`);
+    }
+    lines.push('', 'Key: pass = check passed, FAIL = check not passed, start = started, - = not started,', '     self = passed on the learner\'s own mark (the chapter has no check). Cells = decision-table cells right.');
+    lines.push('', 'Chapters: ' + roster.chapters.map((c) => `${c.id.slice(0, 2)} ${c.title}`).join('; '));
+  }
+  const flagged = roster.entries.filter((e) => e.kind === 'flagged');
+  if (flagged.length > 0) {
+    lines.push('', 'Flagged, not counted:');
+    for (const e of flagged) lines.push(`  ${e.source}: ${e.reason}: ${e.message}`);
+  }
+  if (roster.misconceptions.length > 0) {
+    lines.push('', 'Most common misconceptions (learners holding it):');
+    for (const m of roster.misconceptions.slice(0, 5)) lines.push(`  ${String(m.learners).padStart(3)}  ${m.belief}`);
+  }
+  const notes = counted.flatMap((e) => e.notes.map((n) => `  ${e.source}: ${n}`));
+  if (notes.length > 0) lines.push('', 'Notes:', ...notes);
+  return `${lines.join('\n')}\n`;
+}
+
+export const gradeCommand: Command = {
+  name: 'grade',
+  summary: 'Re-grade learners\' receipts (files or folders) and print or export the class roster',
+  help: HELP,
+  async run(args: string[], io: CliIo): Promise<number> {
+    let parsed;
+    try {
+      parsed = parseArgs({ args, allowPositionals: true, options: { csv: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    } catch (error) {
+      throw usageErrorFromParseArgs(error);
+    }
+    if (parsed.values.help) {
+      await write(io.stdout, HELP);
+      return EXIT_OK;
+    }
+    const paths = parsed.positionals;
+    if (paths.length === 0) {
+      if (io.stdin.isTTY) throw new UsageError('no receipts given: name receipt files or folders, or pipe receipts into "mcp-lab grade -"');
+      paths.push('-');
+    }
+    const loaded = await loadArguments(paths, io);
+    const { course, problems } = loadCourseData();
+    const { inputs, ignored } = await collectRosterInputs(loaded);
+    const found = inputs.filter((i) => !('error' in i) || i.reason === 'malformed');
+    if (found.length === 0) {
+      const reasons = loaded.map((l) => ('error' in l ? l.error : `${l.name}: no receipt found in it`));
+      throw new UsageError(`nothing to grade: ${reasons.join('; ')}`);
+    }
+    const roster = gradeReceipts(inputs, course);
+    const csv = parsed.values.csv;
+    if (csv === '-') {
+      await write(io.stdout, rosterCsv(roster));
+    } else {
+      await write(io.stdout, formatRoster(roster, { files: loaded.length, courseTitle: course.title, courseVersion: course.version }));
+    }
+    for (const i of ignored) await write(io.stderr, `mcp-lab grade: ${i.source}, line ${i.line}: not a receipt, skipped: ${i.text}\n`);
+    for (const p of problems) await write(io.stderr, `mcp-lab grade: ${p}\n`);
+    if (csv !== undefined && csv !== '-') {
+      try {
+        await writeFile(csv, rosterCsv(roster), 'utf8');
+      } catch (error) {
+        throw new UsageError(`graded, but could not write the CSV to ${csv}: ${why(error)}`);
+      }
+      await write(io.stdout, `CSV written to ${csv} (${roster.entries.length} row${roster.entries.length === 1 ? '' : 's'} and a header).\n`);
+    }
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,135 @@
+/**
+ * `mcp-lab grade`, run as a real process on a folder of generated receipts, good and bad: exit codes, the table,
+ * the flagged list and the CSV. Grading itself is tested with hand-worked expectations in grade.test.ts; here the
+ * expectations follow from how each receipt was made (all right, some cells wrong, edited, broken).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
+import { compressReceiptText } from '../../../src/receipts/encode.ts';
+import { sealReceipt, serializeReceipt, type Receipt } from '../../../src/receipts/schema.ts';
+import { learnerReceipt, seededRandom } from '../../support/class-receipts.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const CLI = join(ROOT, 'src/cli/mcp-lab.ts');
+const LOCAL_NODE = join(ROOT, 'node_modules/.bin/node');
+const NODE = existsSync(LOCAL_NODE) ? LOCAL_NODE : process.execPath;
+
+function run(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(NODE, [CLI, 'grade', ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+const { course } = loadCourseData();
+const checked = course.chapters.filter((c) => course.checks[c.id] !== undefined);
+let dir: string;
+let perfect: Receipt;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-lab-grade-'));
+  const random = seededRandom(7);
+  perfect = learnerReceipt(course, { name: 'Perfect Pat', accuracy: 1, diligence: 1 }, random);
+  const wrong = learnerReceipt(course, { name: 'Wrong Wes', accuracy: 0, diligence: 1 }, random);
+  // An edited receipt: Wes raises his claimed grades and recomputes the digest, as someone who read the format would.
+  const { digest: _d, ...body } = structuredClone(wrong);
+  for (const ch of Object.values(body.chapters)) if (ch.check) ch.check.grade = { correct: ch.check.grade.total, total: ch.check.grade.total, passed: true };
+  const forged = sealReceipt({ ...body, learner: 'Forged Fay' });
+  await mkdir(join(dir, 'class'));
+  await writeFile(join(dir, 'class/pat.json'), serializeReceipt(perfect));
+  await writeFile(join(dir, 'class/wes.json'), JSON.stringify(wrong, null, 2));
+  await writeFile(join(dir, 'class/fay.json'), serializeReceipt(forged));
+  await writeFile(join(dir, 'class/broken.json'), serializeReceipt(perfect).slice(0, 200));
+  await writeFile(join(dir, 'class/notes.md'), 'not a receipt file: skipped by extension');
+  await writeFile(join(dir, 'class/phone.txt'), `${await compressReceiptText(serializeReceipt({ ...perfect }).replace('Perfect Pat', 'Pat'))}\n`);
+  await mkdir(join(dir, 'empty'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('mcp-lab grade', () => {
+  it('has a course with at least one completion check to grade', () => {
+    expect(checked.length).toBeGreaterThan(0);
+  });
+
+  it('grades a folder: counts good receipts, flags the edited and the broken ones, exit 0', async () => {
+    const { code, stdout, stderr } = await run([join(dir, 'class'), '--csv', join(dir, 'roster.csv')]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Read 5 sources: 5 receipts found, 2 counted, 3 flagged\./);
+    // Pat answered every check right: every chapter with a check passes.
+    const pat = stdout.split('\n').find((l) => l.startsWith('Perfect Pat'))!;
+    expect(pat.match(/\bpass\b/g)).toHaveLength(checked.length);
+    const wes = stdout.split('\n').find((l) => l.startsWith('Wrong Wes'))!;
+    expect(wes.match(/\bFAIL\b/g)).toHaveLength(checked.length);
+    expect(stdout).toMatch(/fay\.json: tampered: Claimed grades differ from the model's re-grade/);
+    expect(stdout).toMatch(/broken\.json: malformed: This is not JSON/);
+    // The compressed copy of Pat's receipt, with the name changed inside, no longer matches its digest.
+    expect(stdout).toMatch(/phone\.txt: tampered: The digest does not match/);
+    expect(stdout).toMatch(/Most common misconceptions/);
+    expect(stdout).toMatch(/CSV written to .*roster\.csv \(5 rows and a header\)/);
+  });
+
+  it('writes CSV rows that match the table', async () => {
+    const csv = (await readFile(join(dir, 'roster.csv'), 'utf8')).trimEnd().split('\r\n');
+    expect(csv).toHaveLength(6);
+    expect(csv[0]!.startsWith('learner,source,status,created_at,course_version,')).toBe(true);
+    const pat = csv.find((r) => r.startsWith('Perfect Pat,'))!.split(',');
+    const header = csv[0]!.split(',');
+    for (const { id } of checked) expect(pat[header.indexOf(`${id} status`)]).toBe('Passed');
+    expect(pat[header.indexOf('chapters_passed')]).toBe(String(course.chapters.length));
+    expect(csv.filter((r) => r.includes(',flagged: '))).toHaveLength(3);
+  });
+
+  it('reads a compressed receipt and a pretty-printed one from stdin', async () => {
+    const token = await compressReceiptText(serializeReceipt(perfect));
+    const { code, stdout } = await run(['-'], `${token}\n${JSON.stringify(perfect, null, 2)}\n`);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/2 receipts found, 1 counted, 1 flagged/);
+    expect(stdout).toMatch(/duplicate: The same receipt as \(stdin\), receipt 1/);
+  });
+
+  it('lists a missing file and still grades the rest', async () => {
+    const { code, stdout } = await run([join(dir, 'class/pat.json'), join(dir, 'nope.json')]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/1 counted, 1 flagged/);
+    expect(stdout).toMatch(/nope\.json: unreadable: .*no such file or folder/);
+  });
+
+  it('exits 2 with a reason when nothing could be read', async () => {
+    const missing = await run([join(dir, 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^mcp-lab grade: nothing to grade: .*nope\.json: no such file or folder\n$/);
+    const empty = await run([join(dir, 'empty')]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/the folder has no \.json, \.txt or \.receipt files/);
+    const blank = await run(['-'], '\n\n');
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toMatch(/\(stdin\): no receipt found in it/);
+  });
+
+  it('prints CSV instead of the table with --csv -', async () => {
+    const { code, stdout } = await run([join(dir, 'class/pat.json'), '--csv', '-']);
+    expect(code).toBe(0);
+    expect(stdout.split('\r\n')[1]).toMatch(/^Perfect Pat,.*,counted,/);
+  });
+
+  it('rejects an unknown flag with exit 2', async () => {
+    const { code, stderr } = await run(['--bogus']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^mcp-lab grade: Unknown option '--bogus'/);
+  });
+});
