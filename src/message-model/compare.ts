@@ -63,6 +63,17 @@ export function classifyAcrossProtocols(input: unknown, protocols: readonly Prot
   return { byProtocol, differences };
 }
 
-function article(kind: string): string {
-  return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
+/** A kind in words, for a sentence ("an invalid message", not "an invalid"). */
+const KIND_WORDS: Record<Classification['kind'], string> = {
+  'parse-error': 'a parse error',
+  invalid: 'an invalid message',
+  request: 'a request',
+  notification: 'a notification',
+  result: 'a result',
+  error: 'an error response',
+  batch: 'a batch',
+};
+
+function article(kind: Classification['kind']): string {
+  return KIND_WORDS[kind];
 }

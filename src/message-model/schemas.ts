@@ -56,8 +56,9 @@ export const JSONRPCErrorResponseSchema = z.object({
 export const JSONRPCMessageSchema = z.union([
   JSONRPCRequestSchema,
   JSONRPCNotificationSchema,
-  JSONRPCResultResponseSchema.refine((m) => !('error' in m), 'result and error are exclusive'),
-  JSONRPCErrorResponseSchema.refine((m) => !('result' in m), 'result and error are exclusive'),
+  // .loose() keeps the other member for the check: a plain object schema would strip it first and let both through.
+  JSONRPCResultResponseSchema.loose().refine((m) => !('error' in m), 'result and error are exclusive'),
+  JSONRPCErrorResponseSchema.loose().refine((m) => !('result' in m), 'result and error are exclusive'),
 ]);
 
 /** JSON-RPC 2.0 §6: a batch is a non-empty array of messages. */
@@ -227,7 +228,12 @@ function buildMcpSchemas(version: McpVersion): McpSchemas {
     JSONRPCNotificationSchema: notification,
     JSONRPCResultResponseSchema: resultResponse,
     JSONRPCErrorResponseSchema: errorResponse,
-    JSONRPCMessageSchema: z.union([request, notification, resultResponse, errorResponse]),
+    JSONRPCMessageSchema: z.union([
+      request,
+      notification,
+      resultResponse.loose().refine((m) => !('error' in m), 'result and error are exclusive'),
+      errorResponse.loose().refine((m) => !('result' in m), 'result and error are exclusive'),
+    ]),
     CallToolRequestSchema: callToolRequest,
     CallToolResultSchema: callToolResult,
   };

@@ -1,0 +1,149 @@
+/** decision-table.ts: the scenario bank, its closed vocabularies, and a grader that names misconceptions. */
+import { describe, expect, it } from 'vitest';
+import {
+  COLUMN_LABELS,
+  DECISION_COLUMNS,
+  DECISION_LABELS,
+  DECISION_SCENARIOS,
+  DEFAULT_SCENARIO_IDS,
+  MISCONCEPTIONS,
+  columnOptions,
+  getScenario,
+  gradeDecisionTable,
+  hintFor,
+  type DecisionAnswers,
+} from '#message-model';
+
+/** The course's canonical rows for chapter 5, as the course text states them. */
+const COURSE_ANSWERS: DecisionAnswers = {
+  'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' },
+  'malformed-incident-id': { layer: 'tool-input-validation', userSees: 'model-corrects-input', retry: 'after-correcting-input' },
+  'backend-unavailable': { layer: 'tool-backend', userSees: 'try-again-later', retry: 'with-backoff' },
+  'lost-response-after-write': { layer: 'client-timeout', userSees: 'outcome-unknown-checking', retry: 'same-idempotency-key' },
+};
+
+describe('the scenario bank', () => {
+  it('holds the four course scenarios first and at least ten in all', () => {
+    expect([...DEFAULT_SCENARIO_IDS]).toEqual(['unknown-method', 'malformed-incident-id', 'backend-unavailable', 'lost-response-after-write']);
+    expect(DECISION_SCENARIOS.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(DECISION_SCENARIOS.map((s) => s.id)).size).toBe(DECISION_SCENARIOS.length);
+  });
+
+  it('includes the scenarios the course needs beyond the first four', () => {
+    for (const id of ['missing-meta-envelope', 'unsupported-protocol-version', 'unknown-tool', 'read-timeout', 'invalid-json-stdio', 'rate-limited-backend']) {
+      expect(getScenario(id), id).toBeDefined();
+    }
+  });
+
+  it('answers every scenario from the closed vocabularies, with reasons, three hints and a spec reference', () => {
+    for (const s of DECISION_SCENARIOS) {
+      for (const column of DECISION_COLUMNS) {
+        expect(columnOptions(column), `${s.id}.${column}`).toContain(s.answer[column]);
+        expect(s.reasoning[column].length, `${s.id}.${column}`).toBeGreaterThan(20);
+      }
+      expect(s.hints).toHaveLength(3);
+      expect(s.spec.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('maps misconceptions only from real wrong options to named misconceptions', () => {
+    for (const s of DECISION_SCENARIOS) {
+      for (const column of DECISION_COLUMNS) {
+        for (const [option, misconception] of Object.entries(s.misconceptions[column] ?? {})) {
+          expect(columnOptions(column), `${s.id}.${column}`).toContain(option);
+          expect(option, `${s.id}.${column}: the right answer cannot be a misconception`).not.toBe(s.answer[column]);
+          expect(MISCONCEPTIONS, String(misconception)).toHaveProperty(String(misconception));
+        }
+      }
+    }
+  });
+
+  it('labels every option and every column', () => {
+    for (const column of DECISION_COLUMNS) {
+      expect(COLUMN_LABELS[column].length).toBeGreaterThan(5);
+      for (const option of columnOptions(column)) expect(DECISION_LABELS[option as keyof typeof DECISION_LABELS]).toBeTruthy();
+    }
+  });
+
+  it('tells a JSON-RPC id apart from a business idempotency key', () => {
+    const m = MISCONCEPTIONS['fresh-id-makes-write-safe'];
+    expect(m.correction).toMatch(/JSON-RPC id/);
+    expect(m.correction).toMatch(/idempotency key/);
+    expect(getScenario('lost-response-after-write')?.reasoning.retry).toMatch(/new JSON-RPC id/);
+  });
+});
+
+describe('gradeDecisionTable', () => {
+  it('passes the course answers', () => {
+    const grade = gradeDecisionTable(COURSE_ANSWERS);
+    expect(grade.kind).toBe('graded');
+    if (grade.kind === 'graded') expect([grade.correct, grade.total, grade.passed]).toEqual([12, 12, true]);
+  });
+
+  it('names the misconception behind retrying a lost write with a fresh id', () => {
+    const grade = gradeDecisionTable({ ...COURSE_ANSWERS, 'lost-response-after-write': { ...COURSE_ANSWERS['lost-response-after-write'], retry: 'freely-with-new-id' } });
+    if (grade.kind !== 'graded') throw new Error('expected a grade');
+    const cell = grade.cells.find((c) => c.scenarioId === 'lost-response-after-write' && c.column === 'retry')!;
+    expect(cell.verdict).toBe('incorrect');
+    expect(cell.misconception?.id).toBe('fresh-id-makes-write-safe');
+    expect(cell.feedback).toContain('Retrying with a fresh JSON-RPC id makes a lost write safe.');
+    expect(grade.passed).toBe(false);
+    expect(grade.correct).toBe(11);
+  });
+
+  it('names "method not found is transient" for retrying -32601 with backoff', () => {
+    const grade = gradeDecisionTable({ 'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'with-backoff' } }, ['unknown-method']);
+    if (grade.kind !== 'graded') throw new Error('expected a grade');
+    expect(grade.cells.find((c) => c.column === 'retry')?.misconception?.id).toBe('method-not-found-is-transient');
+  });
+
+  it('gives a hint, not the answer, for a wrong cell without a named misconception', () => {
+    const grade = gradeDecisionTable({ 'backend-unavailable': { layer: 'client-timeout' } }, ['backend-unavailable']);
+    if (grade.kind !== 'graded') throw new Error('expected a grade');
+    const cell = grade.cells.find((c) => c.column === 'layer')!;
+    expect(cell.verdict).toBe('incorrect');
+    expect(cell.misconception).toBeUndefined();
+    expect(cell.feedback).toContain(hintFor('backend-unavailable', 1)!);
+    expect(cell.feedback).not.toContain(DECISION_LABELS['tool-backend']);
+  });
+
+  it('marks missing cells unanswered and foreign values not-an-option', () => {
+    const grade = gradeDecisionTable({ 'unknown-method': { layer: 'the router', userSees: 42 } }, ['unknown-method']);
+    if (grade.kind !== 'graded') throw new Error('expected a grade');
+    expect(grade.cells.map((c) => c.verdict)).toEqual(['not-an-option', 'not-an-option', 'unanswered']);
+  });
+
+  it('grades empty or missing answers as all unanswered', () => {
+    for (const answers of [undefined, null, {}]) {
+      const grade = gradeDecisionTable(answers);
+      if (grade.kind !== 'graded') throw new Error('expected a grade');
+      expect(grade.cells.every((c) => c.verdict === 'unanswered')).toBe(true);
+      expect(grade.total).toBe(12);
+    }
+  });
+
+  it('rejects answers that are not an object, and unknown scenarios, with a message', () => {
+    for (const answers of ['layer', 7, [COURSE_ANSWERS]]) {
+      const grade = gradeDecisionTable(answers);
+      expect(grade.kind).toBe('invalid-input');
+    }
+    const unknown = gradeDecisionTable({}, ['unknown-method', 'no-such-row']);
+    expect(unknown).toEqual({ kind: 'invalid-input', message: 'Unknown scenario: no-such-row.' });
+  });
+
+  it('ignores inherited properties such as __proto__ and constructor', () => {
+    const hostile = JSON.parse('{"__proto__":{"layer":"method-dispatch"},"constructor":{"retry":"never-as-is"}}');
+    const grade = gradeDecisionTable(hostile, ['unknown-method']);
+    if (grade.kind !== 'graded') throw new Error('expected a grade');
+    expect(grade.correct).toBe(0);
+    expect(({} as Record<string, unknown>).layer).toBeUndefined();
+  });
+});
+
+describe('hintFor', () => {
+  it('returns three levels of hint, the last nearly the answer', () => {
+    expect(hintFor('unknown-method', 1)).toMatch(/\?$/);
+    expect(hintFor('unknown-method', 3)).toMatch(/never helps|never/);
+    expect(hintFor('no-such-row', 1)).toBeUndefined();
+  });
+});
