@@ -1,0 +1,34 @@
+import type { RetryPolicy } from '#message-model';
+
+/** What the client saw when a call failed. */
+export type FailureReport =
+  | { seen: 'error-response'; method: string; code: number; data?: unknown }
+  | { seen: 'tool-error'; tool: ToolInfo; cause: 'invalid-input' | 'backend-unavailable' | 'rate-limited' }
+  | { seen: 'timeout'; tool: ToolInfo };
+
+/** The tool as tools/list described it. */
+export interface ToolInfo {
+  name: string;
+  /** The server's hint that the tool changes nothing. */
+  readOnlyHint: boolean;
+}
+
+/**
+ * Whether, and how, a failed call may be retried. The retry rules for tools are the course's advice: the spec
+ * gives none beyond a new JSON-RPC id for a re-issued request (2026-07-28 basic/patterns/cancellation.mdx §Timeouts).
+ */
+export function retryPolicy(report: FailureReport): RetryPolicy {
+  switch (report.seen) {
+    case 'error-response':
+      // The server read the request and refused it: the same request fails the same way.
+      if (report.code === -32022) return 'after-negotiating-version';
+      if (report.code === -32602) return 'after-correcting-input';
+      return 'never-as-is';
+    case 'tool-error':
+      // The backend refused before acting (down, or 429): nothing happened, so later is safe.
+      return report.cause === 'invalid-input' ? 'after-correcting-input' : 'with-backoff';
+    case 'timeout':
+      // No response says nothing about what happened: a read is harmless twice, a write is not.
+      return report.tool.readOnlyHint ? 'freely-with-new-id' : 'same-idempotency-key';
+  }
+}
