@@ -96,40 +96,49 @@ const escapeToken = (token: string | number): string => {
 
 /** Walks a parsed value iteratively, collecting the facts JSON.parse hides. Stops descending at `maxDepth`. */
 export function inspectValue(value: unknown, maxDepth = 256, maxReports = 20): ValueFacts {
-  // Most messages have nothing to report: a quick walk that builds no paths settles depth and member count,
-  // and only a value with something to report is walked again to name the places, in the same order as ever.
+  // Most messages have nothing to report: a quick walk that builds no paths settles depth, member count and
+  // repetition, and only a value with something to report is walked again to name the places.
   const quick = scanValue(value, maxDepth);
   if (!quick.reportable || maxReports <= 0) {
-    return { depth: quick.depth, truncated: quick.truncated, loneSurrogates: [], unsafeIntegers: [], memberCount: quick.memberCount };
+    return { depth: quick.depth, truncated: quick.truncated, loneSurrogates: [], unsafeIntegers: [], memberCount: quick.memberCount, repeated: quick.repeated };
   }
   return walkValue(value, maxDepth, maxReports);
 }
 
+/** True for what walkValue reports: a string with a lone surrogate, an integer past 2^53, a number past a double. */
 const isReportable = (v: unknown): boolean =>
-  typeof v === 'string' ? !v.isWellFormed() : typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v);
+  typeof v === 'string' ? !v.isWellFormed() : typeof v === 'number' && (Number.isInteger(v) ? !Number.isSafeInteger(v) : !Number.isFinite(v));
 
 /**
- * The quick walk: the same traversal as walkValue (containers deeper than `maxDepth` are not entered), with
- * scalars checked in place and no paths built. `reportable` says whether walkValue would report anything.
+ * The quick walk: walkValue's traversal, container for container in the same order (so a shared object is met
+ * first at the same place), with scalars checked in place and no paths built. `reportable` says whether walkValue
+ * would report anything.
  */
-function scanValue(value: unknown, maxDepth: number): { depth: number; truncated: boolean; memberCount: number; reportable: boolean } {
+function scanValue(value: unknown, maxDepth: number): Omit<ValueFacts, 'loneSurrogates' | 'unsafeIntegers'> & { reportable: boolean } {
   let depth = 0;
   let truncated = false;
   let memberCount = 0;
+  let repeated = false;
   let reportable = false;
-  if (value === null || typeof value !== 'object') return { depth, truncated, memberCount, reportable: isReportable(value) };
+  if (value === null || typeof value !== 'object') return { depth, truncated, memberCount, repeated, reportable: isReportable(value) };
   const containers: object[] = [value];
   const levels: number[] = [0];
+  const seen = new Set<object>();
   while (containers.length > 0) {
     const v = containers.pop()!;
     const childDepth = levels.pop()! + 1;
+    if (seen.has(v)) {
+      repeated = true;
+      continue;
+    }
+    seen.add(v);
     if (childDepth > depth) depth = childDepth;
     if (childDepth > maxDepth) {
       truncated = true;
       continue;
     }
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i += 1) {
+      for (let i = v.length - 1; i >= 0; i -= 1) {
         const item: unknown = v[i];
         if (item !== null && typeof item === 'object') {
           containers.push(item);
@@ -149,7 +158,7 @@ function scanValue(value: unknown, maxDepth: number): { depth: number; truncated
       }
     }
   }
-  return { depth, truncated, memberCount, reportable };
+  return { depth, truncated, memberCount, repeated, reportable };
 }
 
 /** The full walk, with a JSON Pointer for each report. */
