@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { FixtureSchema } from './fixtures/schema.ts';
+import { DECISION_SCENARIOS, getScenario } from './message-model/index.ts';
 
 /** The protocol versions a chapter may target; MCP 2026-07-28 is the course's default. */
 const TARGET_PROTOCOLS = ['jsonrpc-2.0', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
@@ -37,4 +38,28 @@ const fixtures = defineCollection({
   schema: FixtureSchema,
 });
 
-export const collections = { chapters, fixtures };
+/**
+ * Facilitator notes: content/chapters/NN-slug.notes.mdx, next to the chapter they accompany, shown on the
+ * instructor pages only (the chapters glob above excludes them).
+ */
+const facilitatorNotes = defineCollection({
+  loader: glob({ pattern: '[0-9][0-9]-+([a-z0-9-]).notes.mdx', base: './content/chapters' }),
+  schema: z
+    .object({
+      /** The id of the chapter these notes accompany (NN-slug); the file name must match it. */
+      chapter: z.string().regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/),
+      /** The session plan for the chapter: each step, in order, with its minutes. */
+      timings: z.array(z.object({ minutes: z.number().int().min(1).max(60), activity: z.string().min(5) }).strict()).min(1),
+      /** Decision-table scenarios worth discussing with this chapter (ids from the model's scenario bank). */
+      scenarios: z
+        .array(
+          z.string().refine((id) => getScenario(id) !== undefined, {
+            message: `not a decision-table scenario; known ids: ${DECISION_SCENARIOS.map((s) => s.id).join(', ')}`,
+          }),
+        )
+        .default([]),
+    })
+    .strict(),
+});
+
+export const collections = { chapters, fixtures, facilitatorNotes };

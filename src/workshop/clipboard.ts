@@ -1,0 +1,59 @@
+/**
+ * Copying text and drawing QR codes for the workshop pages. Browser only. Copying works on plain http too (a laptop
+ * serving a room over the LAN), where navigator.clipboard does not exist: the fallback copies from a temporary
+ * text area, and callers say so when even that fails.
+ */
+
+/** Copies `text`; resolves to true when the browser confirmed the copy. */
+export async function copyText(text: string): Promise<boolean> {
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      // Permission refused: try the old way below.
+    }
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  let ok = false;
+  try {
+    ok = document.execCommand('copy');
+  } catch {
+    ok = false;
+  }
+  area.remove();
+  return ok;
+}
+
+/** The outcome of drawing a QR code. */
+export type QrOutcome = { kind: 'svg'; svg: string } | { kind: 'too-large'; message: string };
+
+/**
+ * Draws `text` as an SVG QR code (error correction L: a screen is not a crumpled sticker, and L holds the most).
+ * The generator is loaded on first use, so pages that never draw a code never download it.
+ */
+export async function qrSvg(text: string): Promise<QrOutcome> {
+  const QRCode = (await import('qrcode')).default;
+  try {
+    const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'L', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+    return { kind: 'svg', svg };
+  } catch (error) {
+    return { kind: 'too-large', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Puts an SVG QR code into `container` with an accessible name. */
+export function showQr(container: HTMLElement, svg: string, label: string): void {
+  container.innerHTML = svg;
+  const el = container.querySelector('svg');
+  if (el) {
+    el.setAttribute('role', 'img');
+    el.setAttribute('aria-label', label);
+  }
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { exercisesInMdx } from '../../src/workshop/chapter-exercises.ts';
+
+describe('exercisesInMdx', () => {
+  it('finds decision tables with and without their rows, in source order', () => {
+    const source = `Intro\n<DecisionTable id="ch05-table" />\ntext\n<DecisionTable\n  id="extra"\n  scenarios={["read-timeout", 'unknown-tool']}\n/>`;
+    expect(exercisesInMdx(source).tables).toEqual([
+      { id: 'ch05-table', scenarios: ['unknown-method', 'malformed-incident-id', 'backend-unavailable', 'lost-response-after-write'] },
+      { id: 'extra', scenarios: ['read-timeout', 'unknown-tool'] },
+    ]);
+  });
+
+  it('finds fixtures to classify, interview questions, code labs and the check', () => {
+    const source = [
+      '<ClassifyFixture fixture="cancelled-after-timeout-stdio" protocol="2026-07-28" />',
+      '<ClassifyFixture fixture={"tool-error-backend-unavailable"} />',
+      '<InterviewQuestion question="Why a new id?">answer</InterviewQuestion>',
+      "<InterviewQuestion question='Is &quot;isError&quot; a protocol error?'>no</InterviewQuestion>",
+      '<CodeLab exercise="03-tool-error" />',
+      '<CompletionCheck chapter="05-error-semantics-and-retries" />',
+    ].join('\n');
+    expect(exercisesInMdx(source)).toEqual({
+      tables: [],
+      classify: [{ fixture: 'cancelled-after-timeout-stdio', protocol: '2026-07-28' }, { fixture: 'tool-error-backend-unavailable' }],
+      interviewQuestions: ['Why a new id?', 'Is "isError" a protocol error?'],
+      codeLabs: ['03-tool-error'],
+      hasCheck: true,
+    });
+  });
+
+  it('finds nothing in prose', () => {
+    expect(exercisesInMdx('Just words about DecisionTable and CompletionCheck.')).toEqual({ tables: [], classify: [], interviewQuestions: [], codeLabs: [], hasCheck: false });
+  });
+});
