@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createReceipt } from '../../../src/receipts/create.ts';
+import { receiptDraftFromProgress } from '../../../src/receipts/from-progress.ts';
+import { readReceipt, serializeReceipt } from '../../../src/receipts/schema.ts';
+import type { Progress } from '../../../src/progress/schema.ts';
+
+const AT = '2026-11-30T09:00:00.000Z';
+const LATER = '2026-11-30T09:30:00.000Z';
+const NOW = '2026-11-30T12:00:00.000Z';
+
+/** A hand-written progress document (format version 2, as src/progress/README.md documents it). */
+const progress: Progress = {
+  format: 'mcp-message-lab/progress',
+  version: 2,
+  updatedAt: LATER,
+  chapters: {
+    '05-error-semantics-and-retries': {
+      selfMark: { canExplain: true, at: LATER },
+      checks: {
+        completion: { passed: false, correct: 1, total: 3, answers: { 'timeout-meaning': { choice: 'unknown' }, 'cancel-on-stdio': { kind: 'request' } }, at: AT },
+      },
+      widgets: {
+        'ch05-table': {
+          kind: 'decision-table',
+          // Two cells answered, one of them wrong; hints opened twice; the solution not opened; checked once.
+          state: { answers: { 'unknown-method': { layer: 'method-dispatch', retry: 'with-backoff', userSees: '' } }, hintLevel: 2, attempted: true, checked: true, solution: false, passed: false },
+          done: false,
+          at: AT,
+        },
+        'classify-cancelled-after-timeout-stdio-2026-07-28': { kind: 'classify-fixture', state: {}, done: true, at: AT },
+        'old-table': { kind: 'decision-table', state: { answers: {} }, done: false, at: AT },
+      },
+      codeLabs: {},
+    },
+    '01-message-shapes': {
+      checks: { completion: { passed: true, correct: 0, total: 0, at: AT } },
+      widgets: {},
+      codeLabs: {},
+    },
+  },
+};
+
+const TABLES = { '05-error-semantics-and-retries': { 'ch05-table': ['unknown-method', 'malformed-incident-id'] } };
+
+describe('receiptDraftFromProgress', () => {
+  const { draft, leftOut } = receiptDraftFromProgress(progress, TABLES, { course: { title: 'MCP Message Lab', version: '0.1.0' }, learner: 'Ada', now: NOW });
+
+  it('records the self-mark, the check with its answers and claimed grade, and the table with its grade', () => {
+    expect(draft.chapters['05-error-semantics-and-retries']).toEqual({
+      selfMark: 'can-explain',
+      selfMarkedAt: LATER,
+      check: { answers: { 'timeout-meaning': { choice: 'unknown' }, 'cancel-on-stdio': { kind: 'request' } }, grade: { correct: 1, total: 3, passed: false }, submittedAt: AT },
+      tables: {
+        'ch05-table': {
+          scenarios: ['unknown-method', 'malformed-incident-id'],
+          cells: { 'unknown-method': { layer: 'method-dispatch', retry: 'with-backoff' } },
+          // Six cells: the right layer is the only correct one (with-backoff is wrong, the rest unanswered).
+          grade: { correct: 1, total: 6, passed: false },
+          hints: 2,
+          solutionShown: false,
+          updatedAt: AT,
+        },
+      },
+      hints: 2,
+      solutions: 0,
+      updatedAt: LATER,
+    });
+  });
+
+  it('lists what it could not put in the receipt', () => {
+    expect(leftOut).toEqual([
+      '05-error-semantics-and-retries: decision table "old-table" is no longer in the chapter.',
+      '01-message-shapes: the check was recorded without its answers (saved by an older version), so it cannot be re-graded.',
+    ]);
+    expect(draft.chapters['01-message-shapes']).toBeUndefined();
+  });
+
+  it('seals into a receipt that reads back as valid', () => {
+    const receipt = createReceipt(draft);
+    expect(readReceipt(serializeReceipt(receipt))).toEqual({ kind: 'receipt', receipt });
+    expect(receipt.learner).toBe('Ada');
+  });
+});
