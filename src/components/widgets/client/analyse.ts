@@ -1,0 +1,72 @@
+/**
+ * What the Playground computes for a paste, in one function that runs unchanged on the main thread (small texts)
+ * and in the Web Worker (large ones): one message gets its full classification and the cross-version comparison;
+ * a log gets one compact row per line. All verdicts come from the model.
+ */
+import {
+  classifyAcrossProtocols,
+  classifyMessage,
+  describeReply,
+  parseJsonText,
+  type Classification,
+  type CrossVersionClassification,
+  type Protocol,
+} from '#message-model';
+
+/** How to read the text. */
+export type ReadMode = 'auto' | 'message' | 'log';
+
+/** One line of a log, compactly. */
+export interface LogRow {
+  line: number;
+  kind: Classification['kind'];
+  method?: string;
+  id?: string;
+  reply: string;
+  errors: number;
+  findings: string[];
+}
+
+/** The outcome of analysing a paste. */
+export type Analysis =
+  | { kind: 'message'; classification: Classification; cross: CrossVersionClassification; ms: number }
+  | { kind: 'log'; rows: LogRow[]; counts: Record<string, number>; withErrors: number; ms: number }
+  | { kind: 'empty' };
+
+/** True when the text is to be read as a log. Only layout decides: one JSON value is a message, several lines a log. */
+function readsAsLog(text: string, mode: ReadMode): boolean {
+  if (mode !== 'auto') return mode === 'log';
+  const firstBreak = text.trim().indexOf('\n');
+  if (firstBreak === -1) return false;
+  return !parseJsonText(text).ok;
+}
+
+/** Analyses a paste; `onProgress` is told how many lines are done (logs only). Never throws. */
+export function analyse(text: string, mode: ReadMode, protocol: Protocol, onProgress?: (done: number, total: number) => void): Analysis {
+  if (text.trim() === '') return { kind: 'empty' };
+  const started = performance.now();
+  if (!readsAsLog(text, mode)) {
+    const classification = classifyMessage(text, { protocol });
+    const cross = classifyAcrossProtocols(text);
+    return { kind: 'message', classification, cross, ms: performance.now() - started };
+  }
+  const lines = text.split('\n');
+  const rows: LogRow[] = [];
+  const counts: Record<string, number> = {};
+  let withErrors = 0;
+  for (let i = 0; i < lines.length; i += 1) {
+    const raw = lines[i]!.replace(/\r$/, '');
+    if (raw.trim() !== '') {
+      const c = classifyMessage(raw, { protocol });
+      const errors = c.findings.filter((f) => f.severity === 'error').length;
+      if (errors > 0) withErrors += 1;
+      counts[c.kind] = (counts[c.kind] ?? 0) + 1;
+      const row: LogRow = { line: i + 1, kind: c.kind, reply: describeReply(c.reply), errors, findings: c.findings.map((f) => f.id) };
+      if (c.kind === 'request' || c.kind === 'notification') row.method = c.method;
+      if ((c.kind === 'request' || c.kind === 'result' || c.kind === 'error' || c.kind === 'invalid') && c.id !== undefined) row.id = JSON.stringify(c.id);
+      rows.push(row);
+    }
+    if (onProgress && (i + 1) % 2000 === 0) onProgress(i + 1, lines.length);
+  }
+  return { kind: 'log', rows, counts, withErrors, ms: performance.now() - started };
+}

@@ -1,0 +1,320 @@
+/**
+ * <lab-playground>: classify a pasted message or JSONL log. Small pastes are classified on the main thread (well
+ * under a frame); pastes over 64 KB and every log go to a module Web Worker, so a 5 MB log never freezes the page.
+ * The paste can be shared as a link: the text, deflated and base64url-encoded, rides in the URL fragment, which
+ * browsers never send to a server.
+ */
+import type { Finding, Protocol } from '#message-model';
+import { indexPointers } from '../lib/json-locate.ts';
+import type { Analysis, LogRow, ReadMode } from './analyse.ts';
+import type { WorkerJob, WorkerReply } from './classify-worker.ts';
+import { findingRange, renderClassification, renderMarkedText, renderVersions } from './classification-view.ts';
+import { copyText, fragmentParams, h, must, readData } from './dom.ts';
+import { loadModel } from './model.ts';
+
+const MAIN_THREAD_LIMIT = 64 * 1024;
+const MAX_LINK_CHARS = 256 * 1024;
+const PAGE_SIZE = 100;
+
+interface PlaygroundData {
+  examples: Array<{ id: string; title: string; text: string }>;
+  log: string;
+}
+
+async function deflateToBase64url(text: string): Promise<string> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+async function inflateFromBase64url(encoded: string): Promise<string | undefined> {
+  try {
+    const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+    return await new Response(stream).text();
+  } catch {
+    return undefined;
+  }
+}
+
+function describeSize(text: string): string {
+  let lines = text === '' ? 0 : 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
+  const size = text.length < 1024 ? `${text.length} characters` : text.length < 1024 * 1024 ? `${(text.length / 1024).toFixed(1)} KB` : `${(text.length / 1024 / 1024).toFixed(1)} MB`;
+  return `${size}, ${lines.toLocaleString('en')} line${lines === 1 ? '' : 's'}`;
+}
+
+class LabPlayground extends HTMLElement {
+  private data!: PlaygroundData;
+  private worker: Worker | undefined;
+  private job = 0;
+  private els!: { text: HTMLTextAreaElement; mode: HTMLSelectElement; protocol: HTMLSelectElement; status: HTMLElement; result: HTMLElement; section: HTMLElement; size: HTMLElement };
+  private analysed: { text: string; protocol: Protocol } | undefined;
+
+  connectedCallback(): void {
+    if (this.dataset.upgraded) return;
+    this.dataset.upgraded = 'true';
+    this.data = readData<PlaygroundData>(this);
+    const form = must<HTMLFormElement>(this, '[data-role="form"]');
+    this.els = {
+      text: must<HTMLTextAreaElement>(this, '#pg-text'),
+      mode: must<HTMLSelectElement>(this, '#pg-mode'),
+      protocol: must<HTMLSelectElement>(this, '#pg-protocol'),
+      status: must(this, '[data-role="status"]'),
+      result: must(this, '[data-role="result"]'),
+      section: must(this, '[data-role="result-section"]'),
+      size: must(this, '[data-role="size"]'),
+    };
+    must(this, '[data-role="controls"]').hidden = false;
+    must(this, '[data-role="example-buttons"]').hidden = false;
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      void this.classify(true);
+    });
+    let sizeTimer: number | undefined;
+    this.els.text.addEventListener('input', () => {
+      clearTimeout(sizeTimer);
+      sizeTimer = window.setTimeout(() => (this.els.size.textContent = this.els.text.value ? describeSize(this.els.text.value) : ''), 150);
+    });
+    must(this, '[data-action="share"]').addEventListener('click', () => void this.share());
+    must(this, '[data-action="clear"]').addEventListener('click', () => {
+      this.els.text.value = '';
+      this.els.size.textContent = '';
+      this.els.result.replaceChildren();
+      this.els.section.hidden = true;
+      this.els.status.textContent = '';
+      history.replaceState(null, '', location.pathname);
+      this.els.text.focus();
+    });
+    this.querySelectorAll<HTMLButtonElement>('[data-example]').forEach((button) =>
+      button.addEventListener('click', () => {
+        const id = button.dataset.example;
+        const text = id === '__log' ? this.data.log : this.data.examples.find((e) => e.id === id)?.text;
+        if (text === undefined) return;
+        this.els.text.value = text;
+        this.els.size.textContent = describeSize(text);
+        this.els.mode.value = id === '__log' ? 'log' : 'message';
+        void this.classify(true);
+      }),
+    );
+    void this.restoreFromLink();
+    // The Playground exists to classify: fetch the model once the page has settled, so the first click is instant.
+    const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
+    if (idle) idle(() => void loadModel());
+    else setTimeout(() => void loadModel(), 500);
+  }
+
+  private async restoreFromLink(): Promise<void> {
+    const params = fragmentParams();
+    const z = params.get('z');
+    if (!z) return;
+    const text = await inflateFromBase64url(z);
+    if (text === undefined) {
+      this.els.status.textContent = 'The link\'s message could not be decoded (the link may be cut short).';
+      return;
+    }
+    this.els.text.value = text;
+    this.els.size.textContent = describeSize(text);
+    const p = params.get('p');
+    if (p && [...this.els.protocol.options].some((o) => o.value === p)) this.els.protocol.value = p;
+    const m = params.get('m');
+    if (m === 'auto' || m === 'message' || m === 'log') this.els.mode.value = m;
+    await this.classify(false);
+  }
+
+  private async share(): Promise<void> {
+    const text = this.els.text.value;
+    if (!text.trim()) {
+      this.els.status.textContent = 'There is nothing to share yet: paste a message first.';
+      return;
+    }
+    const z = await deflateToBase64url(text);
+    if (z.length > MAX_LINK_CHARS) {
+      this.els.status.textContent = `This paste is too large to fit in a link (${(z.length / 1024).toFixed(0)} KB compressed). Share the file instead.`;
+      return;
+    }
+    const params = new URLSearchParams({ z, p: this.els.protocol.value, m: this.els.mode.value });
+    const url = `${location.origin}${location.pathname}#${params.toString()}`;
+    history.replaceState(null, '', url);
+    const copied = await copyText(url);
+    this.els.status.textContent = copied ? 'Link copied. The message is in the link itself; it is never sent to a server.' : 'The link is now in the address bar: copy it from there.';
+  }
+
+  private runInWorker(text: string, mode: ReadMode, protocol: Protocol): Promise<Analysis> {
+    this.worker ??= new Worker(new URL('./classify-worker.ts', import.meta.url), { type: 'module', name: 'classify' });
+    const job = ++this.job;
+    const worker = this.worker;
+    return new Promise((resolve, reject) => {
+      const onMessage = (event: MessageEvent<WorkerReply>) => {
+        const reply = event.data;
+        if (reply.job !== job) return;
+        if (reply.type === 'progress') {
+          this.els.status.textContent = `Classifying… ${reply.done.toLocaleString('en')} of ${reply.total.toLocaleString('en')} lines.`;
+          return;
+        }
+        worker.removeEventListener('message', onMessage);
+        if (reply.type === 'done') resolve(reply.analysis);
+        else reject(new Error(reply.message));
+      };
+      worker.addEventListener('message', onMessage);
+      worker.postMessage({ job, text, mode, protocol } satisfies WorkerJob);
+    });
+  }
+
+  private async classify(moveFocus: boolean): Promise<void> {
+    const text = this.els.text.value;
+    const mode = this.els.mode.value as ReadMode;
+    const protocol = this.els.protocol.value as Protocol;
+    if (!text.trim()) {
+      this.els.status.textContent = 'Paste a message (or a log) first, or pick an example.';
+      return;
+    }
+    this.els.status.textContent = 'Classifying…';
+    let analysis: Analysis;
+    try {
+      if (text.length > MAIN_THREAD_LIMIT || mode === 'log') analysis = await this.runInWorker(text, mode, protocol);
+      else {
+        const { analyse } = await import('./analyse.ts');
+        analysis = analyse(text, mode, protocol);
+      }
+    } catch (error) {
+      this.els.status.textContent = `The browser could not finish classifying this paste (${error instanceof Error ? error.message : String(error)}). Try a smaller part of it, or the command line: npm run --silent lab -- classify --jsonl file.`;
+      return;
+    }
+    this.analysed = { text, protocol };
+    const model = await loadModel();
+    this.els.section.hidden = false;
+    if (analysis.kind === 'empty') {
+      this.els.result.replaceChildren(h('p', {}, 'The text is empty.'));
+    } else if (analysis.kind === 'message') {
+      const c = analysis.classification;
+      const marked = h('div', {});
+      const mark = (f: Finding | undefined) => {
+        marked.replaceChildren(this.markedView(text, c, f));
+      };
+      mark(c.findings.find((f) => f.path !== '' && f.severity === 'error'));
+      this.els.result.replaceChildren(
+        h('h3', {}, `One message: ${c.kind}`),
+        renderClassification(c, model, (f) => {
+          mark(f);
+          marked.scrollIntoView({ block: 'nearest' });
+        }),
+        h('h3', {}, 'The message'),
+        marked,
+        h('h3', {}, 'Across protocol versions'),
+        renderVersions(analysis.cross, model, 'The same message under each protocol'),
+      );
+      this.els.status.textContent = `Classified in ${analysis.ms.toFixed(1)} ms: ${c.kind}; the receiver owes ${model.describeReply(c.reply)}.`;
+    } else {
+      this.renderLog(analysis, model);
+      this.els.status.textContent = `Classified ${analysis.rows.length.toLocaleString('en')} messages in ${Math.round(analysis.ms).toLocaleString('en')} ms.`;
+    }
+    if (moveFocus) must(this, '#pg-result-h').focus();
+  }
+
+  private markedView(text: string, c: import('#message-model').Classification, f: Finding | undefined): HTMLElement {
+    if (text.length > MAIN_THREAD_LIMIT) return h('p', { class: 'lab-small' }, 'The message is too large to show here with marks; the findings above give each JSON path.');
+    if (c.kind === 'parse-error') {
+      return h(
+        'div',
+        {},
+        h('p', { class: 'lab-small' }, `Parsing stopped at line ${c.position.line}, column ${c.position.column}: ${c.reason}`),
+        renderMarkedText(text, { range: { start: c.position.offset, end: c.position.offset + 1 }, className: 'lab-stop', label: 'where parsing stopped' }),
+      );
+    }
+    const found = f ? findingRange(text, f, indexPointers(text)) : undefined;
+    return h(
+      'div',
+      {},
+      h('p', { class: 'lab-small' }, f && found ? `Marked: ${f.id} at ${f.path}${found.exact ? '' : ' (missing member: its parent is marked)'}.` : 'No finding is marked.'),
+      renderMarkedText(text, f && found ? { range: found.range, className: f.severity === 'error' ? 'lab-error lab-active' : 'lab-active', label: `${f.id} at ${f.path}` } : undefined),
+    );
+  }
+
+  private renderLog(analysis: Extract<Analysis, { kind: 'log' }>, model: import('./model.ts').Model): void {
+    const summary = Object.entries(analysis.counts)
+      .map(([kind, n]) => `${n.toLocaleString('en')} ${kind}`)
+      .join(', ');
+    const filter = h('select', { id: 'pg-filter' }, h('option', { value: 'all' }, 'Every line'), h('option', { value: 'errors' }, 'Only lines with error findings'), ...Object.keys(analysis.counts).map((k) => h('option', { value: `kind:${k}` }, `Only ${k}`)));
+    const tableHolder = h('div', {});
+    const detail = h('div', { 'aria-live': 'polite' });
+    let page = 0;
+    const rowsFor = (): LogRow[] => {
+      const v = filter.value;
+      if (v === 'errors') return analysis.rows.filter((r) => r.errors > 0);
+      if (v.startsWith('kind:')) return analysis.rows.filter((r) => r.kind === v.slice(5));
+      return analysis.rows;
+    };
+    const draw = () => {
+      const rows = rowsFor();
+      const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+      page = Math.min(page, pages - 1);
+      const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+      const body = h('tbody', {});
+      for (const r of shown) {
+        const button = h('button', { type: 'button' }, `Line ${r.line}`);
+        button.setAttribute('aria-label', `Line ${r.line}: show the full classification`);
+        button.addEventListener('click', () => this.showLine(r.line, detail, model));
+        body.append(h('tr', {}, h('th', { scope: 'row' }, button), h('td', {}, r.kind), h('td', {}, r.method ?? ''), h('td', {}, r.id ?? ''), h('td', {}, r.reply), h('td', {}, r.findings.join(', ') || 'none')));
+      }
+      const prev = h('button', { type: 'button', disabled: page === 0 }, 'Previous page');
+      const next = h('button', { type: 'button', disabled: page >= pages - 1 }, 'Next page');
+      prev.addEventListener('click', () => {
+        page -= 1;
+        draw();
+      });
+      next.addEventListener('click', () => {
+        page += 1;
+        draw();
+      });
+      tableHolder.replaceChildren(
+        h(
+          'div',
+          { class: 'lab-table-wrap' },
+          h(
+            'table',
+            {},
+            h('caption', {}, `Lines ${rows.length ? page * PAGE_SIZE + 1 : 0} to ${page * PAGE_SIZE + shown.length} of ${rows.length.toLocaleString('en')}`),
+            h('thead', {}, h('tr', {}, ...['Line', 'Kind', 'Method', 'Id', 'Reply owed', 'Findings'].map((t) => h('th', { scope: 'col' }, t)))),
+            body,
+          ),
+        ),
+        h('p', { class: 'lab-controls' }, prev, next),
+      );
+    };
+    filter.addEventListener('change', () => {
+      page = 0;
+      draw();
+    });
+    draw();
+    this.els.result.replaceChildren(
+      h('h3', {}, `A log of ${analysis.rows.length.toLocaleString('en')} messages`),
+      h('p', {}, `${summary}. ${analysis.withErrors.toLocaleString('en')} line${analysis.withErrors === 1 ? '' : 's'} with error findings.`),
+      h('p', {}, h('label', { for: 'pg-filter' }, 'Show '), filter),
+      tableHolder,
+      detail,
+    );
+  }
+
+  private showLine(line: number, into: HTMLElement, model: import('./model.ts').Model): void {
+    if (!this.analysed) return;
+    const text = this.analysed.text;
+    let start = 0;
+    for (let n = 1; n < line; n += 1) start = text.indexOf('\n', start) + 1;
+    const end = text.indexOf('\n', start);
+    const raw = text.slice(start, end === -1 ? undefined : end).replace(/\r$/, '');
+    const c = model.classifyMessage(raw, { protocol: this.analysed.protocol });
+    const marked = h('div', {}, this.markedView(raw, c, c.findings.find((f) => f.path !== '' && f.severity === 'error')));
+    into.replaceChildren(
+      h('h3', { tabindex: '-1' }, `Line ${line}`),
+      renderClassification(c, model, (f) => marked.replaceChildren(this.markedView(raw, c, f))),
+      marked,
+    );
+    (into.firstElementChild as HTMLElement).focus();
+  }
+}
+
+if (!customElements.get('lab-playground')) customElements.define('lab-playground', LabPlayground);
