@@ -18,6 +18,8 @@ import {
   type SpecRef,
 } from './protocols.ts';
 import { ContentBlockSchema, INPUT_REQUEST_METHODS, RESULT_TYPES, RequestMetaSchema } from './schemas.ts';
+import { isSurelyRequestMeta, isSurelyTextBlock } from './fast-paths.ts';
+import type { z } from 'zod';
 
 /** The kinds a classification can have: exactly one per message. */
 export const MESSAGE_KINDS = ['parse-error', 'invalid', 'request', 'notification', 'result', 'error', 'batch'] as const;
@@ -598,7 +600,10 @@ function checkRequestMeta(m: Record<string, unknown>, base: string): { findings:
       ],
     };
   }
-  const parsed = RequestMetaSchema.safeParse(params._meta);
+  // The common valid envelope is recognised by hand; zod runs for anything else, and explains what is wrong.
+  const parsed = isSurelyRequestMeta(params._meta)
+    ? { success: true as const, data: params._meta as z.infer<typeof RequestMetaSchema> }
+    : RequestMetaSchema.safeParse(params._meta);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const key = issue?.path[0];
@@ -974,6 +979,7 @@ function checkToolResult(result: Record<string, unknown>, path: string, version:
     findings.push(finding('tool-result-invalid', 'error', `${path}/content`, `A tool result carries a content array (it may be empty); content is ${has(result, 'content') ? describeValue(content) : 'missing'}.`, ref));
   } else {
     content.forEach((block, i) => {
+      if (isSurelyTextBlock(block)) return;
       const parsed = ContentBlockSchema.safeParse(block);
       if (!parsed.success) {
         const type = isPlainObject(block) ? block.type : undefined;

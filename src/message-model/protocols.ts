@@ -70,14 +70,23 @@ export function jsonRpcRef(section: keyof typeof JSONRPC_SECTIONS & string): Spe
  * (an `index` page is addressed by its folder); `heading` is the section heading as written in the spec.
  */
 export function mcpRef(version: McpVersion | '2025-03-26', page: string, heading?: string): SpecRef {
-  const path = page.replace(/(^|\/)index$/, '');
-  const anchor = heading ? `#${slugifyHeading(heading)}` : '';
-  return {
-    version,
-    section: `MCP ${version} ${page}.mdx${heading ? ` §${heading}` : ''}`,
-    url: `https://modelcontextprotocol.io/specification/${version}${path ? `/${path}` : ''}${anchor}`,
-  };
+  // The classifier asks for the same few references on every message; build each once, hand out copies.
+  const key = `${version} ${page} ${heading ?? ''}`;
+  let ref = MCP_REFS.get(key);
+  if (!ref) {
+    const path = page.replace(/(^|\/)index$/, '');
+    const anchor = heading ? `#${slugifyHeading(heading)}` : '';
+    ref = {
+      version,
+      section: `MCP ${version} ${page}.mdx${heading ? ` §${heading}` : ''}`,
+      url: `https://modelcontextprotocol.io/specification/${version}${path ? `/${path}` : ''}${anchor}`,
+    };
+    MCP_REFS.set(key, ref);
+  }
+  return { version: ref.version, section: ref.section, url: ref.url };
 }
+
+const MCP_REFS = new Map<string, SpecRef>();
 
 /** The anchor the spec site derives from a heading: lower case, punctuation dropped, spaces as hyphens. */
 export function slugifyHeading(heading: string): string {
