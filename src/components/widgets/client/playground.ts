@@ -160,7 +160,8 @@ class LabPlayground extends HTMLElement {
         else reject(new Error(reply.message));
       };
       worker.addEventListener('message', onMessage);
-      worker.postMessage({ job, text, mode, protocol } satisfies WorkerJob);
+      const bytes = new TextEncoder().encode(text);
+      worker.postMessage({ job, bytes, mode, protocol } satisfies WorkerJob, [bytes.buffer]);
     });
   }
 
