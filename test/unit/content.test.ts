@@ -1,0 +1,260 @@
+/**
+ * The course content, checked as data: every chapter follows the anatomy, every fixture a chapter shows exists and
+ * classifies as its file says under the protocol the chapter shows it with, every spec link points at the version
+ * the chapter targets (or is a version note) and at a section that exists, and every completion check names real
+ * fixtures, protocols and scenarios.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { classifyMessage, CompletionCheckSchema, DEFAULT_PROTOCOL, getScenario, sameReply, type Protocol } from '#message-model';
+import { checkAnatomy, fixtureReferences, outlineChapter } from '../../src/components/anatomy/anatomy.ts';
+import { loadFixtures } from '../../src/fixtures/load.ts';
+import type { Fixture } from '../../src/fixtures/schema.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const chaptersDir = join(root, 'content/chapters');
+const checksDir = join(root, 'content/checks');
+
+interface Chapter {
+  id: string;
+  file: string;
+  body: string;
+  protocol: string;
+  anatomy: 'lesson' | 'faq';
+}
+
+/** Reads a chapter: the two frontmatter fields these tests need (the collection schema validates the rest). */
+function readChapter(name: string): Chapter {
+  const text = readFileSync(join(chaptersDir, name), 'utf8');
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  const frontmatter = match?.[1] ?? '';
+  const protocol = /^protocol:\s*['"]?([\w.-]+)['"]?\s*$/m.exec(frontmatter)?.[1] ?? '';
+  const anatomy = /^anatomy:\s*['"]?(lesson|faq)['"]?\s*$/m.exec(frontmatter)?.[1] === 'faq' ? 'faq' : 'lesson';
+  return { id: name.replace(/\.mdx$/, ''), file: `content/chapters/${name}`, body: match?.[2] ?? text, protocol, anatomy };
+}
+
+// The same pattern as the chapters collection: NN-slug.mdx, facilitator notes (*.notes.mdx) excluded.
+const chapters = readdirSync(chaptersDir)
+  .filter((n) => /^\d\d-[a-z0-9-]+\.mdx$/.test(n) && !n.endsWith('.notes.mdx'))
+  .sort()
+  .map(readChapter);
+const fixtures = new Map<string, Fixture>(loadFixtures().map((f) => [f.id, f]));
+
+/** The protocol a component shows a fixture under: its protocol attribute, else 2026-07-28 if listed, else the first. */
+function shownProtocol(fixture: Fixture, requested: string | undefined): string {
+  if (requested) return requested;
+  return fixture.protocols.includes(DEFAULT_PROTOCOL as Fixture['protocols'][number]) ? DEFAULT_PROTOCOL : (fixture.protocols[0] ?? DEFAULT_PROTOCOL);
+}
+
+/** The protocol attribute of the tag that names the fixture on the given line. */
+function protocolAttribute(body: string, line: number, fixture: string): string | undefined {
+  const text = body.split(/\r?\n/)[line - 1] ?? '';
+  const tag = [...text.matchAll(/<[A-Z][A-Za-z]*\b[^>]*>/g)].map((m) => m[0]).find((t) => t.includes(`"${fixture}"`) || t.includes(`'${fixture}'`));
+  return tag ? /\bprotocol=(?:"([^"]*)"|'([^']*)')/.exec(tag)?.slice(1).find(Boolean) : undefined;
+}
+
+/** Compares the model's classification with the fixture's hand-written expectation; returns what differs. */
+function differences(fixture: Fixture, protocol: string): string[] {
+  const expected = fixture.expected[protocol as keyof Fixture['expected']];
+  if (!expected) return [`the fixture has no expectation for ${protocol} (it lists ${fixture.protocols.join(', ')})`];
+  const got = classifyMessage(fixture.text, { protocol: protocol as Protocol });
+  const out: string[] = [];
+  if (got.kind !== expected.kind) out.push(`kind: expected ${expected.kind}, model says ${got.kind}`);
+  if (!sameReply(got.reply, expected.reply)) out.push(`reply: expected ${JSON.stringify(expected.reply)}, model says ${JSON.stringify(got.reply)}`);
+  const found = new Set(got.findings.map((f) => f.id));
+  for (const id of expected.findings) if (!found.has(id)) out.push(`finding ${id} expected but not reported`);
+  return out;
+}
+
+describe('chapters', () => {
+  it('exist for the whole course, lessons first and the FAQ last', () => {
+    expect(chapters.length).toBeGreaterThanOrEqual(4);
+    expect(chapters.filter((c) => c.anatomy === 'faq').every((c) => c === chapters.at(-1))).toBe(true);
+  });
+
+  describe.each(chapters.map((c) => [c.id, c] as const))('%s', (_id, chapter) => {
+    it('has every section of the anatomy in order (the FAQ is exempt)', () => {
+      expect(checkAnatomy(chapter.body, chapter.anatomy)).toEqual({ kind: 'ok' });
+    });
+
+    it('names its own chapter id in CompletionCheck and MakeItYours', () => {
+      const ids = [...chapter.body.matchAll(/<(?:CompletionCheck|MakeItYours)\s+chapter=["']([^"']+)["']/g)].map((m) => m[1]);
+      if (chapter.anatomy === 'lesson') expect(ids.length).toBe(2);
+      for (const id of ids) expect(id).toBe(chapter.id);
+    });
+
+    it('shows only fixtures that exist, under a protocol they are written for, classified as their files state', () => {
+      const problems: string[] = [];
+      for (const ref of fixtureReferences(chapter.body)) {
+        const fixture = fixtures.get(ref.fixture);
+        if (!fixture) {
+          problems.push(`line ${ref.line}: <${ref.component} fixture="${ref.fixture}"> names no fixture`);
+          continue;
+        }
+        const protocol = shownProtocol(fixture, protocolAttribute(chapter.body, ref.line, ref.fixture));
+        for (const d of differences(fixture, protocol)) problems.push(`line ${ref.line}: ${ref.fixture} under ${protocol}: ${d}`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('links MCP spec sections of the version it targets, except in version notes', () => {
+      const problems: string[] = [];
+      const inNotes = notesLineRange(chapter.body);
+      chapter.body.split(/\r?\n/).forEach((line, index) => {
+        for (const link of specLinks(line)) {
+          if (link.version === 'draft') problems.push(`line ${index + 1}: links the draft spec: ${link.url}`);
+          const isNote = (index + 1 >= inNotes.from && index + 1 <= inNotes.to) || link.text.includes(link.version);
+          if (link.version !== chapter.protocol && link.version !== 'draft' && !isNote) {
+            problems.push(`line ${index + 1}: links ${link.version} but the chapter targets ${chapter.protocol} (name the version in the link text if it is a version note): ${link.url}`);
+          }
+        }
+      });
+      expect(problems).toEqual([]);
+    });
+
+    it('links only JSON-RPC 2.0 sections that exist', () => {
+      const anchors = [...chapter.body.matchAll(/https:\/\/www\.jsonrpc\.org\/specification(#[\w-]*)?/g)].map((m) => m[1] ?? '');
+      for (const anchor of anchors) expect(JSONRPC_ANCHORS).toContain(anchor);
+    });
+  });
+});
+
+/** The anchors of jsonrpc.org/specification (its table of contents, checked by hand). */
+const JSONRPC_ANCHORS = ['', '#overview', '#conventions', '#compatibility', '#request_object', '#notification', '#parameter_structures', '#response_object', '#error_object', '#batch', '#examples', '#extensions'];
+
+/** Every link to the MCP specification site on a line, with its version and page. */
+function specLinks(line: string): { text: string; url: string; version: string; page: string; anchor: string }[] {
+  return [...line.matchAll(/\[([^\]]*)\]\((https:\/\/modelcontextprotocol\.io\/specification\/([\w-]+)(\/[^)#\s]*)?(#[^)\s]*)?)\)/g)].map((m) => ({
+    text: m[1] ?? '',
+    url: m[2] ?? '',
+    version: m[3] ?? '',
+    page: (m[4] ?? '').replace(/^\/|\/$/g, ''),
+    anchor: (m[5] ?? '').slice(1),
+  }));
+}
+
+/** The lines covered by <SourcesAndVersions>…</SourcesAndVersions>, where links to other versions are expected. */
+function notesLineRange(body: string): { from: number; to: number } {
+  const lines = body.split(/\r?\n/);
+  const from = lines.findIndex((l) => l.includes('<SourcesAndVersions')) + 1;
+  const to = lines.findIndex((l) => l.includes('</SourcesAndVersions>')) + 1;
+  return from > 0 && to >= from ? { from, to } : { from: 0, to: -1 };
+}
+
+describe('outlineChapter', () => {
+  it('finds the anatomy sections of every lesson in the source', () => {
+    for (const c of chapters.filter((ch) => ch.anatomy === 'lesson')) {
+      expect(outlineChapter(c.body).filter((i) => i.kind === 'section').length).toBeGreaterThanOrEqual(10);
+    }
+  });
+});
+
+// The spec mirror is a local copy of the MCP specification repository. Where it exists (on the authors' machines),
+// every MCP link is checked against the real pages and headings; elsewhere these tests are skipped.
+const MIRROR = process.env.MCP_SPEC_MIRROR ?? '/work/.mirror/modelcontextprotocol+modelcontextprotocol/repo';
+const hasMirror = existsSync(MIRROR);
+
+const pageCache = new Map<string, string | undefined>();
+
+/** A spec page's source from the mirror, or undefined when the page does not exist. */
+function mirrorPage(version: string, page: string): string | undefined {
+  const key = `${version}/${page}`;
+  if (!pageCache.has(key)) pageCache.set(key, readMirrorPage(version, page));
+  return pageCache.get(key);
+}
+
+function readMirrorPage(version: string, page: string): string | undefined {
+  const base = `docs/specification/${version}${page ? `/${page}` : ''}`;
+  for (const path of [`${base}.mdx`, `${base}/index.mdx`]) {
+    try {
+      return execFileSync('git', ['-C', MIRROR, 'show', `HEAD:${path}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    } catch {
+      // try the next form
+    }
+  }
+  return undefined;
+}
+
+/** The anchors a page offers: its headings, slugged as the spec site does (with and without leading underscores), and explicit ids. */
+function pageAnchors(source: string): Set<string> {
+  const anchors = new Set<string>();
+  for (const m of source.matchAll(/^#{1,6}\s+(.+?)\s*$/gm)) {
+    const slug = (m[1] ?? '')
+      .toLowerCase()
+      .replace(/[`'"()[\]{}:,.!?/*&+]/g, '')
+      .trim()
+      .replace(/\s+/g, '-');
+    anchors.add(slug);
+    anchors.add(slug.replace(/^_+/, ''));
+  }
+  for (const m of source.matchAll(/\bid="([^"]+)"/g)) if (m[1]) anchors.add(m[1]);
+  return anchors;
+}
+
+describe.skipIf(!hasMirror)('spec links against the specification mirror', () => {
+  it.each(chapters.map((c) => [c.id, c] as const))('%s links pages and sections that exist', (_id, chapter) => {
+    const problems: string[] = [];
+    for (const link of chapter.body.split(/\r?\n/).flatMap(specLinks)) {
+      const source = mirrorPage(link.version, link.page);
+      if (!source) {
+        problems.push(`no page ${link.version}/${link.page}: ${link.url}`);
+        continue;
+      }
+      if (link.anchor && !pageAnchors(source).has(link.anchor)) problems.push(`no section #${link.anchor} on ${link.version}/${link.page}`);
+    }
+    for (const m of chapter.body.matchAll(/https:\/\/github\.com\/modelcontextprotocol\/modelcontextprotocol\/(?:blob|tree)\/main\/([^)\s#]+)/g)) {
+      const path = m[1] ?? '';
+      try {
+        execFileSync('git', ['-C', MIRROR, 'cat-file', '-e', `HEAD:${path}`], { stdio: 'ignore' });
+      } catch {
+        problems.push(`no file or folder ${path} in the specification repository`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('completion checks', () => {
+  const files = readdirSync(checksDir).filter((n) => n.endsWith('.json'));
+  const chapterIds = new Set(chapters.map((c) => c.id));
+
+  it('exist for every lesson that shows a completion check', () => {
+    for (const c of chapters) {
+      if (/<CompletionCheck\b/.test(c.body)) expect(files).toContain(`${c.id}.json`);
+    }
+  });
+
+  describe.each(files.map((f) => [f] as const))('%s', (file) => {
+    const raw = JSON.parse(readFileSync(join(checksDir, file), 'utf8')) as unknown;
+    const parsed = CompletionCheckSchema.safeParse(raw);
+
+    it('matches the check format and names its chapter', () => {
+      expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
+      if (!parsed.success) return;
+      expect(`${parsed.data.chapter}.json`).toBe(file);
+      expect(chapterIds.has(parsed.data.chapter)).toBe(true);
+    });
+
+    it('references existing fixtures, under protocols they are written for, and existing scenarios', () => {
+      if (!parsed.success) return;
+      const problems: string[] = [];
+      for (const q of parsed.data.questions) {
+        if (q.type === 'classify') {
+          const fixture = fixtures.get(q.fixture);
+          if (!fixture) problems.push(`${q.id}: no fixture ${q.fixture}`);
+          else for (const d of differences(fixture, q.protocol)) problems.push(`${q.id}: ${q.fixture} under ${q.protocol}: ${d}`);
+        }
+        if (q.type === 'decision-table') {
+          for (const s of q.scenarios) if (!getScenario(s)) problems.push(`${q.id}: no scenario ${s}`);
+        }
+        if (q.type === 'choice') {
+          if (!q.options.some((o) => o.correct)) problems.push(`${q.id}: no correct option`);
+          if (!q.options.some((o) => !o.correct)) problems.push(`${q.id}: no wrong option, so nothing is checked`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+});
