@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
+import { codeLabCsp } from './src/components/codelab/csp.ts';
 
 // The public address the sitemap and canonical links are built from. Override with SITE_URL when deploying elsewhere.
 const site = process.env.SITE_URL ?? 'https://mcp-message-lab.example.org';
@@ -9,7 +10,7 @@ const site = process.env.SITE_URL ?? 'https://mcp-message-lab.example.org';
 export default defineConfig({
   site,
   trailingSlash: 'always',
-  integrations: [mdx(), sitemap()],
+  integrations: [mdx(), sitemap(), codeLabCsp()],
   markdown: {
     shikiConfig: {
       themes: { light: 'github-light', dark: 'github-dark' },

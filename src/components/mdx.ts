@@ -7,6 +7,7 @@ import QuickAnswer from './anatomy/QuickAnswer.astro';
 import SourcesAndVersions from './anatomy/SourcesAndVersions.astro';
 import Troubleshooting from './anatomy/Troubleshooting.astro';
 import WorkedExample from './anatomy/WorkedExample.astro';
+import CodeLab from './codelab/CodeLab.astro';
 import ClassifyFixture from './widgets/ClassifyFixture.astro';
 import CompletionCheck from './widgets/CompletionCheck.astro';
 import DecisionTable from './widgets/DecisionTable.astro';
@@ -18,6 +19,7 @@ import MessageTimeline from './widgets/MessageTimeline.astro';
  */
 export const mdxComponents = {
   ClassifyFixture,
+  CodeLab,
   CompletionCheck,
   DecisionTable,
   InterviewPractice,

@@ -1,0 +1,331 @@
+/**
+ * <lab-code-lab>: upgrades a server-rendered code lab. The editor (CodeMirror) loads when the lab scrolls into
+ * view; Run sends the code to a worker (runner.ts) and shows each test as it passes or fails, with the line of the
+ * learner's code where an error was thrown. The code is saved per exercise in the progress store and survives a
+ * reload; a passing run counts in the chapter's progress. Vanilla custom element: the state is the code and a few
+ * flags.
+ */
+import { currentChapter, progressStore } from '../../../progress/browser.ts';
+import { RUN_TIMEOUT_MS, type CodePosition, type RunnerMessage } from '../worker/protocol.ts';
+import type { LabEditor } from './editor.ts';
+import { runInWorker, warmRunner, type RunEnd } from './runner.ts';
+
+interface LabData {
+  exercise: string;
+  chapter: string;
+  file: string;
+  starter: string;
+  solution: string;
+}
+
+/** What the lab saves in the progress store (a widget record of kind "code-lab"). */
+interface SavedState {
+  code: string;
+  /** The code replaced by "Reset to starter", so it can be restored. */
+  previousCode?: string;
+  /** True once any run has finished, which unlocks "Show solution". */
+  ran: boolean;
+}
+
+const WIDGET_KIND = 'code-lab';
+const SAVE_DELAY_MS = 400;
+
+function must<T extends Element = HTMLElement>(root: ParentNode, selector: string): T {
+  const el = root.querySelector<T>(selector);
+  if (!el) throw new Error(`Code lab markup is missing ${selector}`);
+  return el;
+}
+
+function parseSaved(raw: unknown): SavedState | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.code !== 'string') return undefined;
+  return { code: r.code, previousCode: typeof r.previousCode === 'string' ? r.previousCode : undefined, ran: r.ran === true };
+}
+
+class LabCodeLab extends HTMLElement {
+  private data!: LabData;
+  private chapter = '';
+  private widgetId = '';
+  private editor: LabEditor | undefined;
+  private editorLoading: Promise<LabEditor> | undefined;
+  private code = '';
+  private state: SavedState = { code: '', ran: false };
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private running = false;
+  private results!: HTMLOListElement;
+  private status!: HTMLElement;
+
+  connectedCallback(): void {
+    if (this.dataset.upgraded) return;
+    this.dataset.upgraded = 'true';
+    this.data = JSON.parse(must(this, 'script[data-role="data"]').textContent ?? '{}') as LabData;
+    this.chapter = currentChapter() ?? this.data.chapter;
+    this.widgetId = `code-lab-${this.data.exercise}`;
+    this.results = must<HTMLOListElement>(this, '[data-role="results"]');
+    this.status = must(this, '[data-role="status"]');
+
+    const saved = parseSaved(progressStore().getWidget(this.chapter, this.widgetId)?.state);
+    this.state = saved ?? { code: this.data.starter, ran: false };
+    this.code = this.state.code;
+
+    must(this, '[data-role="controls"]').hidden = false;
+    must(this, '[data-role="keys"]').hidden = false;
+    must(this, '[data-role="restore"]').hidden = this.state.previousCode === undefined;
+    must<HTMLButtonElement>(this, '[data-role="show-solution"]').disabled = !this.state.ran;
+    if (saved && saved.code !== this.data.starter) this.setStatus('Your saved code is back; the editor loads when the lab is on screen.');
+    this.wireHints();
+    this.wireButtons();
+    this.loadWhenVisible();
+    const warm = () => {
+      warmRunner();
+      this.removeEventListener('pointerover', warm);
+      this.removeEventListener('focusin', warm);
+    };
+    this.addEventListener('pointerover', warm, { passive: true });
+    this.addEventListener('focusin', warm);
+  }
+
+  /** Hints open in order: each one appears once the one before it has been opened. */
+  private wireHints(): void {
+    const hints = [...this.querySelectorAll<HTMLDetailsElement>('[data-role="hint"]')];
+    hints.forEach((hint, i) => {
+      if (i > 0) hint.hidden = !hints[i - 1]!.open;
+      hint.addEventListener('toggle', () => {
+        const next = hints[i + 1];
+        if (hint.open && next) next.hidden = false;
+      });
+    });
+  }
+
+  private wireButtons(): void {
+    must(this, '[data-role="run"]').addEventListener('click', () => void this.run());
+    must(this, '[data-role="reset"]').addEventListener('click', () => void this.reset());
+    must(this, '[data-role="restore"]').addEventListener('click', () => void this.restore());
+    must(this, '[data-role="show-solution"]').addEventListener('click', () => this.toggleSolution());
+  }
+
+  private loadWhenVisible(): void {
+    if (!('IntersectionObserver' in window)) {
+      void this.loadEditor();
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          void this.loadEditor();
+        }
+      },
+      { rootMargin: '200px 0px' },
+    );
+    observer.observe(this);
+  }
+
+  private loadEditor(): Promise<LabEditor> {
+    this.editorLoading ??= import('./editor.ts').then(({ createEditor }) => {
+      const host = must(this, '[data-role="editor"]');
+      const fileLabel = must(this, '.cl-file');
+      fileLabel.textContent = `Your code: ${this.data.file}`;
+      const mount = document.createElement('div');
+      mount.className = 'cl-cm';
+      const editor = createEditor({
+        parent: mount,
+        code: this.code,
+        label: `Code editor for ${this.data.file}`,
+        describedBy: must(this, '[data-role="keys"]').id,
+        onRun: () => void this.run(),
+        onEscape: () => must(this, '[data-role="run"]').focus(),
+        onChange: (code) => {
+          this.code = code;
+          this.scheduleSave();
+        },
+      });
+      must(host, '[data-role="static"]').replaceWith(mount);
+      this.editor = editor;
+      this.dataset.editor = 'ready';
+      if (this.status.textContent?.startsWith('Your saved code is back')) this.setStatus('Your saved code is back.');
+      return editor;
+    });
+    return this.editorLoading;
+  }
+
+  private setStatus(text: string, tone: 'good' | 'bad' | '' = ''): void {
+    this.status.textContent = text;
+    this.status.className = `lab-status cl-status${tone ? ` lab-${tone}` : ''}`;
+  }
+
+  private scheduleSave(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.save(), SAVE_DELAY_MS);
+  }
+
+  private save(done?: boolean): void {
+    clearTimeout(this.saveTimer);
+    this.state = { ...this.state, code: this.code };
+    const previous = progressStore().getWidget(this.chapter, this.widgetId);
+    const outcome = progressStore().saveWidget(this.chapter, this.widgetId, { kind: WIDGET_KIND, state: this.state, done: done ?? previous?.done ?? false });
+    if (outcome.kind !== 'saved') this.setStatus(`Your code is on this page but was not saved: ${outcome.reason}`, 'bad');
+  }
+
+  private async run(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    const started = performance.now();
+    const runButton = must<HTMLButtonElement>(this, '[data-role="run"]');
+    runButton.setAttribute('aria-disabled', 'true');
+    this.setAttribute('aria-busy', 'true');
+    this.dataset.state = 'running';
+    const editor = this.editor ?? (await this.loadEditor());
+    this.code = editor.getCode();
+    this.results.replaceChildren();
+    this.results.hidden = true;
+    const output = must(this, '[data-role="output"]');
+    output.textContent = '';
+    must(this, '[data-role="output-wrap"]').hidden = true;
+    this.setStatus('Running the tests…');
+
+    const end = await runInWorker(this.data.exercise, this.code, (message) => this.show(message));
+    this.report(end);
+    this.state.ran = true;
+    must<HTMLButtonElement>(this, '[data-role="show-solution"]').disabled = false;
+    const allPassed = end.kind === 'done' && end.passed === end.total;
+    const store = progressStore();
+    const before = store.chapter(this.chapter).codeLabs[this.data.exercise];
+    store.recordCodeLab(this.chapter, this.data.exercise, { passed: allPassed || before?.passed === true, attempts: (before?.attempts ?? 0) + 1 });
+    this.save(allPassed || before?.passed === true);
+
+    runButton.removeAttribute('aria-disabled');
+    this.removeAttribute('aria-busy');
+    this.dataset.state = allPassed ? 'passed' : 'failed';
+    this.dataset.lastRunMs = String(Math.round(performance.now() - started));
+    this.running = false;
+  }
+
+  /** Shows one message from the runner as it arrives. */
+  private show(message: RunnerMessage): void {
+    switch (message.type) {
+      case 'result': {
+        this.results.hidden = false;
+        const item = document.createElement('li');
+        item.className = message.passed ? 'cl-pass' : 'cl-fail';
+        const verdict = document.createElement('strong');
+        verdict.textContent = message.passed ? 'Passed: ' : 'Failed: ';
+        item.append(verdict, message.name);
+        if (!message.passed && message.message) {
+          const why = document.createElement('p');
+          why.className = 'cl-why';
+          why.textContent = message.message;
+          item.append(why);
+        }
+        if (message.position) item.append(this.lineLink(message.position, 'Thrown at'));
+        this.results.append(item);
+        break;
+      }
+      case 'log': {
+        const output = must(this, '[data-role="output"]');
+        must(this, '[data-role="output-wrap"]').hidden = false;
+        output.textContent += `${message.text}\n`;
+        break;
+      }
+      case 'syntax-error':
+      case 'load-error': {
+        this.results.hidden = false;
+        const item = document.createElement('li');
+        item.className = 'cl-fail';
+        const title = document.createElement('strong');
+        title.textContent = message.type === 'syntax-error' ? 'Your code does not parse: ' : 'Your code could not be loaded: ';
+        item.append(title, message.message);
+        if (message.position) item.append(this.lineLink(message.position, message.type === 'syntax-error' ? 'At' : 'Thrown at'));
+        this.results.append(item);
+        break;
+      }
+      case 'done':
+      case 'ready':
+        break;
+    }
+  }
+
+  /** A button that puts the editor's cursor where something happened. */
+  private lineLink(position: CodePosition, prefix: string): HTMLElement {
+    const p = document.createElement('p');
+    p.className = 'cl-where';
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'cl-line';
+    button.textContent = `${prefix} line ${position.line}, column ${position.column}`;
+    button.addEventListener('click', () => this.editor?.goTo(position.line, position.column));
+    p.append(button);
+    return p;
+  }
+
+  private report(end: RunEnd): void {
+    switch (end.kind) {
+      case 'done':
+        if (end.passed === end.total) this.setStatus(`All ${end.total} tests pass. Exercise solved.`, 'good');
+        else this.setStatus(`${end.total - end.passed} of ${end.total} tests fail. The first failure is the place to start.`, 'bad');
+        break;
+      case 'syntax-error':
+        this.setStatus('The code has a syntax error, so no test ran.', 'bad');
+        break;
+      case 'load-error':
+        this.setStatus('The code could not be loaded, so no test ran.', 'bad');
+        break;
+      case 'timeout':
+        this.setStatus(
+          `Stopped after ${RUN_TIMEOUT_MS / 1000} seconds: your code was still running, probably an endless loop. ${this.results.children.length > 0 ? 'The tests that finished are listed below.' : 'No test finished.'}`,
+          'bad',
+        );
+        break;
+      case 'crashed':
+        this.setStatus(`The runner stopped: ${end.message}. Your code is safe in the editor; run again to retry.`, 'bad');
+        break;
+    }
+  }
+
+  private async reset(): Promise<void> {
+    const editor = this.editor ?? (await this.loadEditor());
+    const current = editor.getCode();
+    if (current === this.data.starter) {
+      this.setStatus('The editor already holds the starter code.');
+      return;
+    }
+    this.state.previousCode = current;
+    editor.setCode(this.data.starter);
+    this.code = this.data.starter;
+    this.save();
+    must(this, '[data-role="restore"]').hidden = false;
+    this.setStatus('Back to the starter code. "Restore my code" brings your version back.');
+  }
+
+  private async restore(): Promise<void> {
+    const previous = this.state.previousCode;
+    if (previous === undefined) return;
+    const editor = this.editor ?? (await this.loadEditor());
+    editor.setCode(previous);
+    this.code = previous;
+    this.state.previousCode = undefined;
+    this.save();
+    must(this, '[data-role="restore"]').hidden = true;
+    this.setStatus('Your code is back.');
+    editor.focus();
+  }
+
+  private toggleSolution(): void {
+    const panel = must(this, '[data-role="solution"]');
+    const button = must<HTMLButtonElement>(this, '[data-role="show-solution"]');
+    if (!panel.querySelector('.lab-code')) {
+      const template = must<HTMLTemplateElement>(panel, 'template[data-role="solution-html"]');
+      const code = document.createElement('div');
+      code.className = 'lab-code';
+      code.append(template.content.cloneNode(true));
+      panel.append(code);
+    }
+    panel.hidden = !panel.hidden;
+    button.setAttribute('aria-expanded', String(!panel.hidden));
+    button.setAttribute('aria-controls', panel.id);
+    button.textContent = panel.hidden ? 'Show solution' : 'Hide solution';
+  }
+}
+
+if (!customElements.get('lab-code-lab')) customElements.define('lab-code-lab', LabCodeLab);
