@@ -264,7 +264,13 @@ export const DECISION_SCENARIOS: readonly DecisionScenario[] = [
       'A timeout tells you no response arrived, not that nothing happened. What would a second create_ticket do?',
       'The client\'s timeout detects it; the outcome is unknown; retry only with a new JSON-RPC id and the same idempotency key.',
     ],
-    spec: [mcpRef('2026-07-28', 'basic/transports/streamable-http'), mcpRef('2026-07-28', 'basic/patterns/cancellation', 'Timeouts')],
+    // The "re-issue as a new request with a new request ID" rule is stated in the 2026-07-28 changelog (Major changes,
+    // item 9, SEP-2575); the Streamable HTTP page itself only says resumability is gone.
+    spec: [
+      mcpRef('2026-07-28', 'changelog', 'Major changes'),
+      mcpRef('2026-07-28', 'basic/transports/streamable-http'),
+      mcpRef('2026-07-28', 'basic/patterns/cancellation', 'Timeouts'),
+    ],
     courseAdvice: 'The spec requires a new request id for a re-issued request; the idempotency key is the course\'s advice, since the spec has no retry semantics for writes.',
   },
   {

@@ -147,3 +147,10 @@ describe('hintFor', () => {
     expect(hintFor('no-such-row', 1)).toBeUndefined();
   });
 });
+
+describe('spec references', () => {
+  it('cites the 2026-07-28 changelog item that requires a new request id for a lost request', () => {
+    const urls = getScenario('lost-response-after-write')?.spec.map((r) => r.url) ?? [];
+    expect(urls).toContain('https://modelcontextprotocol.io/specification/2026-07-28/changelog#major-changes');
+  });
+});
