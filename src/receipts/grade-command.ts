@@ -109,13 +109,13 @@ function fit(text: string, width: number): string {
 }
 
 /** The class as a plain-text table with a key, the flagged receipts and the most common misconceptions. */
-export function formatRoster(roster: Roster, context: { files: number; courseTitle: string; courseVersion: string }): string {
+export function formatRoster(roster: Roster, context: { files: number; courseTitle: string; courseVersion: string; ms?: number }): string {
   const counted = roster.entries.filter((e) => e.kind === 'counted');
   const lines: string[] = [];
   const found = roster.entries.filter((e) => e.kind === 'counted' || e.reason !== 'unreadable').length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   lines.push(
-    `Read ${plural(context.files, 'source')}: ${plural(found, 'receipt')} found, ${roster.counted} counted, ${roster.flagged} flagged. Graded against ${context.courseTitle} ${context.courseVersion}.`,
+    `Read ${plural(context.files, 'source')}: ${plural(found, 'receipt')} found, ${roster.counted} counted, ${roster.flagged} flagged. Graded against ${context.courseTitle} ${context.courseVersion}${context.ms !== undefined ? ` in ${Math.round(context.ms)} ms` : ''}.`,
     '',
   );
   if (counted.length > 0) {
@@ -169,6 +169,7 @@ export const gradeCommand: Command = {
     }
     const loaded = await loadArguments(paths, io);
     const { course, problems } = loadCourseData();
+    const started = performance.now();
     const { inputs, ignored } = await collectRosterInputs(loaded);
     const found = inputs.filter((i) => !('error' in i) || i.reason === 'malformed');
     if (found.length === 0) {
@@ -176,11 +177,12 @@ export const gradeCommand: Command = {
       throw new UsageError(`nothing to grade: ${reasons.join('; ')}`);
     }
     const roster = gradeReceipts(inputs, course);
+    const ms = performance.now() - started;
     const csv = parsed.values.csv;
     if (csv === '-') {
       await write(io.stdout, rosterCsv(roster));
     } else {
-      await write(io.stdout, formatRoster(roster, { files: loaded.length, courseTitle: course.title, courseVersion: course.version }));
+      await write(io.stdout, formatRoster(roster, { files: loaded.length, courseTitle: course.title, courseVersion: course.version, ms }));
     }
     for (const i of ignored) await write(io.stderr, `mcp-lab grade: ${i.source}, line ${i.line}: not a receipt, skipped: ${i.text}\n`);
     for (const p of problems) await write(io.stderr, `mcp-lab grade: ${p}\n`);

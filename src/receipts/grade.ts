@@ -14,11 +14,14 @@ import {
   gradeCompletionCheck,
   gradeDecisionTable,
   MISCONCEPTIONS,
+  CompletionCheckSchema,
   type CellVerdict,
+  type CompletionCheckGrade,
   type DecisionColumn,
+  type QuestionGrade,
   type MisconceptionId,
 } from '#message-model';
-import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type SelfMark } from './schema.ts';
+import { canonicalReceiptJson, readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type SelfMark } from './schema.ts';
 
 /** What the grader needs to know about the course it grades against. */
 export interface CourseData {
@@ -137,10 +140,68 @@ function hasActivity(ch: ChapterReceipt): boolean {
 }
 
 /**
+ * Grades completion checks for many receipts quickly, with exactly the model's answers.
+ *
+ * gradeCompletionCheck validates the whole check on every call and classifies every fixture again, which for a class
+ * of 300 is most of the work. Each question's grade depends only on that question and its answer, and the check's
+ * total (correct, total, passed) only on the questions' verdicts, so: each question is graded once per distinct
+ * answer (as a one-question check, by the model), and the totals once per distinct pattern of verdicts (by the model,
+ * on the first real answers that produced it). Nothing here decides a verdict. test/unit/receipts/grade.test.ts
+ * checks the result against plain gradeCompletionCheck on random answers.
+ */
+export class CheckGrader {
+  private readonly questions = new Map<string, QuestionGrade>();
+  private readonly totals = new Map<string, { correct: number; total: number; selfAssessed: number; passed: boolean }>();
+  private readonly parts = new Map<string, { valid: boolean; single: Map<string, unknown> }>();
+  private readonly course: CourseData;
+
+  constructor(course: CourseData) {
+    this.course = course;
+  }
+
+  /** The same result as gradeCompletionCheck(course.checks[chapter], answers, course.fixtureTexts). */
+  grade(chapter: string, answers: unknown): CompletionCheckGrade {
+    const check = this.course.checks[chapter];
+    const texts = { ...this.course.fixtureTexts };
+    let part = this.parts.get(chapter);
+    if (!part) {
+      const parsed = CompletionCheckSchema.safeParse(check);
+      part = { valid: parsed.success, single: new Map() };
+      if (parsed.success) for (const q of parsed.data.questions) part.single.set(q.id, { chapter: parsed.data.chapter, questions: [q] });
+      this.parts.set(chapter, part);
+    }
+    if (!part.valid || typeof answers !== 'object' || answers === null || Array.isArray(answers)) return gradeCompletionCheck(check, answers, texts);
+    const given = answers as Record<string, unknown>;
+    const questions: QuestionGrade[] = [];
+    for (const [id, single] of part.single) {
+      const answer = Object.prototype.hasOwnProperty.call(given, id) ? given[id] : undefined;
+      const key = `${chapter}\u0000${id}\u0000${canonicalReceiptJson(answer)}`;
+      let grade = this.questions.get(key);
+      if (!grade) {
+        const one = gradeCompletionCheck(single, answer === undefined ? {} : { [id]: answer }, texts);
+        if (one.kind !== 'graded') return gradeCompletionCheck(check, answers, texts);
+        grade = one.questions[0]!;
+        this.questions.set(key, grade);
+      }
+      questions.push(grade);
+    }
+    const pattern = `${chapter}\u0000${questions.map((q) => q.verdict).join(',')}`;
+    let totals = this.totals.get(pattern);
+    if (!totals) {
+      const full = gradeCompletionCheck(check, answers, texts);
+      if (full.kind !== 'graded') return full;
+      totals = { correct: full.correct, total: full.total, selfAssessed: full.selfAssessed, passed: full.passed };
+      this.totals.set(pattern, totals);
+    }
+    return { kind: 'graded', chapter, questions, ...totals };
+  }
+}
+
+/**
  * Re-grades one receipt against the course. `input` is the receipt's text or parsed value; `source` names it in
  * messages. Never throws.
  */
-export function gradeReceipt(input: unknown, course: CourseData, source: string, position = 1): RosterEntry {
+export function gradeReceipt(input: unknown, course: CourseData, source: string, position = 1, checks: CheckGrader = new CheckGrader(course)): RosterEntry {
   const reading = readReceipt(input);
   if (reading.kind === 'malformed' || reading.kind === 'unsupported-version') return { kind: 'flagged', source, reason: reading.kind, message: reading.message };
   if (reading.kind === 'tampered') return { kind: 'flagged', source, reason: 'tampered', message: reading.message, learner: reading.receipt.learner };
@@ -183,7 +244,7 @@ export function gradeReceipt(input: unknown, course: CourseData, source: string,
       const check = course.checks[id];
       if (ch.check && check === undefined) notes.push(`Chapter ${id} has no completion check in this course version; its check answers were not graded.`);
       if (ch.check && check !== undefined) {
-        const grade = gradeCompletionCheck(check, ch.check.answers, { ...course.fixtureTexts });
+        const grade = checks.grade(id, ch.check.answers);
         if (grade.kind === 'invalid-input') {
           notes.push(`Chapter ${id}: the check could not be graded (${grade.message}).`);
         } else {
@@ -233,8 +294,9 @@ export function gradeReceipt(input: unknown, course: CourseData, source: string,
  * carry the same learner name, the newer one counts and the older is flagged as superseded. Never throws.
  */
 export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData): Roster {
+  const checks = new CheckGrader(course);
   const entries: RosterEntry[] = inputs.map((input, i) =>
-    'error' in input ? { kind: 'flagged', source: input.source, reason: input.reason ?? 'unreadable', message: input.error } : gradeReceipt(input.content, course, input.source, i + 1),
+    'error' in input ? { kind: 'flagged', source: input.source, reason: input.reason ?? 'unreadable', message: input.error } : gradeReceipt(input.content, course, input.source, i + 1, checks),
   );
   const byDigest = new Map<string, number>();
   const byName = new Map<string, number>();

@@ -50,7 +50,8 @@ function grid(roster: Roster): HTMLElement {
     );
   });
   const table = el('table', { class: 'ws-grid', 'data-role': 'grid' }, el('caption', {}, 'The class by chapter'), el('thead', {}, head), el('tbody', {}, ...rows));
-  return el('div', { class: 'ws-table-wrap' }, table);
+  // The wrapper scrolls sideways on narrow screens; it takes focus so keyboard users can scroll it too.
+  return el('div', { class: 'ws-table-wrap', role: 'region', 'aria-label': 'The class by chapter', tabindex: '0' }, table);
 }
 
 function flaggedList(roster: Roster): HTMLElement | undefined {
@@ -59,7 +60,7 @@ function flaggedList(roster: Roster): HTMLElement | undefined {
   return el(
     'section',
     { 'aria-labelledby': 'flagged-h' },
-    el('h3', { id: 'flagged-h' }, `Flagged, not counted (${flagged.length})`),
+    el('h2', { id: 'flagged-h' }, `Flagged, not counted (${flagged.length})`),
     el('ul', { 'data-role': 'flagged' }, ...flagged.map((e) => el('li', { 'data-reason': e.reason }, el('strong', {}, `${e.source}${e.learner ? ` (${e.learner})` : ''}: ${e.reason}.`), ` ${e.message}`))),
   );
 }
@@ -71,12 +72,12 @@ function distribution(roster: Roster): HTMLElement | undefined {
   return el(
     'section',
     { 'aria-labelledby': 'dist-h' },
-    el('h3', { id: 'dist-h' }, 'Answers per decision-table cell'),
+    el('h2', { id: 'dist-h' }, 'Answers per decision-table cell'),
     ...[...byScenario.values()].map((cells) =>
       el(
         'div',
         { class: 'ws-dist', 'data-scenario': cells[0]!.scenarioId },
-        el('h4', {}, cells[0]!.scenarioTitle),
+        el('h3', {}, cells[0]!.scenarioTitle),
         ...cells.map((cell) =>
           el(
             'table',
@@ -110,7 +111,7 @@ function misconceptions(roster: Roster): HTMLElement | undefined {
   return el(
     'section',
     { 'aria-labelledby': 'mis-h' },
-    el('h3', { id: 'mis-h' }, 'Most common misconceptions'),
+    el('h2', { id: 'mis-h' }, 'Most common misconceptions'),
     el(
       'ol',
       { 'data-role': 'misconceptions' },
@@ -134,6 +135,7 @@ export function renderRoster(container: HTMLElement, result: RosterResult): stri
   container.dataset.flagged = String(roster.flagged);
   container.dataset.gradeMs = result.ms.toFixed(1);
   const parts: (HTMLElement | undefined)[] = [
+    el('h2', { id: 'grid-h' }, 'The class'),
     roster.counted > 0 ? grid(roster) : el('p', {}, 'No receipt could be counted: see the flagged list.'),
     flaggedList(roster),
     result.ignored.length > 0

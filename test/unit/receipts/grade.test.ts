@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createReceipt } from '../../../src/receipts/create.ts';
-import { csvField, gradeReceipt, gradeReceipts, rosterCsv, rosterCsvRows } from '../../../src/receipts/grade.ts';
+import { gradeCompletionCheck } from '#message-model';
+import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
+import { CheckGrader, csvField, gradeReceipt, gradeReceipts, rosterCsv, rosterCsvRows } from '../../../src/receipts/grade.ts';
+import { classReceipts } from '../../support/class-receipts.ts';
 import { sealReceipt, serializeReceipt, type Receipt } from '../../../src/receipts/schema.ts';
 import { COURSE, goodChapters, receiptFor, strugglingChapters } from './support.ts';
 
@@ -181,4 +184,29 @@ describe('gradeReceipts', () => {
 
 it('createReceipt trims the name to what the learner meant', () => {
   expect(createReceipt({ course: { title: 't', version: '1' }, learner: '  Ada  ', createdAt: '2026-11-30T10:00:00.000Z', chapters: {} }).learner).toBe('Ada');
+});
+
+describe('CheckGrader', () => {
+  it('gives exactly what gradeCompletionCheck gives, for a generated class on the real course', () => {
+    const { course } = loadCourseData();
+    const grader = new CheckGrader(course);
+    let compared = 0;
+    for (const receipt of classReceipts(course, 80, 11)) {
+      for (const [chapter, ch] of Object.entries(receipt.chapters)) {
+        if (!ch.check || course.checks[chapter] === undefined) continue;
+        expect(grader.grade(chapter, ch.check.answers)).toEqual(gradeCompletionCheck(course.checks[chapter], ch.check.answers, { ...course.fixtureTexts }));
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
+  });
+
+  it('passes odd answers straight to the model', () => {
+    const grader = new CheckGrader(COURSE);
+    for (const answers of [null, [], 'x', { table: 'not an answer' }, { 'null-id': { choice: 'maybe' } }]) {
+      for (const chapter of ['01-shapes', '05-retries']) {
+        expect(grader.grade(chapter, answers)).toEqual(gradeCompletionCheck(COURSE.checks[chapter], answers, { ...COURSE.fixtureTexts }));
+      }
+    }
+  });
 });

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '#message-model';
 import { compactReceipt } from '../../../src/receipts/create.ts';
-import { digestReceipt, readReceipt, RECEIPT_FORMAT, serializeReceipt } from '../../../src/receipts/schema.ts';
+import { canonicalReceiptJson, digestReceipt, readReceipt, RECEIPT_FORMAT, serializeReceipt } from '../../../src/receipts/schema.ts';
 import { goodChapters, receiptFor } from './support.ts';
 
 describe('receipt format', () => {
@@ -77,5 +79,14 @@ describe('receipt format', () => {
     expect(compact.chapters['05-retries']!.check!.answers.why).toEqual({ rubricMet: [true, true] });
     expect(readReceipt(serializeReceipt(compact)).kind).toBe('receipt');
     expect(compact.digest).not.toBe(receipt.digest);
+  });
+});
+
+describe('canonicalReceiptJson', () => {
+  it('sorts keys at every depth and keeps array order', () => {
+    expect(canonicalReceiptJson({ b: [3, { z: 1, a: 'x' }], a: null })).toBe('{"a":null,"b":[3,{"a":"x","z":1}]}');
+  });
+  it('writes the same text as the message model\'s canonicalJson for any JSON value', () => {
+    fc.assert(fc.property(fc.jsonValue(), (v) => canonicalReceiptJson(v) === canonicalJson(v)), { numRuns: 300 });
   });
 });

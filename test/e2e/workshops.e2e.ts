@@ -1,0 +1,280 @@
+/**
+ * Workshops, end to end: two learners in separate browsers answer chapter 5's completion check differently and copy
+ * their receipts; the instructor pastes both into the roster and sees both learners, the right colours with their
+ * text labels, the misconception counts, and a CSV whose rows match the grid. Then the offline test (the network cut
+ * after visiting two chapters), the workshop lock, and 300 receipts graded by the CLI and by the roster page (figures
+ * printed, never asserted).
+ *
+ * Right answers come from hand-written keys: the decision table's canonical answers below (from the course's
+ * decision table), a choice option marked correct in the check file, a fixture's hand-written expected classification.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { loadCourseData } from '../../src/receipts/course-data-node.ts';
+import { serializeReceipt } from '../../src/receipts/schema.ts';
+import { classReceipts } from '../support/class-receipts.ts';
+import { BASE_URL, checkA11y, expectNoConsoleErrors, launchBrowser, newPage } from './support.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CHAPTER = '05-error-semantics-and-retries';
+const check = JSON.parse(readFileSync(join(ROOT, 'content/checks', `${CHAPTER}.json`), 'utf8')) as { questions: any[] };
+
+/** The course's four rows, answered as the decision table's key says. */
+const RIGHT: Record<string, Record<string, string>> = {
+  'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' },
+  'malformed-incident-id': { layer: 'tool-input-validation', userSees: 'model-corrects-input', retry: 'after-correcting-input' },
+  'backend-unavailable': { layer: 'tool-backend', userSees: 'try-again-later', retry: 'with-backoff' },
+  'lost-response-after-write': { layer: 'client-timeout', userSees: 'outcome-unknown-checking', retry: 'same-idempotency-key' },
+};
+/** Bea's table: two retry cells wrong, each in the way a named misconception predicts. */
+const BEA: Record<string, Record<string, string>> = {
+  ...RIGHT,
+  'unknown-method': { ...RIGHT['unknown-method']!, retry: 'with-backoff' },
+  'lost-response-after-write': { ...RIGHT['lost-response-after-write']!, retry: 'freely-with-new-id' },
+};
+
+/** Parses RFC 4180 CSV (quoted fields may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+/** Answers chapter 5's completion check in the page: the table as given, everything else from the keys. */
+async function answerCheck(page: Page, table: Record<string, Record<string, string>>): Promise<void> {
+  await page.goto(`/chapters/${CHAPTER}/`);
+  const form = page.locator(`lab-completion-check[data-chapter="${CHAPTER}"] form`);
+  await form.locator('[data-role="controls"]:not([hidden])').waitFor();
+  for (const q of check.questions) {
+    const item = form.locator(`li[data-question="${q.id}"]`);
+    if (q.type === 'decision-table') {
+      for (const scenario of q.scenarios as string[]) {
+        for (const [column, value] of Object.entries(table[scenario] ?? {})) await item.locator(`select[name="${scenario}.${column}"]`).selectOption(value);
+      }
+    } else if (q.type === 'choice') {
+      const right = (q.options as any[]).find((o) => o.correct);
+      await item.locator(`input[name="${q.id}.choice"][value="${right.id}"]`).check();
+    } else if (q.type === 'classify') {
+      const fixture = JSON.parse(readFileSync(join(ROOT, 'content/fixtures', `${q.fixture}.json`), 'utf8'));
+      const expected = fixture.expected[q.protocol];
+      if (q.ask.includes('kind')) await item.locator(`select[name="${q.id}.kind"]`).selectOption(expected.kind);
+      if (q.ask.includes('reply')) {
+        await item.locator(`select[name="${q.id}.send"]`).selectOption(expected.reply.send);
+        if (expected.reply.send === 'error') await item.locator(`input[name="${q.id}.code"]`).fill(String(expected.reply.code));
+      }
+    } else if (q.type === 'self-assessed') {
+      await item.locator(`textarea[name="${q.id}.text"]`).fill('A new JSON-RPC id for every attempt, the same idempotency key for the one write.');
+    }
+  }
+  await form.getByRole('button', { name: 'Check my answers' }).click();
+  await form.locator('[data-role="status"]').filter({ hasText: /\S/ }).waitFor();
+}
+
+/** Makes the receipt on /progress/ with "Copy receipt" and reads it back from the clipboard. */
+async function copyReceipt(page: Page, name: string): Promise<string> {
+  await page.goto('/progress/');
+  const panel = page.locator('lab-receipt-panel');
+  await panel.getByLabel(/Your name/).fill(name);
+  await panel.getByRole('button', { name: 'Copy receipt' }).click();
+  await panel.locator('[data-role="status"]').filter({ hasText: 'Receipt copied' }).waitFor();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+async function learnerPage(): Promise<Page> {
+  const page = await newPage(browser);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+  return page;
+}
+
+test('two learners copy receipts; the roster shows both, with colours, labels, misconceptions and a matching CSV', async () => {
+  const ada = await learnerPage();
+  const bea = await learnerPage();
+  await answerCheck(ada, RIGHT);
+  await answerCheck(bea, BEA);
+  const adaReceipt = await copyReceipt(ada, 'Ada');
+  const beaReceipt = await copyReceipt(bea, 'Bea');
+  assert.match(adaReceipt, /^\{"format":"mcp-message-lab\/receipt","version":1,/);
+  assert.notEqual(adaReceipt, beaReceipt);
+  await checkA11y(ada, '/progress/ with the receipt panel');
+  expectNoConsoleErrors(ada);
+  expectNoConsoleErrors(bea);
+  await ada.context().close();
+  await bea.context().close();
+
+  const teacher = await newPage(browser, { acceptDownloads: true });
+  await teacher.goto('/instructor/roster/');
+  await teacher.getByLabel(/Paste receipts/).fill(`${adaReceipt}\n${beaReceipt}\n`);
+  await teacher.getByRole('button', { name: 'Grade receipts' }).click();
+  const results = teacher.locator('[data-role="results"][data-counted]');
+  await results.waitFor({ state: 'attached' });
+  assert.equal(await results.getAttribute('data-counted'), '2');
+  assert.equal(await results.getAttribute('data-flagged'), '0');
+
+  const cell = (learner: string) => teacher.locator(`[data-role="grid"] tr[data-learner="${learner}"] td[data-chapter="${CHAPTER}"]`);
+  assert.equal(await cell('Ada').getAttribute('data-status'), 'passed');
+  assert.match((await cell('Ada').getAttribute('class')) ?? '', /\bws-green\b/);
+  assert.match(await cell('Ada').innerText(), /^✓ Passed/);
+  assert.equal(await cell('Bea').getAttribute('data-status'), 'failing');
+  assert.match((await cell('Bea').getAttribute('class')) ?? '', /\bws-red\b/);
+  assert.match(await cell('Bea').innerText(), /^✗ Not passed/);
+
+  const misconception = (id: string) => teacher.locator(`[data-role="misconceptions"] li[data-misconception="${id}"]`);
+  assert.equal(await misconception('fresh-id-makes-write-safe').getAttribute('data-learners'), '1');
+  assert.equal(await misconception('method-not-found-is-transient').getAttribute('data-learners'), '1');
+  const retry = teacher.locator('.ws-dist[data-scenario="lost-response-after-write"] table[data-column="retry"]');
+  assert.match(await retry.locator('tr[data-value="same-idempotency-key"]').innerText(), /\b1\b.*The right answer/s);
+  assert.match(await retry.locator('tr[data-value="freely-with-new-id"]').innerText(), /Misconception: fresh-id-makes-write-safe/);
+
+  const [download] = await Promise.all([teacher.waitForEvent('download'), teacher.getByRole('button', { name: 'Download CSV' }).click()]);
+  const csv = parseCsv(await readFile((await download.path())!, 'utf8'));
+  const header = csv[0]!;
+  assert.equal(csv.length, 3, 'a header and one row per receipt');
+  const row = (learner: string) => csv.find((r) => r[0] === learner)!;
+  const statusColumn = header.indexOf(`${CHAPTER} status`);
+  assert.equal(row('Ada')[statusColumn], 'Passed');
+  assert.equal(row('Bea')[statusColumn], 'Not passed');
+  // Every chapter's status in the CSV matches the grid's label, learner by learner.
+  for (const learner of ['Ada', 'Bea']) {
+    for (const td of await teacher.locator(`[data-role="grid"] tr[data-learner="${learner}"] td[data-chapter]`).all()) {
+      const chapter = (await td.getAttribute('data-chapter'))!;
+      const label = (await td.innerText()).replace(/^\S+ /, '').replace(/ \d+\/\d+$/, '');
+      assert.equal(row(learner)[header.indexOf(`${chapter} status`)], label, `${learner}, ${chapter}`);
+    }
+  }
+  await checkA11y(teacher, '/instructor/roster/ with results');
+
+  // A receipt edited by hand is flagged, not counted.
+  await teacher.getByLabel(/Paste receipts/).fill(beaReceipt.replace('"Bea"', '"Bee"'));
+  await teacher.getByRole('button', { name: 'Grade receipts' }).click();
+  await teacher.locator('[data-role="flagged"] li[data-reason="tampered"]').waitFor();
+  assert.equal(await teacher.locator('[data-role="results"]').getAttribute('data-counted'), '0');
+  expectNoConsoleErrors(teacher);
+  await teacher.context().close();
+});
+
+test('chapters already visited stay readable with the network cut', async () => {
+  const page = await newPage(browser);
+  const context = page.context();
+  await page.goto('/chapters/01-message-shapes/');
+  const stored = (path: string) =>
+    page.waitForFunction(async (p) => {
+      const cache = await caches.open('mcp-lab-offline-v1');
+      return (await cache.match(new URL(p, location.href).href)) !== undefined;
+    }, path);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await stored('/chapters/01-message-shapes/');
+  await page.goto(`/chapters/${CHAPTER}/`);
+  await stored(`/chapters/${CHAPTER}/`);
+  const title1 = await page.title();
+
+  await context.setOffline(true);
+  await page.goto('/chapters/01-message-shapes/');
+  assert.match(await page.locator('h1').first().innerText(), /\S/);
+  assert.match(await page.title(), /message shapes/i);
+  await page.goto(`/chapters/${CHAPTER}/`);
+  assert.equal(await page.title(), title1);
+  // A chapter never visited is not there: the offline page says so and lists what is.
+  await page.goto('/chapters/06-designing-your-own-errors/');
+  assert.equal(await page.locator('h1').innerText(), 'You are offline');
+  await page.locator('#stored-pages a', { hasText: /Error semantics/ }).waitFor();
+  await context.setOffline(false);
+  await context.close();
+});
+
+test('a lock link hides Show solution until the unlock link is opened', async () => {
+  const page = await newPage(browser);
+  await page.goto(`/chapters/${CHAPTER}/#workshop-lock=class42`);
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-workshop-lock') === 'locked');
+  assert.equal(new URL(page.url()).hash, '', 'the lock leaves the address bar clean');
+  await page.goto(`/chapters/${CHAPTER}/`);
+  assert.equal(await page.locator('html').getAttribute('data-workshop-lock'), 'locked', 'the lock holds across pages');
+  const solution = page.locator('lab-decision-table [data-action="solution"]').first();
+  await solution.waitFor({ state: 'attached' });
+  assert.equal(await solution.isVisible(), false);
+  await page.goto(`/#workshop-unlock=wrongcode`);
+  assert.equal(await page.locator('html').getAttribute('data-workshop-lock'), 'locked', 'another code does not unlock');
+  await page.goto(`/chapters/${CHAPTER}/#workshop-unlock=class42`);
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-workshop-lock'));
+  await page.locator('lab-decision-table [data-action="solution"]').first().waitFor({ state: 'visible' });
+  expectNoConsoleErrors(page);
+  await page.context().close();
+});
+
+test('300 receipts: graded by the CLI and by the roster page (figures printed)', async () => {
+  const { course } = loadCourseData();
+  const receipts = classReceipts(course, 300, 2026).map(serializeReceipt);
+  const dir = await mkdtemp(join(tmpdir(), 'mcp-lab-300-'));
+  try {
+    await Promise.all(receipts.map((r, i) => writeFile(join(dir, `learner-${String(i + 1).padStart(3, '0')}.json`), r)));
+    const node = existsSync(join(ROOT, 'node_modules/.bin/node')) ? join(ROOT, 'node_modules/.bin/node') : process.execPath;
+    const started = performance.now();
+    const cli = await new Promise<{ code: number | null; stdout: string }>((done, fail) => {
+      const child = spawn(node, [join(ROOT, 'src/cli/mcp-lab.ts'), 'grade', dir, '--csv', join(dir, 'roster.csv')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.on('error', fail);
+      child.on('close', (code) => done({ code, stdout }));
+    });
+    const cliMs = performance.now() - started;
+    assert.equal(cli.code, 0);
+    assert.match(cli.stdout, /300 receipts found, 300 counted, 0 flagged/);
+    const cliGradeMs = Number(/ in (\d+) ms\./.exec(cli.stdout)?.[1]);
+
+    const page = await newPage(browser);
+    await page.goto('/instructor/roster/');
+    await page.locator('lab-roster form:not([hidden])').waitFor();
+    await page.evaluate((text) => {
+      (document.getElementById('roster-paste') as HTMLTextAreaElement).value = text;
+    }, receipts.join('\n'));
+    await page.getByRole('button', { name: 'Grade receipts' }).click();
+    const results = page.locator('[data-role="results"][data-counted]');
+    await results.waitFor({ state: 'attached', timeout: 60_000 });
+    assert.equal(await results.getAttribute('data-counted'), '300');
+    const pageMs = Number(await results.getAttribute('data-grade-ms'));
+    console.log(
+      `300 receipts: mcp-lab grade re-graded them in ${cliGradeMs} ms (${cliMs.toFixed(0)} ms for the whole process, start-up included); ` +
+        `the roster page re-graded them in ${pageMs.toFixed(0)} ms in its Web Worker.`,
+    );
+    expectNoConsoleErrors(page);
+    await page.context().close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
