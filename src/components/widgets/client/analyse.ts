@@ -4,6 +4,7 @@
  * a log gets one compact row per line. All verdicts come from the model.
  */
 import {
+  buildReplyMessage,
   classifyAcrossProtocols,
   classifyMessage,
   describeReply,
@@ -12,6 +13,34 @@ import {
   type CrossVersionClassification,
   type Protocol,
 } from '#message-model';
+
+/**
+ * The model's words for every reply in a result, keyed by the reply's JSON, so the page can render the result
+ * without loading the model itself (the Playground keeps the model in its worker).
+ */
+export interface ReplyTexts {
+  text: Record<string, string>;
+  wire: Record<string, unknown>;
+}
+
+function collectReplies(c: Classification, acc: ReplyTexts): void {
+  const key = JSON.stringify(c.reply);
+  if (!(key in acc.text)) {
+    acc.text[key] = describeReply(c.reply);
+    acc.wire[key] = buildReplyMessage(c.reply);
+  }
+  if (c.kind === 'batch') for (const item of c.items) collectReplies(item, acc);
+}
+
+/** One message, fully: its classification, the cross-version comparison and the words for every reply. */
+export function describeMessage(text: string, protocol: Protocol): { classification: Classification; cross: CrossVersionClassification; replies: ReplyTexts } {
+  const classification = classifyMessage(text, { protocol });
+  const cross = classifyAcrossProtocols(text);
+  const replies: ReplyTexts = { text: {}, wire: {} };
+  collectReplies(classification, replies);
+  for (const c of Object.values(cross.byProtocol)) if (c) collectReplies(c, replies);
+  return { classification, cross, replies };
+}
 
 /** How to read the text. */
 export type ReadMode = 'auto' | 'message' | 'log';
@@ -29,7 +58,7 @@ export interface LogRow {
 
 /** The outcome of analysing a paste. */
 export type Analysis =
-  | { kind: 'message'; classification: Classification; cross: CrossVersionClassification; ms: number }
+  | { kind: 'message'; classification: Classification; cross: CrossVersionClassification; replies: ReplyTexts; ms: number }
   | { kind: 'log'; rows: LogRow[]; counts: Record<string, number>; withErrors: number; ms: number }
   | { kind: 'empty' };
 
@@ -46,9 +75,8 @@ export function analyse(text: string, mode: ReadMode, protocol: Protocol, onProg
   if (text.trim() === '') return { kind: 'empty' };
   const started = performance.now();
   if (!readsAsLog(text, mode)) {
-    const classification = classifyMessage(text, { protocol });
-    const cross = classifyAcrossProtocols(text);
-    return { kind: 'message', classification, cross, ms: performance.now() - started };
+    const described = describeMessage(text, protocol);
+    return { kind: 'message', ...described, ms: performance.now() - started };
   }
   const lines = text.split('\n');
   const rows: LogRow[] = [];

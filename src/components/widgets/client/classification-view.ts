@@ -2,13 +2,18 @@
  * Browser rendering of a classification (the twin of ClassificationView.astro) and of the message with one finding
  * marked at its JSON path. Shared by the classify widget and the Playground. Everything shown comes from the model.
  */
-import type { Classification, CrossVersionClassification, Finding, Protocol } from '#message-model';
+import type { Classification, CrossVersionClassification, Finding, Protocol, Reply } from '#message-model';
 import { indexPointers, locatePointer, type TextRange } from '../lib/json-locate.ts';
-import type { Model } from './model.ts';
 import { h } from './dom.ts';
 
+/** The two reply helpers the views need: the model itself, or answers the Playground's worker computed with it. */
+export interface ReplyDescriber {
+  describeReply(reply: Reply): string;
+  buildReplyMessage(reply: Reply): unknown;
+}
+
 /** Facts about a classification as label/value pairs. */
-function facts(c: Classification, model: Model): Array<[string, string]> {
+function facts(c: Classification, model: ReplyDescriber): Array<[string, string]> {
   const rows: Array<[string, string]> = [['Kind', c.kind], ['Reply owed', model.describeReply(c.reply)]];
   if (c.kind === 'request') rows.push(['Method', c.method], ['Id', JSON.stringify(c.id)]);
   if (c.kind === 'notification') rows.push(['Method', c.method]);
@@ -23,7 +28,7 @@ function facts(c: Classification, model: Model): Array<[string, string]> {
 }
 
 /** Renders a classification; `onShow` (when given) adds a "Show in message" button to each finding with a path. */
-export function renderClassification(c: Classification, model: Model, onShow?: (f: Finding) => void): HTMLElement {
+export function renderClassification(c: Classification, model: ReplyDescriber, onShow?: (f: Finding) => void): HTMLElement {
   const dl = h('dl', { class: 'lab-facts' });
   for (const [k, v] of facts(c, model)) dl.append(h('div', {}, h('dt', {}, k), h('dd', {}, k === 'Kind' ? h('strong', {}, v) : v)));
   const out = h('div', { class: 'lab-verdict' }, dl, h('p', { class: 'lab-explanation' }, c.explanation));
@@ -87,7 +92,7 @@ export function findingRange(text: string, f: Finding, index?: Map<string, TextR
 }
 
 /** A table of the verdict under each protocol, and the differences between neighbours. */
-export function renderVersions(cross: CrossVersionClassification, model: Model, caption: string): HTMLElement {
+export function renderVersions(cross: CrossVersionClassification, model: ReplyDescriber, caption: string): HTMLElement {
   const rows = (Object.entries(cross.byProtocol) as Array<[Protocol, Classification]>).map(([p, c]) =>
     h('tr', {}, h('th', { scope: 'row' }, p), h('td', {}, c.kind), h('td', {}, model.describeReply(c.reply)), h('td', {}, c.findings.map((f) => f.id).join(', ') || 'none')),
   );

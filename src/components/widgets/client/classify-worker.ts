@@ -1,35 +1,50 @@
 /**
- * The Playground's module Web Worker: runs analyse() off the main thread for large pastes and logs, posting
- * progress every 2,000 lines so the page can say how far it is.
+ * The Playground's module Web Worker: it holds the message model, so the page never has to load or evaluate it.
+ * It analyses pastes (posting progress every 2,000 lines of a log) and describes single log lines on request.
  */
 import type { Protocol } from '#message-model';
-import { analyse, type ReadMode } from './analyse.ts';
+import { analyse, describeMessage, type ReadMode } from './analyse.ts';
 
 /** A job from the page. */
-export interface WorkerJob {
-  job: number;
-  /** The text as UTF-8, transferred rather than copied (a 5 MB string costs ~60 ms to clone on the main thread). */
-  bytes: Uint8Array;
-  mode: ReadMode;
-  protocol: Protocol;
-}
+export type WorkerJob =
+  | {
+      job: number;
+      type: 'analyse';
+      /** The text as UTF-8, transferred rather than copied (a 5 MB string costs ~60 ms to clone on the main thread). */
+      bytes: Uint8Array;
+      mode: ReadMode;
+      protocol: Protocol;
+    }
+  | { job: number; type: 'line'; text: string; protocol: Protocol }
+  | { job: number; type: 'warm' };
 
 /** What the worker posts back. */
 export type WorkerReply =
   | { job: number; type: 'progress'; done: number; total: number }
   | { job: number; type: 'done'; analysis: ReturnType<typeof analyse> }
+  | { job: number; type: 'line'; described: ReturnType<typeof describeMessage> }
+  | { job: number; type: 'warm' }
   | { job: number; type: 'failed'; message: string };
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerJob>) => void) | null; postMessage: (m: WorkerReply) => void };
 
 scope.onmessage = (event) => {
-  const { job, bytes, mode, protocol } = event.data;
+  const request = event.data;
+  const { job } = request;
   try {
-    const text = new TextDecoder().decode(bytes);
-    const analysis = analyse(text, mode, protocol, (done, total) => scope.postMessage({ job, type: 'progress', done, total }));
-    scope.postMessage({ job, type: 'done', analysis });
+    if (request.type === 'warm') {
+      // Classify once so the engine has compiled the classifier before the learner's first paste.
+      describeMessage('{"jsonrpc":"2.0","id":1,"method":"ping"}', '2026-07-28');
+      scope.postMessage({ job, type: 'warm' });
+    } else if (request.type === 'line') {
+      scope.postMessage({ job, type: 'line', described: describeMessage(request.text, request.protocol) });
+    } else {
+      const text = new TextDecoder().decode(request.bytes);
+      const analysis = analyse(text, request.mode, request.protocol, (done, total) => scope.postMessage({ job, type: 'progress', done, total }));
+      scope.postMessage({ job, type: 'done', analysis });
+    }
   } catch (error) {
-    // analyse never throws by design; this guards against the browser running out of memory on a huge paste.
+    // The model never throws by design; this guards against the browser running out of memory on a huge paste.
     scope.postMessage({ job, type: 'failed', message: error instanceof Error ? error.message : String(error) });
   }
 };

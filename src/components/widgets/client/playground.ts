@@ -1,18 +1,22 @@
 /**
- * <lab-playground>: classify a pasted message or JSONL log. Small pastes are classified on the main thread (well
- * under a frame); pastes over 64 KB and every log go to a module Web Worker, so a 5 MB log never freezes the page.
+ * <lab-playground>: classify a pasted message or JSONL log. All classification runs in a module Web Worker that
+ * holds the model (started once the page is idle), so the page itself never evaluates the model, a message is
+ * classified within a frame, and a 5 MB log never freezes the page; the page only renders what the worker sends.
  * The paste can be shared as a link: the text, deflated and base64url-encoded, rides in the URL fragment, which
  * browsers never send to a server.
  */
-import type { Finding, Protocol } from '#message-model';
+import type { Classification, Finding, Protocol } from '#message-model';
 import { indexPointers } from '../lib/json-locate.ts';
-import type { Analysis, LogRow, ReadMode } from './analyse.ts';
+import type { Analysis, LogRow, ReadMode, ReplyTexts } from './analyse.ts';
 import type { WorkerJob, WorkerReply } from './classify-worker.ts';
-import { findingRange, renderClassification, renderMarkedText, renderVersions } from './classification-view.ts';
+import { findingRange, renderClassification, renderMarkedText, renderVersions, type ReplyDescriber } from './classification-view.ts';
 import { copyText, fragmentParams, h, must, readData } from './dom.ts';
-import { loadModel } from './model.ts';
 
-const MAIN_THREAD_LIMIT = 64 * 1024;
+/** A worker job without its number (ask() assigns it). */
+type JobRequest = WorkerJob extends infer J ? (J extends WorkerJob ? Omit<J, 'job'> : never) : never;
+
+/** Above this size a message is not shown with marks (the findings still give each JSON path). */
+const MARK_LIMIT = 64 * 1024;
 const MAX_LINK_CHARS = 256 * 1024;
 const PAGE_SIZE = 100;
 
@@ -38,6 +42,14 @@ async function inflateFromBase64url(encoded: string): Promise<string | undefined
   } catch {
     return undefined;
   }
+}
+
+/** renderClassification's reply helpers, answered from the words the worker computed with the model. */
+function describerFrom(replies: ReplyTexts): ReplyDescriber {
+  return {
+    describeReply: (r) => replies.text[JSON.stringify(r)] ?? JSON.stringify(r),
+    buildReplyMessage: (r) => replies.wire[JSON.stringify(r)],
+  };
 }
 
 function describeSize(text: string): string {
@@ -101,10 +113,11 @@ class LabPlayground extends HTMLElement {
       }),
     );
     void this.restoreFromLink();
-    // The Playground exists to classify: fetch the model once the page has settled, so the first click is instant.
+    // The Playground exists to classify: start the worker (and its model) once the page has settled.
     const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
-    if (idle) idle(() => void loadModel());
-    else setTimeout(() => void loadModel(), 500);
+    const warm = () => void this.ask({ type: 'warm' }).catch(() => undefined);
+    if (idle) idle(warm);
+    else setTimeout(warm, 500);
   }
 
   private async restoreFromLink(): Promise<void> {
@@ -143,7 +156,8 @@ class LabPlayground extends HTMLElement {
     this.els.status.textContent = copied ? 'Link copied. The message is in the link itself; it is never sent to a server.' : 'The link is now in the address bar: copy it from there.';
   }
 
-  private runInWorker(text: string, mode: ReadMode, protocol: Protocol): Promise<Analysis> {
+  /** Sends a job to the worker and resolves with its final reply (progress replies update the status). */
+  private ask(request: JobRequest, transfer: Transferable[] = []): Promise<WorkerReply> {
     this.worker ??= new Worker(new URL('./classify-worker.ts', import.meta.url), { type: 'module', name: 'classify' });
     const job = ++this.job;
     const worker = this.worker;
@@ -156,12 +170,18 @@ class LabPlayground extends HTMLElement {
           return;
         }
         worker.removeEventListener('message', onMessage);
-        if (reply.type === 'done') resolve(reply.analysis);
-        else reject(new Error(reply.message));
+        worker.removeEventListener('error', onError);
+        if (reply.type === 'failed') reject(new Error(reply.message));
+        else resolve(reply);
+      };
+      const onError = (event: ErrorEvent) => {
+        worker.removeEventListener('message', onMessage);
+        worker.removeEventListener('error', onError);
+        reject(new Error(event.message || 'the classifier worker stopped'));
       };
       worker.addEventListener('message', onMessage);
-      const bytes = new TextEncoder().encode(text);
-      worker.postMessage({ job, bytes, mode, protocol } satisfies WorkerJob, [bytes.buffer]);
+      worker.addEventListener('error', onError);
+      worker.postMessage({ ...request, job } as WorkerJob, transfer);
     });
   }
 
@@ -176,22 +196,21 @@ class LabPlayground extends HTMLElement {
     this.els.status.textContent = 'Classifying…';
     let analysis: Analysis;
     try {
-      if (text.length > MAIN_THREAD_LIMIT || mode === 'log') analysis = await this.runInWorker(text, mode, protocol);
-      else {
-        const { analyse } = await import('./analyse.ts');
-        analysis = analyse(text, mode, protocol);
-      }
+      const bytes = new TextEncoder().encode(text);
+      const reply = await this.ask({ type: 'analyse', bytes, mode, protocol }, [bytes.buffer]);
+      if (reply.type !== 'done') throw new Error('unexpected reply from the classifier worker');
+      analysis = reply.analysis;
     } catch (error) {
       this.els.status.textContent = `The browser could not finish classifying this paste (${error instanceof Error ? error.message : String(error)}). Try a smaller part of it, or the command line: npm run --silent lab -- classify --jsonl file.`;
       return;
     }
     this.analysed = { text, protocol };
-    const model = await loadModel();
     this.els.section.hidden = false;
     if (analysis.kind === 'empty') {
       this.els.result.replaceChildren(h('p', {}, 'The text is empty.'));
     } else if (analysis.kind === 'message') {
       const c = analysis.classification;
+      const model = describerFrom(analysis.replies);
       const marked = h('div', {});
       const mark = (f: Finding | undefined) => {
         marked.replaceChildren(this.markedView(text, c, f));
@@ -210,14 +229,14 @@ class LabPlayground extends HTMLElement {
       );
       this.els.status.textContent = `Classified in ${analysis.ms.toFixed(1)} ms: ${c.kind}; the receiver owes ${model.describeReply(c.reply)}.`;
     } else {
-      this.renderLog(analysis, model);
+      this.renderLog(analysis);
       this.els.status.textContent = `Classified ${analysis.rows.length.toLocaleString('en')} messages in ${Math.round(analysis.ms).toLocaleString('en')} ms.`;
     }
     if (moveFocus) must(this, '#pg-result-h').focus();
   }
 
-  private markedView(text: string, c: import('#message-model').Classification, f: Finding | undefined): HTMLElement {
-    if (text.length > MAIN_THREAD_LIMIT) return h('p', { class: 'lab-small' }, 'The message is too large to show here with marks; the findings above give each JSON path.');
+  private markedView(text: string, c: Classification, f: Finding | undefined): HTMLElement {
+    if (text.length > MARK_LIMIT) return h('p', { class: 'lab-small' }, 'The message is too large to show here with marks; the findings above give each JSON path.');
     if (c.kind === 'parse-error') {
       return h(
         'div',
@@ -235,7 +254,7 @@ class LabPlayground extends HTMLElement {
     );
   }
 
-  private renderLog(analysis: Extract<Analysis, { kind: 'log' }>, model: import('./model.ts').Model): void {
+  private renderLog(analysis: Extract<Analysis, { kind: 'log' }>): void {
     const summary = Object.entries(analysis.counts)
       .map(([kind, n]) => `${n.toLocaleString('en')} ${kind}`)
       .join(', ');
@@ -258,7 +277,7 @@ class LabPlayground extends HTMLElement {
       for (const r of shown) {
         const button = h('button', { type: 'button' }, `Line ${r.line}`);
         button.setAttribute('aria-label', `Line ${r.line}: show the full classification`);
-        button.addEventListener('click', () => this.showLine(r.line, detail, model));
+        button.addEventListener('click', () => void this.showLine(r.line, detail));
         body.append(h('tr', {}, h('th', { scope: 'row' }, button), h('td', {}, r.kind), h('td', {}, r.method ?? ''), h('td', {}, r.id ?? ''), h('td', {}, r.reply), h('td', {}, r.findings.join(', ') || 'none')));
       }
       const prev = h('button', { type: 'button', disabled: page === 0 }, 'Previous page');
@@ -300,14 +319,17 @@ class LabPlayground extends HTMLElement {
     );
   }
 
-  private showLine(line: number, into: HTMLElement, model: import('./model.ts').Model): void {
+  private async showLine(line: number, into: HTMLElement): Promise<void> {
     if (!this.analysed) return;
     const text = this.analysed.text;
     let start = 0;
     for (let n = 1; n < line; n += 1) start = text.indexOf('\n', start) + 1;
     const end = text.indexOf('\n', start);
     const raw = text.slice(start, end === -1 ? undefined : end).replace(/\r$/, '');
-    const c = model.classifyMessage(raw, { protocol: this.analysed.protocol });
+    const reply = await this.ask({ type: 'line', text: raw, protocol: this.analysed.protocol });
+    if (reply.type !== 'line') return;
+    const c = reply.described.classification;
+    const model = describerFrom(reply.described.replies);
     const marked = h('div', {}, this.markedView(raw, c, c.findings.find((f) => f.path !== '' && f.severity === 'error')));
     into.replaceChildren(
       h('h3', { tabindex: '-1' }, `Line ${line}`),
