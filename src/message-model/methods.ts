@@ -20,9 +20,10 @@ export const METHODS_ADDED_IN_2026_07_28 = ['server/discover', 'subscriptions/li
 
 /**
  * Wrong method names seen in public MCP courses and blog posts, with the name the spec uses. A classifier cannot
- * know which methods a server implements, but it can say that these names are not MCP's.
+ * know which methods a server implements, but it can say that these names are not MCP's. A null-prototype object,
+ * so that looking up a method named "constructor" or "__proto__" finds nothing rather than Object.prototype's members.
  */
-export const MISNAMED_METHODS: Readonly<Record<string, { correct: string | null; note: string }>> = {
+export const MISNAMED_METHODS: Readonly<Record<string, { correct: string | null; note: string }>> = Object.assign(Object.create(null) as Record<string, { correct: string | null; note: string }>, {
   'sampling/complete': { correct: 'sampling/createMessage', note: 'The spec names sampling requests sampling/createMessage.' },
   'elicitation/request': { correct: 'elicitation/create', note: 'The spec names elicitation requests elicitation/create.' },
   progress: { correct: 'notifications/progress', note: 'Progress is the notification notifications/progress.' },
@@ -35,7 +36,7 @@ export const MISNAMED_METHODS: Readonly<Record<string, { correct: string | null;
   'tools/execute': { correct: 'tools/call', note: 'Tools are called with tools/call.' },
   'tool/call': { correct: 'tools/call', note: 'Tools are called with tools/call (plural "tools").' },
   'resources/get': { correct: 'resources/read', note: 'Resources are read with resources/read.' },
-};
+});
 
 /** Whether a method name is gone in, or not yet part of, an MCP revision. */
 export function methodStatus(method: string, version: McpVersion): 'removed' | 'not-yet' | 'ok' {
