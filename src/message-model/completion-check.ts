@@ -167,6 +167,9 @@ export type CompletionCheckGrade =
     }
   | { kind: 'invalid-input'; message: string };
 
+/** A learner's value in words, safe for anything (objects without toString included). */
+const shown = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : 'a value that is not one of the options');
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const own = (o: Record<string, unknown>, k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
 
@@ -204,7 +207,7 @@ function gradeClassify(
     const kind = own(answer, 'kind');
     if (kind !== undefined) {
       answered += 1;
-      if (kind !== classification.kind) wrong.push(`You said ${String(kind)}; the classifier says ${classification.kind}.`);
+      if (kind !== classification.kind) wrong.push(`You said ${shown(kind)}; the classifier says ${classification.kind}.`);
     } else wrong.push('You did not say what kind of message it is.');
   }
   if (q.ask.includes('reply')) {
@@ -227,7 +230,7 @@ function gradeChoice(q: z.infer<typeof ChoiceQuestionSchema>, answer: Record<str
   const choice = answer === undefined ? undefined : own(answer, 'choice');
   if (choice === undefined || choice === '') return { ...base, verdict: 'unanswered', feedback: 'Choose an option.' };
   const option = q.options.find((o) => o.id === choice);
-  if (!option) return { ...base, verdict: 'invalid', feedback: `"${String(choice)}" is not one of the options.` };
+  if (!option) return { ...base, verdict: 'invalid', feedback: `"${shown(choice)}" is not one of the options.` };
   return { ...base, verdict: option.correct ? 'correct' : 'incorrect', feedback: option.why };
 }
 

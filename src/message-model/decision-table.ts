@@ -444,13 +444,23 @@ export function gradeDecisionTable(answers: unknown, scenarioIds: readonly strin
   return { kind: 'graded', cells, correct, total: cells.length, passed: correct === cells.length };
 }
 
+/** A value that is not an option, in words; never throws (String() does on objects without toString). */
+function describeGiven(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  try {
+    return JSON.stringify(value) ?? typeof value;
+  } catch {
+    return typeof value;
+  }
+}
+
 function gradeCell(scenario: DecisionScenario, column: DecisionColumn, value: unknown): CellVerdict {
   const base = { scenarioId: scenario.id, column };
   if (value === undefined || value === null || value === '') {
     return { ...base, verdict: 'unanswered', feedback: `Choose an answer for "${COLUMN_LABELS[column]}".` };
   }
   if (typeof value !== 'string' || !VOCABULARY[column].includes(value)) {
-    return { ...base, given: String(value), verdict: 'not-an-option', feedback: `That is not one of the options for "${COLUMN_LABELS[column]}".` };
+    return { ...base, given: describeGiven(value), verdict: 'not-an-option', feedback: `That is not one of the options for "${COLUMN_LABELS[column]}".` };
   }
   if (value === scenario.answer[column]) {
     return { ...base, given: value, verdict: 'correct', feedback: scenario.reasoning[column] };

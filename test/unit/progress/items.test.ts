@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { chapterCompletion, itemsFromMdx } from '../../../src/progress/items.ts';
+
+const mdx = `
+<Practice>
+<DecisionTable id="ch05-table" />
+<ClassifyFixture fixture="x" />
+<CodeLab exercise="05-retry-policy" />
+</Practice>
+<CompletionCheck chapter="05-error-semantics-and-retries" />
+<MakeItYours chapter="05-error-semantics-and-retries">Prompts</MakeItYours>
+`;
+
+describe('itemsFromMdx', () => {
+  it('counts decision tables, code labs, the completion check and the self-mark', () => {
+    expect(itemsFromMdx(mdx)).toEqual([
+      { type: 'widget', id: 'ch05-table', label: 'Decision table' },
+      { type: 'code-lab', id: '05-retry-policy' },
+      { type: 'check', id: 'completion' },
+      { type: 'self-mark' },
+    ]);
+  });
+});
+
+describe('chapterCompletion', () => {
+  it('counts what is done', () => {
+    const items = itemsFromMdx(mdx);
+    const record = {
+      selfMark: { canExplain: true as const, at: '2026-11-30T00:00:00Z' },
+      checks: { completion: { passed: false, correct: 1, total: 3, at: '2026-11-30T00:00:00Z' } },
+      widgets: { 'ch05-table': { kind: 'decision-table', state: {}, done: true, at: '2026-11-30T00:00:00Z' } },
+      codeLabs: {},
+    };
+    expect(chapterCompletion(items, record)).toEqual({ done: 2, total: 4, percent: 50 });
+    expect(chapterCompletion(items, undefined)).toEqual({ done: 0, total: 4, percent: 0 });
+  });
+});
