@@ -1,0 +1,31 @@
+/**
+ * Every chapter has facilitator notes next to it (content/chapters/NN-slug.notes.mdx) that name their chapter, plan
+ * the session's minutes, and only cite scenarios and misconceptions the message model has.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { getScenario, MISCONCEPTIONS } from '#message-model';
+
+const DIR = resolve(import.meta.dirname, '../../content/chapters');
+const chapters = readdirSync(DIR).filter((f) => /^\d\d-[a-z0-9-]+\.mdx$/.test(f)).map((f) => f.replace(/\.mdx$/, ''));
+
+describe.each(chapters)('facilitator notes for %s', (chapter) => {
+  const source = readFileSync(join(DIR, `${chapter}.notes.mdx`), 'utf8');
+  const frontmatter = /^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? '';
+
+  it('names its chapter', () => {
+    expect(frontmatter).toMatch(new RegExp(`^chapter: ${chapter}$`, 'm'));
+  });
+
+  it('plans timings and has the sections a facilitator looks for', () => {
+    expect(frontmatter).toMatch(/^timings:\n\s+- minutes: \d+/m);
+    for (const heading of ['## What to say', '## Where learners go wrong', '## Discussion prompts']) expect(source).toContain(heading);
+  });
+
+  it('cites only scenarios and misconceptions the model has', () => {
+    const scenarios = [...frontmatter.matchAll(/^\s+- ([a-z0-9-]+)$/gm)].map((m) => m[1]!);
+    for (const id of scenarios) expect(getScenario(id), `scenario ${id}`).toBeDefined();
+    for (const m of source.matchAll(/<Misconception id="([^"]+)"/g)) expect(Object.keys(MISCONCEPTIONS)).toContain(m[1]);
+  });
+});
