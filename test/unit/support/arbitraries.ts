@@ -96,7 +96,7 @@ export const messageArb: fc.Arbitrary<Record<string, unknown>> = fc
     },
     { requiredKeys: [] },
   )
-  .chain((all) =>
+  .chain((all: Record<string, unknown>) =>
     // Pick a shape first, so most messages look like one of the four kinds (with everything else left out).
     fc
       .constantFrom<Array<readonly string[]>>(
