@@ -51,6 +51,9 @@ export function createEditor(options: EditorOptions): LabEditor {
     StreamLanguage.define(typescript),
     syntaxHighlighting(classHighlighter),
     EditorState.tabSize.of(2),
+    // Wrapped lines and a height that follows the content keep the editor from becoming a scroll region of its own:
+    // the page scrolls, nothing is hidden at 320 px, and there is no scroll box a keyboard user would have to reach.
+    EditorView.lineWrapping,
     keymap.of([
       { key: 'Mod-Enter', run: () => (options.onRun(), true), preventDefault: true },
       { key: 'Escape', run: () => (options.onEscape(), true) },
