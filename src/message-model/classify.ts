@@ -4,7 +4,7 @@
  */
 import { classifyErrorCode, codeIntroducedIn, type CodeClass } from './error-codes.ts';
 import { finding, pointer, type Finding } from './findings.ts';
-import { countMemberNames, findDuplicateNames, inspectValue, maxMemberNames, parseJsonText, type TextPosition } from './json-text.ts';
+import { countMemberNames, findDuplicateNames, inspectParsedJson, inspectValue, maxMemberNames, parseJsonText, type TextPosition } from './json-text.ts';
 import { MISNAMED_METHODS, methodStatus } from './methods.ts';
 import {
   DEFAULT_PROTOCOL,
@@ -219,11 +219,11 @@ function classifyInput(input: unknown, protocol: Protocol, maxDepth: number): Cl
     value = parsed.value;
   }
 
-  const facts = inspectValue(value, maxDepth);
+  const facts = typeof input === 'string' ? inspectParsedJson(value, maxDepth) : inspectValue(value, maxDepth);
   if (typeof input === 'string' && input.length <= TEXT_CHECK_LIMIT) {
     // JSON.parse keeps the last of two equal names silently: more names in the text than members in the value
     // means a name repeats. The cheap bound settles almost every message; the exact count runs only when needed.
-    const memberCount = facts.truncated ? inspectValue(value, Number.POSITIVE_INFINITY, 0).memberCount : facts.memberCount;
+    const memberCount = facts.truncated ? inspectParsedJson(value, Number.POSITIVE_INFINITY, 0).memberCount : facts.memberCount;
     if (maxMemberNames(input) > memberCount && countMemberNames(input) > memberCount) {
       for (const dup of findDuplicateNames(input)) {
         textFindings.push(
@@ -278,7 +278,7 @@ function classifyInput(input: unknown, protocol: Protocol, maxDepth: number): Cl
     );
   }
 
-  const ctx: Context = { protocol, deep: !facts.truncated && !facts.repeated };
+  const ctx: Context = { protocol, deep: !facts.truncated && !facts.repeated, json: typeof input === 'string' };
   const result = Array.isArray(value) ? classifyBatch(value, ctx) : classifySingle(value, '', ctx);
   if (textFindings.length > 0) result.findings = sortFindings([...result.findings, ...textFindings]);
   return result;
@@ -288,6 +288,8 @@ interface Context {
   protocol: Protocol;
   /** False when the value nests too deep for checks that walk into payloads. */
   deep: boolean;
+  /** True when the value came from JSON.parse, so it holds JSON data only (no undefined, no toJSON, no sharing). */
+  json: boolean;
 }
 
 function classifyBatch(items: unknown[], ctx: Context): Classification {
@@ -895,7 +897,7 @@ function classifyResult(
       );
     }
     if (resultType === 'complete' && looksLikeToolResult(result)) {
-      const problems = checkToolResult(result, path, protocol, ctx.deep);
+      const problems = checkToolResult(result, path, protocol, ctx);
       findings.push(...problems);
       if (hasErrors(problems)) return invalid(ctx, 'response', findings, nothing, idCheck.echo);
       toolOutcome = result.isError === true ? 'tool-error' : 'success';
@@ -971,7 +973,7 @@ function checkInputRequired(result: Record<string, unknown>, path: string): Find
   return findings;
 }
 
-function checkToolResult(result: Record<string, unknown>, path: string, version: McpVersion, deep: boolean): Finding[] {
+function checkToolResult(result: Record<string, unknown>, path: string, version: McpVersion, ctx: Context): Finding[] {
   const ref = mcpRef(version, 'server/tools', 'Tool Result');
   const findings: Finding[] = [];
   const content = result.content;
@@ -1006,7 +1008,7 @@ function checkToolResult(result: Record<string, unknown>, path: string, version:
       findings.push(
         finding('structured-content-not-object', 'error', `${path}/structuredContent`, `Under ${version}, structuredContent is a JSON object (2026-07-28 allows any JSON value); it is ${describeValue(sc)}.`, mcpRef(version, 'server/tools', 'Structured Content')),
       );
-    } else if (deep && Array.isArray(content) && !content.some((b) => isPlainObject(b) && b.type === 'text' && typeof b.text === 'string' && sameJson(b.text, sc))) {
+    } else if (ctx.deep && Array.isArray(content) && !content.some((b) => isPlainObject(b) && b.type === 'text' && typeof b.text === 'string' && sameJson(b.text, sc, ctx.json))) {
       findings.push(
         finding(
           'structured-content-not-mirrored',
@@ -1030,7 +1032,10 @@ function checkToolResult(result: Record<string, unknown>, path: string, version:
 }
 
 /** True when `text` parses to the same JSON value as `value`, ignoring key order. */
-function sameJson(text: string, value: unknown): boolean {
+function sameJson(text: string, value: unknown, json: boolean): boolean {
+  // A tool usually mirrors structuredContent with JSON.stringify: then the text is the value's own serialisation,
+  // and for JSON data (from JSON.parse) that settles it without parsing the text a second time.
+  if (json && text === JSON.stringify(value)) return true;
   const parsed = parseJsonText(text);
   return parsed.ok && canonicalJson(parsed.value) === canonicalJson(value);
 }

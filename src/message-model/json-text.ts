@@ -96,9 +96,21 @@ const escapeToken = (token: string | number): string => {
 
 /** Walks a parsed value iteratively, collecting the facts JSON.parse hides. Stops descending at `maxDepth`. */
 export function inspectValue(value: unknown, maxDepth = 256, maxReports = 20): ValueFacts {
+  return inspect(value, maxDepth, maxReports, false);
+}
+
+/**
+ * inspectValue for a value fresh from JSON.parse: a tree, which never reaches an object twice, so the quick walk
+ * need not remember the objects it has seen. Same facts; for the classifier's hot path.
+ */
+export function inspectParsedJson(value: unknown, maxDepth = 256, maxReports = 20): ValueFacts {
+  return inspect(value, maxDepth, maxReports, true);
+}
+
+function inspect(value: unknown, maxDepth: number, maxReports: number, tree: boolean): ValueFacts {
   // Most messages have nothing to report: a quick walk that builds no paths settles depth, member count and
   // repetition, and only a value with something to report is walked again to name the places.
-  const quick = scanValue(value, maxDepth);
+  const quick = scanValue(value, maxDepth, tree);
   if (!quick.reportable || maxReports <= 0) {
     return { depth: quick.depth, truncated: quick.truncated, loneSurrogates: [], unsafeIntegers: [], memberCount: quick.memberCount, repeated: quick.repeated };
   }
@@ -112,9 +124,9 @@ const isReportable = (v: unknown): boolean =>
 /**
  * The quick walk: walkValue's traversal, container for container in the same order (so a shared object is met
  * first at the same place), with scalars checked in place and no paths built. `reportable` says whether walkValue
- * would report anything.
+ * would report anything. With `tree`, the caller vouches that no object is reached twice.
  */
-function scanValue(value: unknown, maxDepth: number): Omit<ValueFacts, 'loneSurrogates' | 'unsafeIntegers'> & { reportable: boolean } {
+function scanValue(value: unknown, maxDepth: number, tree: boolean): Omit<ValueFacts, 'loneSurrogates' | 'unsafeIntegers'> & { reportable: boolean } {
   let depth = 0;
   let truncated = false;
   let memberCount = 0;
@@ -123,15 +135,17 @@ function scanValue(value: unknown, maxDepth: number): Omit<ValueFacts, 'loneSurr
   if (value === null || typeof value !== 'object') return { depth, truncated, memberCount, repeated, reportable: isReportable(value) };
   const containers: object[] = [value];
   const levels: number[] = [0];
-  const seen = new Set<object>();
+  const seen = tree ? undefined : new Set<object>();
   while (containers.length > 0) {
     const v = containers.pop()!;
     const childDepth = levels.pop()! + 1;
-    if (seen.has(v)) {
-      repeated = true;
-      continue;
+    if (seen) {
+      if (seen.has(v)) {
+        repeated = true;
+        continue;
+      }
+      seen.add(v);
     }
-    seen.add(v);
     if (childDepth > depth) depth = childDepth;
     if (childDepth > maxDepth) {
       truncated = true;

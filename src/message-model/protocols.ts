@@ -70,23 +70,24 @@ export function jsonRpcRef(section: keyof typeof JSONRPC_SECTIONS & string): Spe
  * (an `index` page is addressed by its folder); `heading` is the section heading as written in the spec.
  */
 export function mcpRef(version: McpVersion | '2025-03-26', page: string, heading?: string): SpecRef {
-  // The classifier asks for the same few references on every message; build each once, hand out copies.
-  const key = `${version} ${page} ${heading ?? ''}`;
-  let ref = MCP_REFS.get(key);
-  if (!ref) {
-    const path = page.replace(/(^|\/)index$/, '');
-    const anchor = heading ? `#${slugifyHeading(heading)}` : '';
-    ref = {
-      version,
-      section: `MCP ${version} ${page}.mdx${heading ? ` §${heading}` : ''}`,
-      url: `https://modelcontextprotocol.io/specification/${version}${path ? `/${path}` : ''}${anchor}`,
-    };
-    MCP_REFS.set(key, ref);
-  }
-  return { version: ref.version, section: ref.section, url: ref.url };
+  // The classifier asks for the same few references on every message: each is built once and shared, frozen so
+  // that no caller can change it for the others.
+  const byPage = MCP_REFS.get(version) ?? MCP_REFS.set(version, new Map()).get(version)!;
+  const byHeading = byPage.get(page) ?? byPage.set(page, new Map()).get(page)!;
+  const cached = byHeading.get(heading ?? '');
+  if (cached) return cached;
+  const path = page.replace(/(^|\/)index$/, '');
+  const anchor = heading ? `#${slugifyHeading(heading)}` : '';
+  const ref: SpecRef = Object.freeze({
+    version,
+    section: `MCP ${version} ${page}.mdx${heading ? ` §${heading}` : ''}`,
+    url: `https://modelcontextprotocol.io/specification/${version}${path ? `/${path}` : ''}${anchor}`,
+  });
+  byHeading.set(heading ?? '', ref);
+  return ref;
 }
 
-const MCP_REFS = new Map<string, SpecRef>();
+const MCP_REFS = new Map<string, Map<string, Map<string, SpecRef>>>();
 
 /** The anchor the spec site derives from a heading: lower case, punctuation dropped, spaces as hyphens. */
 export function slugifyHeading(heading: string): string {
