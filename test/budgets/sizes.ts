@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { codeLabSection } from './code-lab.ts';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const KB = 1024;
@@ -132,6 +133,7 @@ const SECTIONS: Section[] = [
       return true;
     },
   },
+  codeLabSection(dist),
 ];
 
 for (const section of SECTIONS) {
