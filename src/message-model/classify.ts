@@ -134,6 +134,9 @@ export interface ClassifyOptions {
 /** Above this size, text checks that need a second pass over the text are skipped (the message still classifies). */
 const TEXT_CHECK_LIMIT = 4 * 1024 * 1024;
 
+/** At most this many elements of a batch are classified one by one (see classifyBatch). */
+const MAX_BATCH_ITEMS = 10_000;
+
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
 /**
@@ -306,8 +309,25 @@ function classifyBatch(items: unknown[], ctx: Context): Classification {
       explanation: 'An empty array is not a valid batch, so the receiver answers one -32600 Invalid Request with id null.',
     };
   }
-  const classified = items.map((item, i) => classifySingle(item, `/${i}`, ctx));
-  const findings: Finding[] = [];
+  // A batch owes one reply per element, but classifying millions of elements one by one costs seconds and
+  // gigabytes (a 10 MB array of numbers holds five million): past MAX_BATCH_ITEMS the classifier stops and says so.
+  // Array.from-style indexing also visits the holes of a sparse array (a value built in code), as undefined.
+  const limit = Math.min(items.length, MAX_BATCH_ITEMS);
+  const classified: Classification[] = [];
+  for (let i = 0; i < limit; i += 1) classified.push(classifySingle(items[i], `/${i}`, ctx));
+  const limitFindings: Finding[] =
+    limit < items.length
+      ? [
+          finding(
+            'classifier-limit',
+            'warning',
+            '',
+            `The batch has ${items.length.toLocaleString('en-US')} elements; the classifier looked at the first ${limit.toLocaleString('en-US')} only, so the items and the reply cover those. Receivers commonly refuse batches this large.`,
+            jsonRpcRef('6'),
+          ),
+        ]
+      : [];
+  const findings: Finding[] = [...limitFindings];
   if (isMcpVersion(protocol)) {
     findings.push(
       finding(
@@ -323,7 +343,7 @@ function classifyBatch(items: unknown[], ctx: Context): Classification {
       protocol,
       items: classified,
       reply: { send: 'error', code: -32600, id: null },
-      findings,
+      findings: sortFindings(findings),
       explanation: `A JSON array of ${items.length} message${items.length === 1 ? '' : 's'}. MCP ${protocol} has no batches, so a conforming receiver rejects the whole array with one -32600 Invalid Request.`,
     };
   }
@@ -338,7 +358,7 @@ function classifyBatch(items: unknown[], ctx: Context): Classification {
     explanation:
       replies.length === 0
         ? `A batch of ${items.length} element${items.length === 1 ? '' : 's'}, none of which is owed a reply, so the receiver sends nothing at all (not an empty array).`
-        : `A batch of ${items.length} element${items.length === 1 ? '' : 's'}: the receiver answers with one array of ${replies.length} repl${replies.length === 1 ? 'y' : 'ies'}, in any order, leaving out the elements owed nothing.`,
+        : `A batch of ${items.length} element${items.length === 1 ? '' : 's'}: the receiver answers with one array of ${replies.length} repl${replies.length === 1 ? 'y' : 'ies'}${limit < items.length ? ` for the first ${limit} elements` : ''}, in any order, leaving out the elements owed nothing.`,
   };
 }
 

@@ -1,0 +1,197 @@
+/**
+ * Property tests (fast-check) for classifyMessage: for any string and any JSON value it returns a well-formed
+ * classification and never throws; the reply agrees with the kind; and neither key order nor whitespace changes
+ * the result.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CODE_CLASSES, FINDING_IDS, MESSAGE_KINDS, PROTOCOLS, SEVERITIES, classifyMessage, sameReply, type Classification, type Reply } from '#message-model';
+import { messageArb, serialiseShuffled } from './support/arbitraries.ts';
+
+/** The shape of a Classification, written from the contract (CONTRACTS.md) rather than from the model's types. */
+const IdSchema = z.union([z.string(), z.number().refine(Number.isFinite), z.null()]);
+const ReplySchema: z.ZodType<Reply> = z.lazy(() =>
+  z.union([
+    z.object({ send: z.literal('nothing') }).strict(),
+    z.object({ send: z.literal('response'), id: IdSchema }).strict(),
+    z.object({ send: z.literal('error'), code: z.int(), id: IdSchema }).strict(),
+    z.object({ send: z.literal('batch'), items: z.array(ReplySchema).min(1) }).strict(),
+  ]),
+);
+const FindingSchema = z
+  .object({
+    id: z.enum(FINDING_IDS),
+    severity: z.enum(SEVERITIES),
+    path: z.string().regex(/^(\/.*)?$/s),
+    message: z.string().min(10),
+    spec: z.object({ version: z.string().min(1), section: z.string().min(3), url: z.url() }).strict(),
+  })
+  .strict();
+const base = {
+  protocol: z.enum(PROTOCOLS),
+  reply: ReplySchema,
+  findings: z.array(FindingSchema),
+  explanation: z.string().min(10),
+};
+const ClassificationSchema: z.ZodType = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ ...base, kind: z.literal('parse-error'), position: z.object({ offset: z.int().min(0), line: z.int().min(1), column: z.int().min(1) }).strict(), reason: z.string().min(3) }).strict(),
+    z.object({ ...base, kind: z.literal('invalid'), shape: z.enum(['request', 'notification', 'response', 'unknown']), id: IdSchema.optional() }).strict(),
+    z.object({ ...base, kind: z.literal('request'), id: IdSchema, method: z.string() }).strict(),
+    z.object({ ...base, kind: z.literal('notification'), method: z.string() }).strict(),
+    z
+      .object({
+        ...base,
+        kind: z.literal('result'),
+        id: IdSchema,
+        resultType: z.string(),
+        resultTypeSource: z.enum(['explicit', 'absent']),
+        toolOutcome: z.enum(['success', 'tool-error']).optional(),
+      })
+      .strict(),
+    z.object({ ...base, kind: z.literal('error'), id: IdSchema.optional(), code: z.number().refine(Number.isInteger), codeClass: z.enum(CODE_CLASSES), codeName: z.string().optional(), errorMessage: z.string() }).strict(),
+    z.object({ ...base, kind: z.literal('batch'), items: z.array(ClassificationSchema).min(1) }).strict(),
+  ]),
+);
+
+const protocolArb = fc.constantFrom(...PROTOCOLS);
+
+function assertWellFormed(c: Classification): void {
+  const parsed = ClassificationSchema.safeParse(c);
+  if (!parsed.success) throw new Error(`malformed classification: ${JSON.stringify(parsed.error.issues.slice(0, 3))}\n${JSON.stringify(c).slice(0, 500)}`);
+  expect(MESSAGE_KINDS).toContain(c.kind);
+  // Errors first, then warnings, then notes.
+  const order = c.findings.map((f) => SEVERITIES.indexOf(f.severity));
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+}
+
+/** The reply a conforming receiver owes must follow from the kind (CONTRACTS.md, issue 2 §2). */
+function assertReplyAgreesWithKind(c: Classification): void {
+  const r = c.reply;
+  switch (c.kind) {
+    case 'request':
+      if (r.send === 'response') expect(r.id).toStrictEqual(c.id);
+      else {
+        expect(r.send).toBe('error');
+        if (r.send === 'error') {
+          expect(r.id).toStrictEqual(c.id);
+          expect([-32602, -32022]).toContain(r.code);
+        }
+      }
+      break;
+    case 'notification':
+    case 'result':
+    case 'error':
+      expect(r).toEqual({ send: 'nothing' });
+      break;
+    case 'parse-error':
+      expect(r).toEqual({ send: 'error', code: -32700, id: null });
+      break;
+    case 'invalid':
+      if (c.shape === 'response') expect(r).toEqual({ send: 'nothing' });
+      else {
+        expect(r.send).toBe('error');
+        if (r.send === 'error') {
+          expect([-32600, -32602]).toContain(r.code);
+          if (r.id !== null) expect(r.id).toStrictEqual(c.id);
+        }
+      }
+      break;
+    case 'batch': {
+      if (c.protocol === 'jsonrpc-2.0') {
+        const owed = c.items.map((i) => i.reply).filter((i) => i.send !== 'nothing');
+        expect(sameReply(r, owed.length === 0 ? { send: 'nothing' } : { send: 'batch', items: owed })).toBe(true);
+      } else {
+        expect(r).toEqual({ send: 'error', code: -32600, id: null });
+      }
+      for (const item of c.items) {
+        expect(item.kind).not.toBe('batch');
+        assertReplyAgreesWithKind(item);
+      }
+      break;
+    }
+  }
+}
+
+const check = (input: unknown, protocol: (typeof PROTOCOLS)[number]) => {
+  const c = classifyMessage(input, { protocol });
+  assertWellFormed(c);
+  assertReplyAgreesWithKind(c);
+  return c;
+};
+
+describe('classifyMessage never throws and always returns a well-formed classification', () => {
+  it('for any string, including lone surrogates and control characters', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), protocolArb, (text, protocol) => void check(text, protocol)), { numRuns: 400 });
+  });
+
+  it('for any JSON text', () => {
+    fc.assert(fc.property(fc.json({ stringUnit: 'binary', maxDepth: 4 }), protocolArb, (text, protocol) => void check(text, protocol)), { numRuns: 400 });
+  });
+
+  it('for any JSON value passed already parsed', () => {
+    fc.assert(fc.property(fc.jsonValue({ stringUnit: 'binary', maxDepth: 4 }), protocolArb, (value, protocol) => void check(value, protocol)), { numRuns: 400 });
+  });
+
+  it('for any message-like object, valid or broken', () => {
+    fc.assert(fc.property(messageArb, protocolArb, (message, protocol) => void check(JSON.stringify(message), protocol)), { numRuns: 1500 });
+  });
+
+  it('for batches of message-like objects', () => {
+    fc.assert(fc.property(fc.array(fc.oneof(messageArb, fc.jsonValue({ maxDepth: 2 })), { maxLength: 5 }), protocolArb, (batch, protocol) => void check(JSON.stringify(batch), protocol)), {
+      numRuns: 300,
+    });
+  });
+
+  it('for any JavaScript value at all, JSON or not', () => {
+    fc.assert(fc.property(fc.anything({ withNullPrototype: true, withBigInt: true, withMap: true, withSet: true, withDate: true, withSparseArray: true, withBoxedValues: true }), protocolArb, (value, protocol) => void check(value, protocol)), {
+      numRuns: 300,
+    });
+  });
+});
+
+describe('key order and whitespace never change the classification', () => {
+  it('for message-like objects', () => {
+    fc.assert(
+      fc.property(messageArb, fc.integer(), protocolArb, (message, seed, protocol) => {
+        const plain = classifyMessage(JSON.stringify(message), { protocol });
+        const shuffled = classifyMessage(serialiseShuffled(message, seed), { protocol });
+        expect(shuffled).toEqual(plain);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('for any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }), fc.integer(), protocolArb, (value, seed, protocol) => {
+        const plain = classifyMessage(JSON.stringify(value), { protocol });
+        const shuffled = classifyMessage(serialiseShuffled(value, seed), { protocol });
+        expect(shuffled).toEqual(plain);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('for batches', () => {
+    fc.assert(
+      fc.property(fc.array(messageArb, { minLength: 1, maxLength: 4 }), fc.integer(), protocolArb, (batch, seed, protocol) => {
+        expect(classifyMessage(serialiseShuffled(batch, seed), { protocol })).toEqual(classifyMessage(JSON.stringify(batch), { protocol }));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('text and parsed value agree', () => {
+  it('classifies JSON text and the value it parses to alike', () => {
+    fc.assert(
+      fc.property(messageArb, protocolArb, (message, protocol) => {
+        const text = JSON.stringify(message);
+        expect(classifyMessage(JSON.parse(text), { protocol })).toEqual(classifyMessage(text, { protocol }));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
