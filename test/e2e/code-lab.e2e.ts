@@ -185,6 +185,30 @@ test('keyboard only: reach the editor, run with Ctrl+Enter, leave with Escape, a
   }
 });
 
+test('at 320 px in the dark theme the lab fits, passes axe, shows the solution after a run, and reset can be undone', async () => {
+  const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 320, height: 720 } });
+  try {
+    const lab = await openLab(page);
+    const mine = "export function kindOf(message: { id?: unknown }): 'request' | 'notification' {\n  return 'request';\n}\n";
+    await typeCode(page, lab, mine);
+    assert.equal(await runAndWait(lab), 'failed');
+    const overflow = await lab.evaluate((el) => el.scrollWidth - el.clientWidth);
+    assert.ok(overflow <= 0, `the lab is ${overflow} px wider than a 320 px screen`);
+    await lab.locator('[data-role="show-solution"]').click();
+    assert.equal(await lab.locator('[data-role="show-solution"]').getAttribute('aria-expanded'), 'true');
+    assert.match((await lab.locator('[data-role="solution"]').textContent()) ?? '', /Object\.hasOwn/);
+    await checkA11y(page, `${CHAPTER} code lab at 320 px, dark, after a run`);
+
+    await lab.locator('[data-role="reset"]').click();
+    assert.match((await lab.locator('.cm-content').textContent()) ?? '', /if \(message\.id\)/, 'the starter is back');
+    await lab.locator('[data-role="restore"]').click();
+    assert.equal((await lab.locator('.cm-line').allTextContents()).join('\n').trim(), mine.trim(), 'Restore brings the learner\'s code back');
+    expectNoConsoleErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
 test('the lab page carries the CSP, and pages without a lab load none of the lab code', async () => {
   const page = await newPage(browser);
   try {
