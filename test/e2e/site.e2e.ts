@@ -26,26 +26,22 @@ test('the build has a home page, a 404 page, a search page and at least one chap
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`every page loads without console errors and passes axe in the ${colorScheme} theme`, async () => {
-    const page = await newPage(browser, { colorScheme });
-    // Every page is visited even when one fails, so a single run lists every problem.
-    const failures: string[] = [];
-    try {
-      for (const path of pages) {
+  test(`every page loads without console errors and passes axe in the ${colorScheme} theme`, async (t) => {
+    // One subtest per page, each in a fresh context, so a failure names its page and the others still run.
+    for (const path of pages) {
+      await t.test(path, async () => {
+        const page = await newPage(browser, { colorScheme });
         try {
           const response = await page.goto(path, { waitUntil: 'load' });
           if (path !== '/404.html') assert.equal(response?.status(), 200, `status of ${path}`);
           assert.equal(await page.locator('html').getAttribute('data-theme'), colorScheme, `theme on ${path}`);
           await checkA11y(page, `${path} (${colorScheme})`);
           expectNoConsoleErrors(page);
-        } catch (error) {
-          failures.push(`${path}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        } finally {
+          await page.context().close();
         }
-      }
-    } finally {
-      await page.context().close();
+      });
     }
-    assert.deepEqual(failures, [], `pages with problems in the ${colorScheme} theme`);
   });
 }
 
@@ -174,6 +170,12 @@ test('chapters carry TechArticle JSON-LD and link to their neighbours', async ()
         assert.equal(await page.locator('.chapter-nav a[rel="next"]').getAttribute('href'), chapterPages[i + 1]);
       }
       assert.ok((await page.locator('nav.toc a').count()) >= 5, `${path} has an on-page table of contents`);
+      const missing = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLAnchorElement>('.toc a[href^="#"]')]
+          .map((a) => decodeURIComponent(a.hash.slice(1)))
+          .filter((id) => !document.getElementById(id)),
+      );
+      assert.deepEqual(missing, [], `${path}: table-of-contents links without a target`);
     }
   } finally {
     await page.context().close();

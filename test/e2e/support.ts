@@ -46,11 +46,13 @@ const problems = new WeakMap<Page, PageProblem[]>();
 
 /**
  * A fresh context and page that record console errors, uncaught exceptions and failed same-origin requests.
- * `opts` are passed to `browser.newContext` (colorScheme, viewport, javaScriptEnabled, storageState…).
+ * `opts` are passed to `browser.newContext` (colorScheme, viewport, javaScriptEnabled, storageState…);
+ * reducedMotion defaults to 'reduce'.
  * Close it with `await page.context().close()`.
  */
 export async function newPage(browser: Browser, opts: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, ...opts });
+  // Reduced motion by default: an element caught mid-transition can fail axe's contrast check at random.
+  const context = await browser.newContext({ baseURL: BASE_URL, reducedMotion: 'reduce', ...opts });
   const page = await context.newPage();
   const list: PageProblem[] = [];
   problems.set(page, list);
