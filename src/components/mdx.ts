@@ -4,6 +4,7 @@ import KeyTakeaways from './anatomy/KeyTakeaways.astro';
 import Mechanism from './anatomy/Mechanism.astro';
 import Practice from './anatomy/Practice.astro';
 import QuickAnswer from './anatomy/QuickAnswer.astro';
+import SdkRecording from './anatomy/SdkRecording.astro';
 import SourcesAndVersions from './anatomy/SourcesAndVersions.astro';
 import Troubleshooting from './anatomy/Troubleshooting.astro';
 import WorkedExample from './anatomy/WorkedExample.astro';
@@ -30,6 +31,7 @@ export const mdxComponents = {
   MessageTimeline,
   Practice,
   QuickAnswer,
+  SdkRecording,
   SourcesAndVersions,
   Troubleshooting,
   WorkedExample,
