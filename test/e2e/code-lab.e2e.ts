@@ -4,7 +4,7 @@
  * reaches for the page, storage or the network fails with a message and changes nothing; the whole lab works from
  * the keyboard; pages without a lab load none of its code; and the lab's page carries its Content-Security-Policy.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
@@ -203,6 +203,32 @@ test('at 320 px in the dark theme the lab fits, passes axe, shows the solution a
     assert.match((await lab.locator('.cm-content').textContent()) ?? '', /if \(message\.id\)/, 'the starter is back');
     await lab.locator('[data-role="restore"]').click();
     assert.equal((await lab.locator('.cm-line').allTextContents()).join('\n').trim(), mine.trim(), 'Restore brings the learner\'s code back');
+    expectNoConsoleErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('in the page, every exercise fails with its starter and passes with its solution', async () => {
+  const page = await newPage(browser);
+  try {
+    const exercises = readdirSync(join(root, 'exercises')).filter((d) => /^\d\d-/.test(d));
+    let checked = 0;
+    for (const id of exercises) {
+      const manifest = JSON.parse(readFileSync(join(root, 'exercises', id, 'exercise.json'), 'utf8')) as { chapter: string; files: { solutions: string[] } };
+      await page.goto(`/chapters/${manifest.chapter}/`);
+      const lab = page.locator(`lab-code-lab[data-exercise="${id}"]`);
+      if ((await lab.count()) === 0) continue; // Not placed in its chapter yet.
+      await lab.scrollIntoViewIfNeeded();
+      await lab.locator('.cm-content').waitFor({ timeout: 10_000 });
+      assert.equal(await runAndWait(lab), 'failed', `${id}: the starter fails`);
+      const solution = readFileSync(join(root, 'exercises', id, manifest.files.solutions[0]!), 'utf8');
+      await typeCode(page, lab, solution);
+      const state = await runAndWait(lab);
+      assert.equal(state, 'passed', `${id}: the solution passes in the page: ${await lab.locator('.cl-fail').first().textContent().catch(() => '')}`);
+      checked++;
+    }
+    assert.ok(checked >= 8, `only ${checked} exercises are placed in chapters`);
     expectNoConsoleErrors(page);
   } finally {
     await page.context().close();

@@ -12,7 +12,7 @@ import { bracketMatching, indentOnInput, StreamLanguage, syntaxHighlighting } fr
 import { typescript } from '@codemirror/legacy-modes/mode/javascript';
 import { EditorState, type Extension } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
-import { classHighlighter } from '@lezer/highlight';
+import { classHighlighter, tags } from '@lezer/highlight';
 
 /** What the code lab needs from an editor. */
 export interface LabEditor {
@@ -48,7 +48,8 @@ export function createEditor(options: EditorOptions): LabEditor {
     indentOnInput(),
     bracketMatching(),
     highlightActiveLine(),
-    StreamLanguage.define(typescript),
+    // The stream mode names property tokens "property", which is not a lezer tag: map it to propertyName.
+    StreamLanguage.define({ ...typescript, tokenTable: { property: tags.propertyName } }),
     syntaxHighlighting(classHighlighter),
     EditorState.tabSize.of(2),
     // Wrapped lines and a height that follows the content keep the editor from becoming a scroll region of its own:
