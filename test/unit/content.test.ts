@@ -63,7 +63,7 @@ function differences(fixture: Fixture, protocol: string): string[] {
   const out: string[] = [];
   if (got.kind !== expected.kind) out.push(`kind: expected ${expected.kind}, model says ${got.kind}`);
   if (!sameReply(got.reply, expected.reply)) out.push(`reply: expected ${JSON.stringify(expected.reply)}, model says ${JSON.stringify(got.reply)}`);
-  const found = new Set(got.findings.map((f) => f.id));
+  const found = new Set<string>(got.findings.map((f) => f.id));
   for (const id of expected.findings) if (!found.has(id)) out.push(`finding ${id} expected but not reported`);
   return out;
 }
