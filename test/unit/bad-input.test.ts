@@ -47,8 +47,9 @@ describe('a 10 MB message', () => {
     if (c.kind === 'parse-error') expect(c.position.offset).toBeGreaterThan(10 * MB);
   });
 
-  it('rejects a 10 MB array under MCP with one -32600', () => {
-    const text = `[${Array(3_500_000).fill('{}').join(',')}]`;
+  it('rejects a 10 MB array of notifications under MCP with one -32600', () => {
+    const note = '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"upload-9","progress":1}}';
+    const text = `[${Array(Math.ceil((10 * MB) / note.length)).fill(note).join(',')}]`;
     expect(text.length).toBeGreaterThan(10 * MB);
     const c = classifyMessage(text, { protocol: '2026-07-28' });
     expect(c.kind).toBe('batch');
