@@ -3,12 +3,17 @@
  * until it answers, runs `node --test --test-concurrency=1` over test/e2e/*.e2e.ts (or the files named on the
  * command line), stops the server and exits with the test runner's code.
  *
+ * It serves a snapshot: dist/ is copied to a temporary folder first (under /tmp/build.lock when `flock` exists), so
+ * a build started elsewhere during the run cannot pull pages from under the tests. The tests find the snapshot in
+ * $E2E_DIST.
+ *
  *   npm run build && npm run test:e2e
  *   E2E_PORT=4401 npx node test/e2e/run.ts test/e2e/site.e2e.ts
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -81,8 +86,20 @@ if (await portInUse()) {
   process.exit(2);
 }
 
+/** Copies dist/ to a fresh temporary folder, holding the build lock while copying when flock is available. */
+function snapshotDist(): string {
+  const target = mkdtempSync(join(tmpdir(), `e2e-dist-${port}-`));
+  const copy = spawnSync('flock', ['/tmp/build.lock', 'cp', '-a', `${join(root, 'dist')}/.`, target], { stdio: 'inherit' });
+  if (copy.error || copy.status !== 0) cpSync(join(root, 'dist'), target, { recursive: true }); // no flock: plain copy
+  if (!existsSync(join(target, 'index.html'))) throw new Error(`the snapshot of dist/ in ${target} has no index.html`);
+  return target;
+}
+
+const snapshot = snapshotDist();
 const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-const server = spawn(process.execPath, [astroBin, 'preview', '--port', String(port), '--host', host], {
+// --ignore-lock: other helpers' preview servers on their own ports must not stop this one (and the lock-free
+// foreground mode keeps the server a child we can stop).
+const server = spawn(process.execPath, [astroBin, 'preview', '--port', String(port), '--host', host, '--outDir', snapshot, '--ignore-lock'], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'pipe'],
   detached: true,
@@ -91,7 +108,10 @@ let serverLog = '';
 server.stdout?.on('data', (d: Buffer) => (serverLog += d.toString()));
 server.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));
 
-const cleanUp = () => stop(server);
+const cleanUp = () => {
+  stop(server);
+  rmSync(snapshot, { recursive: true, force: true });
+};
 process.on('SIGINT', () => {
   cleanUp();
   process.exit(130);
@@ -109,7 +129,7 @@ try {
     const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...files], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, E2E_PORT: String(port), E2E_BASE_URL: baseUrl },
+      env: { ...process.env, E2E_PORT: String(port), E2E_BASE_URL: baseUrl, E2E_DIST: snapshot },
     });
     tests.on('exit', (c, signal) => done(c ?? (signal ? 1 : 0)));
   });

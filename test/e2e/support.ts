@@ -111,12 +111,15 @@ export async function checkA11y(page: Page, label: string, opts: A11yOptions = {
   assert.equal(results.violations.length, 0, `axe found ${results.violations.length} violation(s) on ${label}`);
 }
 
+/** The built site being served: the runner's snapshot ($E2E_DIST), or dist/ when a test runs without the runner. */
+export const DIST_DIR = process.env.E2E_DIST ?? join(root, 'dist');
+
 /**
- * Every page in dist/ as a site path ("/", "/chapters/01-message-shapes/", "/404.html"), sorted. Pagefind's own
- * files are left out. Use it to visit every page without keeping a list by hand.
+ * Every page of the served build as a site path ("/", "/chapters/01-message-shapes/", "/404.html"), sorted.
+ * Pagefind's own files are left out. Use it to visit every page without keeping a list by hand.
  */
 export function listBuiltPages(): string[] {
-  const dist = join(root, 'dist');
+  const dist = DIST_DIR;
   const pages: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {

@@ -29,8 +29,7 @@ export function chapterJsonLd(data: ChapterMeta, url: string, siteUrl: string): 
     dateModified: data.checkedAgainstSpec.toISOString().slice(0, 10),
     timeRequired: `PT${data.readingMinutes + data.practiceMinutes}M`,
     proficiencyLevel: 'Beginner',
-    dependencies: version,
-    about: ['Model Context Protocol', 'JSON-RPC 2.0'],
+    about: [`Model Context Protocol (${version})`, 'JSON-RPC 2.0'],
     teaches: data.objectives,
     isPartOf: { '@type': 'WebSite', name: 'MCP Message Lab', url: siteUrl },
   };
