@@ -1,0 +1,468 @@
+/**
+ * The practice widgets, progress and the Playground in a real browser (issue 4's proof list): a decision table
+ * filled wrong, corrected and passed; the chapter marked; everything still there after a reload and after an
+ * export, reset and import; the same by keyboard alone; a shared link in a fresh context; axe before and after
+ * interaction on every page with widgets; corrupt progress set aside and reported; the Playground on a 5 MB log.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { checkA11y, expectNoConsoleErrors, launchBrowser, listBuiltPages, newPage } from './support.ts';
+
+const CHAPTER = '05-error-semantics-and-retries';
+const CHAPTER_URL = `/chapters/${CHAPTER}/`;
+const TABLE = `lab-decision-table[data-table-id="ch05-table"]`;
+const PROGRESS_KEY = 'mcp-message-lab:progress';
+
+/**
+ * The right answers for the course's four rows, written by hand from the chapter and the spec: an unknown method is
+ * a -32601 from dispatch (never retry as is); bad tool input is a tool error the model corrects (SEP-1303); a
+ * refused backend connection changed nothing (retry with backoff); a lost response after a write leaves the
+ * outcome unknown (new JSON-RPC id, same idempotency key).
+ */
+const RIGHT: Record<string, Record<'layer' | 'userSees' | 'retry', string>> = {
+  'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' },
+  'malformed-incident-id': { layer: 'tool-input-validation', userSees: 'model-corrects-input', retry: 'after-correcting-input' },
+  'backend-unavailable': { layer: 'tool-backend', userSees: 'try-again-later', retry: 'with-backoff' },
+  'lost-response-after-write': { layer: 'client-timeout', userSees: 'outcome-unknown-checking', retry: 'same-idempotency-key' },
+};
+
+/** Wrong answers that each reveal a belief the course names: a fresh id makes a write safe; -32601 is transient. */
+const WRONG: Record<string, Partial<Record<'layer' | 'userSees' | 'retry', string>>> = {
+  'unknown-method': { retry: 'with-backoff' },
+  'lost-response-after-write': { retry: 'freely-with-new-id', userSees: 'try-again-later' },
+};
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+function cell(page: Page, scenario: string, column: string): Locator {
+  return page.locator(`${TABLE} select[data-scenario="${scenario}"][data-column="${column}"]`);
+}
+
+async function fill(page: Page, answers: Record<string, Partial<Record<string, string>>>): Promise<void> {
+  for (const [scenario, row] of Object.entries(answers)) {
+    for (const [column, value] of Object.entries(row)) await cell(page, scenario, column).selectOption(value!);
+  }
+}
+
+async function tableStatus(page: Page): Promise<string> {
+  return (await page.locator(`${TABLE} [data-role="status"]`).textContent()) ?? '';
+}
+
+async function waitForStatus(page: Page, pattern: RegExp): Promise<void> {
+  await page.locator(`${TABLE} [data-role="status"]`).filter({ hasText: pattern }).waitFor();
+}
+
+/** Every select of the table with its value, for comparing states. */
+async function tableValues(page: Page): Promise<Record<string, string>> {
+  return page.locator(`${TABLE} select`).evaluateAll((els) => Object.fromEntries((els as HTMLSelectElement[]).map((s) => [s.id, s.value])));
+}
+
+test('a learner fills the decision table wrong, reads the feedback, fixes it, passes, marks the chapter, and keeps it all through reload, export, reset and import', async () => {
+  const page = await newPage(browser, { acceptDownloads: true });
+  page.on('dialog', (dialog) => void dialog.accept());
+  try {
+    await page.goto(CHAPTER_URL);
+    const solution = page.locator(`${TABLE} [data-action="solution"]`);
+    assert.equal(await solution.isDisabled(), true, 'no solution before a first attempt');
+
+    // Wrong answers: two cells carry named misconceptions.
+    await fill(page, { ...RIGHT, ...Object.fromEntries(Object.entries(WRONG).map(([s, row]) => [s, { ...RIGHT[s], ...row }])) });
+    await page.locator(`${TABLE} [data-action="check"]`).click();
+    await waitForStatus(page, /of 12 cells are right/);
+    assert.match(await tableStatus(page), /9 of 12 cells are right, 3 not right/);
+    const lostRetry = page.locator(`${TABLE} td:has(select[data-scenario="lost-response-after-write"][data-column="retry"]) [data-role="feedback"]`);
+    assert.match((await lostRetry.textContent()) ?? '', /Misconception: "Retrying with a fresh JSON-RPC id makes a lost write safe\."/);
+    const methodRetry = page.locator(`${TABLE} td:has(select[data-scenario="unknown-method"][data-column="retry"]) [data-role="feedback"]`);
+    assert.match((await methodRetry.textContent()) ?? '', /Misconception/);
+    assert.equal(await cell(page, 'lost-response-after-write', 'retry').getAttribute('aria-invalid'), 'true');
+    const rightCell = page.locator(`${TABLE} td:has(select[data-scenario="backend-unavailable"][data-column="layer"]) [data-role="feedback"]`);
+    assert.match((await rightCell.textContent()) ?? '', /^Right\./);
+
+    // Hints come in three levels; the solution opens after the first attempt.
+    await page.locator(`${TABLE} [data-action="hint"]`).click();
+    await page.locator(`${TABLE} [data-role="hints"] h4`).filter({ hasText: 'level 1 of 3' }).waitFor();
+    assert.equal(await solution.isDisabled(), false, 'the solution is available after a first attempt');
+
+    // Fix the answers: the table passes.
+    await fill(page, RIGHT);
+    await page.locator(`${TABLE} [data-action="check"]`).click();
+    await waitForStatus(page, /Table solved/);
+
+    // Mark the chapter.
+    const mark = page.locator(`lab-make-it-yours[data-chapter="${CHAPTER}"] input[type="checkbox"]`);
+    await mark.check();
+    await page.locator(`lab-make-it-yours [data-role="status"]`).filter({ hasText: /Marked on/ }).waitFor();
+
+    // Reload: everything is still there.
+    const before = await tableValues(page);
+    await page.reload();
+    await waitForStatus(page, /Table solved/);
+    assert.deepEqual(await tableValues(page), before);
+    assert.equal(await page.locator(`lab-make-it-yours[data-chapter="${CHAPTER}"] input[type="checkbox"]`).isChecked(), true);
+
+    // Export, reset the whole course, import: everything is back.
+    await page.goto('/progress/');
+    const bar = page.locator(`li[data-chapter="${CHAPTER}"] [data-role="bar"] label`);
+    await bar.filter({ hasText: /[1-9]\d* of \d+ done/ }).waitFor();
+    const doneBefore = (await bar.textContent()) ?? '';
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-action="export"]').click()]);
+    const exported = readFileSync((await download.path())!, 'utf8');
+    assert.equal(JSON.parse(exported).format, 'mcp-message-lab/progress');
+    await page.locator('[data-action="reset-all"]').click();
+    await bar.filter({ hasText: /^0 of \d+ done/ }).waitFor();
+    await page.locator('#progress-import').setInputFiles({ name: 'progress.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+    await page.locator('[data-role="file-section"] [data-role="status"]').filter({ hasText: /Imported progress/ }).waitFor();
+    assert.equal(await bar.textContent(), doneBefore);
+
+    await page.goto(CHAPTER_URL);
+    await waitForStatus(page, /Table solved/);
+    assert.deepEqual(await tableValues(page), before);
+    assert.equal(await page.locator(`lab-make-it-yours[data-chapter="${CHAPTER}"] input[type="checkbox"]`).isChecked(), true);
+    expectNoConsoleErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+/** The focused element: a description for messages, and whether its focus is visible (an outline or a ring). */
+async function focused(page: Page): Promise<{ tag: string; id: string; text: string; visible: boolean; index: number }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return { tag: '', id: '', text: '', visible: false, index: -1 };
+    const style = getComputedStyle(el);
+    const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+    const index = [...document.querySelectorAll('*')].indexOf(el);
+    return { tag: el.tagName.toLowerCase(), id: el.id, text: (el.textContent ?? '').trim().slice(0, 40), visible, index };
+  });
+}
+
+/** Presses Tab until `match` holds for the focused element; fails if focus stops moving (a trap) or never gets there. */
+async function tabTo(page: Page, match: (f: Awaited<ReturnType<typeof focused>>) => boolean, limit = 400, key = 'Tab'): Promise<void> {
+  let same = 0;
+  let last = '';
+  const trail: string[] = [];
+  for (let i = 0; i < limit; i += 1) {
+    // A code editor keeps Tab for indentation; Escape first hands Tab back to the page (CodeMirror's documented way out).
+    if (await page.evaluate(() => document.activeElement?.closest('.cm-editor') != null)) await page.keyboard.press('Escape');
+    await page.keyboard.press(key);
+    // A code lab turns its static listing into an editor when focused; let it settle before reading focus.
+    if (await page.evaluate(() => document.activeElement?.closest('[data-role="editor"]') != null)) {
+      await page.waitForFunction(() => document.activeElement?.closest('[data-role="editor"]')?.querySelector('.cm-editor') != null, null, { timeout: 20_000 });
+      await page.waitForTimeout(100);
+    }
+    const f = await focused(page);
+    const where = `${f.tag}#${f.id}:${f.text} (element ${f.index})`;
+    same = where === last ? same + 1 : 0;
+    trail.push(where);
+    assert.ok(same < 3, `focus is stuck on ${where} (${key}; last stops: ${trail.slice(-8).join(' | ')})`);
+    last = where;
+    if (match(f)) {
+      assert.ok(f.visible, `focus on ${where} is visible`);
+      return;
+    }
+  }
+  assert.fail('the control was never reached with Tab');
+}
+
+/** Chooses an option in a focused select with the arrow keys only. */
+async function chooseWithKeys(page: Page, value: string): Promise<void> {
+  const { current, target } = await page.evaluate((v) => {
+    const s = document.activeElement as HTMLSelectElement;
+    return { current: s.selectedIndex, target: [...s.options].findIndex((o) => o.value === v) };
+  }, value);
+  assert.ok(target >= 0, `option ${value}`);
+  for (let i = current; i < target; i += 1) await page.keyboard.press('ArrowDown');
+  for (let i = current; i > target; i -= 1) await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => (document.activeElement as HTMLSelectElement).value), value);
+}
+
+test('the same run works with the keyboard alone: every control reachable, focus visible, no trap', async () => {
+  const page = await newPage(browser);
+  try {
+    await page.goto(CHAPTER_URL);
+    // Every cell, in row order: Tab reaches each select and the arrow keys choose.
+    for (const [scenario, row] of Object.entries(RIGHT)) {
+      for (const column of ['layer', 'userSees', 'retry'] as const) {
+        const wrong = WRONG[scenario]?.[column];
+        await tabTo(page, (f) => f.id === `dt-ch05-table-${scenario}-${column}`);
+        await chooseWithKeys(page, wrong ?? row[column]);
+      }
+    }
+    await tabTo(page, (f) => f.tag === 'button' && f.text === 'Check');
+    await page.keyboard.press('Enter');
+    await waitForStatus(page, /9 of 12 cells are right/);
+    // Fix the wrong cells by keyboard: Shift+Tab back up to each, then forward to Check again.
+    for (const [scenario, row] of Object.entries(WRONG).reverse()) {
+      for (const column of (['retry', 'userSees', 'layer'] as const).filter((c) => row[c] !== undefined)) {
+        await tabTo(page, (f) => f.id === `dt-ch05-table-${scenario}-${column}`, 400, 'Shift+Tab');
+        await chooseWithKeys(page, RIGHT[scenario]![column]);
+      }
+    }
+    await tabTo(page, (f) => f.tag === 'button' && f.text === 'Check');
+    await page.keyboard.press('Space');
+    await waitForStatus(page, /Table solved/);
+    await tabTo(page, (f) => f.tag === 'button' && /^Show solution$/.test(f.text));
+    await page.keyboard.press('Enter');
+    await page.locator(`${TABLE} [data-role="solution"] h4`).waitFor();
+    // The self-mark, by Space on its checkbox.
+    await tabTo(page, (f) => f.tag === 'input' && f.id === `mark-${CHAPTER}-cb`);
+    await page.keyboard.press('Space');
+    assert.equal(await page.locator(`#mark-${CHAPTER}-cb`).isChecked(), true);
+    // Focus keeps moving to the end of the page and beyond: no trap anywhere after the widgets.
+    const seen = new Set<string>();
+    for (let i = 0; i < 60; i += 1) {
+      await page.keyboard.press('Tab');
+      const f = await focused(page);
+      seen.add(`${f.index}`);
+    }
+    assert.ok(seen.size > 5, 'Tab keeps moving through the rest of the page');
+    expectNoConsoleErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('a shared decision-table link reproduces the answers in a fresh browser context', async () => {
+  const page = await newPage(browser);
+  let link = '';
+  const partial = { 'unknown-method': { layer: 'json-parser', retry: 'never-as-is' }, 'backend-unavailable': { userSees: 'try-again-later' } };
+  try {
+    await page.goto(CHAPTER_URL);
+    await fill(page, partial);
+    await page.locator(`${TABLE} [data-action="share"]`).click();
+    link = await page.locator(`${TABLE} [data-role="share-link"] input`).inputValue();
+    assert.match(link, /#dt-ch05-table=/);
+  } finally {
+    await page.context().close();
+  }
+  const fresh = await newPage(browser);
+  try {
+    await fresh.goto(link);
+    await fresh.locator(`${TABLE} [data-role="status"]`).filter({ hasText: /shared link/ }).waitFor();
+    for (const [scenario, row] of Object.entries(partial)) {
+      for (const [column, value] of Object.entries(row)) assert.equal(await cell(fresh, scenario, column).inputValue(), value, `${scenario} ${column}`);
+    }
+    assert.equal(await cell(fresh, 'lost-response-after-write', 'layer').inputValue(), '', 'unanswered cells stay empty');
+    expectNoConsoleErrors(fresh);
+  } finally {
+    await fresh.context().close();
+  }
+});
+
+test('a shared link never costs the learner their own answers', async () => {
+  const page = await newPage(browser);
+  try {
+    await page.goto(CHAPTER_URL);
+    await fill(page, { 'unknown-method': { layer: 'method-dispatch' } });
+    await page.locator(`${TABLE} [data-action="share"]`).click();
+    const link = await page.locator(`${TABLE} [data-role="share-link"] input`).inputValue();
+    await fill(page, { 'unknown-method': { layer: 'transport' } });
+    await page.goto('/');
+    await page.goto(link);
+    await page.locator(`${TABLE} [data-action="own"]`).click();
+    assert.equal(await cell(page, 'unknown-method', 'layer').inputValue(), 'transport');
+  } finally {
+    await page.context().close();
+  }
+});
+
+/** Interacts with every widget on the page, through the model, so axe sees the upgraded states. */
+async function interact(page: Page): Promise<void> {
+  for (const table of await page.locator('lab-decision-table').all()) {
+    await table.locator('select').first().selectOption({ index: 1 });
+    await table.locator('[data-action="check"]').click();
+    await table.locator('[data-role="status"]').filter({ hasText: /cells are right/ }).waitFor();
+    await table.locator('[data-action="hint"]').click();
+    await table.locator('[data-action="solution"]').click();
+    await table.locator('[data-role="solution"] h4').waitFor();
+  }
+  for (const widget of (await page.locator('lab-classify-fixture').all()).slice(0, 2)) {
+    await widget.locator('.lab-predict select').first().selectOption({ index: 1 });
+    await widget.locator('.lab-predict button[type="submit"]').click();
+    await widget.locator('.lab-result h4').first().waitFor();
+    await widget.locator('.lab-result details summary').first().click();
+  }
+  for (const timeline of await page.locator('lab-message-timeline').all()) {
+    await timeline.locator('[data-role="retry"]').selectOption('blind');
+    await timeline.locator('[data-role="summary"]').filter({ hasText: /Retry/ }).waitFor();
+  }
+  for (const check of await page.locator('lab-completion-check').all()) {
+    await check.locator('button[type="submit"]').click();
+    await check.locator('[data-role="status"]').filter({ hasText: /graded questions right|Passed/ }).waitFor();
+  }
+}
+
+const widgetPages = listBuiltPages().filter((p) => /^\/chapters\/\d\d-[a-z0-9-]+\/$/.test(p));
+
+test('axe finds no violations on pages with widgets, before and after interaction', async (t) => {
+  for (const path of widgetPages) {
+    await t.test(path, async (st) => {
+      const page = await newPage(browser);
+      try {
+        await page.goto(path);
+        if ((await page.locator('lab-decision-table, lab-classify-fixture, lab-message-timeline, lab-completion-check, lab-make-it-yours').count()) === 0) {
+          st.skip('no widgets on this page');
+          return;
+        }
+        await checkA11y(page, `${path} before interaction`);
+        await interact(page);
+        await checkA11y(page, `${path} after interaction`);
+        expectNoConsoleErrors(page);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+  await t.test('/playground/', async () => {
+    const page = await newPage(browser);
+    try {
+      await page.goto('/playground/');
+      await checkA11y(page, '/playground/ before interaction');
+      await page.locator('button[data-example="parse-error-trailing-comma"]').click();
+      await page.locator('lab-playground [data-role="status"]').filter({ hasText: /^Classified in/ }).waitFor();
+      await page.locator('button[data-example="__log"]').click();
+      await page.locator('lab-playground [data-role="status"]').filter({ hasText: /^Classified \d+ messages/ }).waitFor();
+      await page.locator('lab-playground tbody button').first().click();
+      await page.locator('lab-playground h3', { hasText: /^Line \d+$/ }).waitFor();
+      await checkA11y(page, '/playground/ after interaction');
+      expectNoConsoleErrors(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+  await t.test('/progress/', async () => {
+    const page = await newPage(browser);
+    try {
+      await page.goto(CHAPTER_URL);
+      await page.locator(`lab-make-it-yours input[type="checkbox"]`).check();
+      await page.goto('/progress/');
+      await page.locator(`li[data-chapter="${CHAPTER}"] [data-role="bar"] progress`).waitFor();
+      await checkA11y(page, '/progress/ with progress');
+      expectNoConsoleErrors(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+test('corrupt progress in localStorage: the page still works and says what was set aside', async () => {
+  const page = await newPage(browser);
+  const corrupt = '{"format":"mcp-message-lab/progress","version":2,"chapters":{"05-err';
+  try {
+    await page.goto(CHAPTER_URL);
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [PROGRESS_KEY, corrupt]);
+    await page.reload();
+    const notice = page.locator('#lab-progress-notice');
+    await notice.waitFor();
+    assert.match((await notice.textContent()) ?? '', /could not be read, so it was kept aside/);
+    // The widgets still work and save.
+    await fill(page, RIGHT);
+    await page.locator(`${TABLE} [data-action="check"]`).click();
+    await waitForStatus(page, /Table solved/);
+    const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mcp-message-lab:progress:set-aside:')).map((k) => JSON.parse(localStorage.getItem(k)!).raw));
+    assert.deepEqual(kept, [corrupt], 'the original text is kept byte for byte');
+    // The progress page lists it, to download or discard.
+    await page.goto('/progress/#set-aside');
+    const aside = page.locator('[data-role="aside"] li');
+    await aside.first().waitFor();
+    assert.match((await aside.first().textContent()) ?? '', /not valid JSON/);
+    await checkA11y(page, '/progress/ with data set aside');
+    expectNoConsoleErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('foreign data under the progress key is set aside too, not overwritten', async () => {
+  const page = await newPage(browser);
+  try {
+    await page.goto('/progress/');
+    await page.evaluate((key) => localStorage.setItem(key, '{"theme":"dark"}'), PROGRESS_KEY);
+    await page.goto(CHAPTER_URL);
+    await page.locator(`lab-make-it-yours input[type="checkbox"]`).check();
+    const raws = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes(':set-aside:')).map((k) => JSON.parse(localStorage.getItem(k)!).raw));
+    assert.deepEqual(raws, ['{"theme":"dark"}']);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('with JavaScript off, the widgets show their static question and the model\'s answer', async () => {
+  const page = await newPage(browser, { javaScriptEnabled: false });
+  try {
+    await page.goto(CHAPTER_URL);
+    assert.ok(await page.locator(`${TABLE} table select`).count() === 12, 'twelve native selects');
+    assert.equal(await page.locator(`${TABLE} [data-role="controls"]`).isVisible(), false, 'no buttons that would do nothing');
+    const classify = page.locator('lab-classify-fixture').first();
+    assert.ok(await classify.locator('pre.shiki').count(), 'the fixture, highlighted');
+    assert.ok(await classify.locator('details.lab-answer summary').count(), "the model's answer behind a disclosure");
+    assert.ok(await page.locator('lab-message-timeline svg').count(), 'the timeline diagram');
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('the Playground classifies a 5 MB log in its worker and shows every line', async () => {
+  const page = await newPage(browser);
+  try {
+    await page.goto('/playground/');
+    await page.evaluate(() => {
+      const line = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_incident","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}';
+      const lines: string[] = [];
+      let size = 0;
+      for (let i = 0; size < 5 * 1024 * 1024; i += 1) {
+        const next = line.replace('"id":1', `"id":${i}`);
+        lines.push(next);
+        size += next.length + 1;
+      }
+      lines.push('{"jsonrpc":"2.0","id":');
+      const text = document.querySelector<HTMLTextAreaElement>('#pg-text')!;
+      text.value = lines.join('\n');
+      text.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await page.locator('lab-playground button[type="submit"]').click();
+    const status = page.locator('lab-playground [data-role="status"]');
+    await status.filter({ hasText: /^Classified [\d,]+ messages/ }).waitFor({ timeout: 120_000 });
+    const summary = (await page.locator('lab-playground [data-role="result"] p').first().textContent()) ?? '';
+    assert.match(summary, /1 parse-error/);
+    assert.match(summary, /1 line with error findings/);
+    await page.locator('#pg-filter').selectOption('errors');
+    await page.locator('lab-playground tbody button').first().click();
+    await page.locator('lab-playground .lab-marked mark.lab-stop').waitFor();
+    expectNoConsoleErrors(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('a Playground link carries the message to a fresh context', async () => {
+  const page = await newPage(browser);
+  let url = '';
+  try {
+    await page.goto('/playground/');
+    await page.locator('#pg-text').fill('{"jsonrpc":"2.0","id":null,"method":"tools/list"}');
+    await page.locator('lab-playground [data-action="share"]').click();
+    await page.waitForURL(/#z=/);
+    url = page.url();
+  } finally {
+    await page.context().close();
+  }
+  const fresh = await newPage(browser);
+  try {
+    await fresh.goto(url);
+    await fresh.locator('lab-playground [data-role="status"]').filter({ hasText: /^Classified in/ }).waitFor();
+    assert.equal(await fresh.locator('#pg-text').inputValue(), '{"jsonrpc":"2.0","id":null,"method":"tools/list"}');
+    // MCP forbids a null request id: the receiver cannot answer it with a matching id.
+    assert.ok(await fresh.locator('lab-playground code', { hasText: 'id-null' }).count());
+  } finally {
+    await fresh.context().close();
+  }
+});
