@@ -22,14 +22,13 @@ const texts = classReceipts(course, COUNT, 2026).map(serializeReceipt);
 const bytes = texts.reduce((n, t) => n + t.length, 0);
 const dir = await mkdtemp(join(tmpdir(), 'mcp-lab-bench-'));
 
-function time<T>(fn: () => Promise<T>): Promise<{ value: T; wall: number; cpu: number }> {
+async function time<T>(fn: () => Promise<T>): Promise<{ value: T; wall: number; cpu: number }> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  return fn().then((value) => {
-    const wall = performance.now() - t0;
-    const { user, system } = process.cpuUsage(cpu0);
-    return { value, wall, cpu: (user + system) / 1000 };
-  });
+  const value = await fn();
+  const wall = performance.now() - t0;
+  const { user, system } = process.cpuUsage(cpu0);
+  return { value, wall, cpu: (user + system) / 1000 };
 }
 
 try {
