@@ -113,7 +113,7 @@ test('an endless loop is stopped within 4 s with a message, and the page still a
   }
 });
 
-test('code that reaches for document, localStorage, fetch or importScripts fails with a message and changes nothing', async () => {
+test('code that reaches for document, localStorage, fetch or importScripts fails with a message and changes nothing; a flood of output is cut', async () => {
   const page = await newPage(browser);
   try {
     const lab = await openLab(page);
@@ -135,6 +135,14 @@ test('code that reaches for document, localStorage, fetch or importScripts fails
       // The failure points at the learner's line (line 2 of the typed code).
       assert.match((await lab.locator('.cl-line').first().textContent()) ?? '', /line 2,/, statement);
     }
+    // A flood of console output is cut to the lab's limit, with a note, and the page stays responsive.
+    await typeCode(page, lab, "export function kindOf(message: { id?: unknown }): 'request' | 'notification' {\n  for (let i = 0; i < 100000; i++) console.log('line', i, 'x'.repeat(50));\n  return 'request';\n}\n");
+    await runAndWait(lab);
+    const output = (await lab.locator('[data-role="output"]').textContent()) ?? '';
+    assert.match(output, /output truncated/);
+    assert.ok(output.split('\n').length <= 202, `${output.split('\n').length} output lines shown`);
+    assert.equal(await page.evaluate(() => 6 * 7), 42);
+
     assert.equal(await page.title(), title);
     assert.equal(await page.evaluate(() => localStorage.getItem('code-lab-canary')), 'untouched');
     assert.deepEqual(requests.filter((u) => u.includes('code-lab-canary')), []);
@@ -225,7 +233,8 @@ test('in the page, every exercise fails with its starter and passes with its sol
       const solution = readFileSync(join(root, 'exercises', id, manifest.files.solutions[0]!), 'utf8');
       await typeCode(page, lab, solution);
       const state = await runAndWait(lab);
-      assert.equal(state, 'passed', `${id}: the solution passes in the page: ${await lab.locator('.cl-fail').first().textContent().catch(() => '')}`);
+      const why = state === 'passed' ? '' : ((await lab.locator('.cl-fail').first().textContent()) ?? '');
+      assert.equal(state, 'passed', `${id}: the solution passes in the page: ${why}`);
       checked++;
     }
     assert.ok(checked >= 8, `only ${checked} exercises are placed in chapters`);
