@@ -132,6 +132,10 @@ test('two learners copy receipts; the roster shows both, with colours, labels, m
   const beaReceipt = await copyReceipt(bea, 'Bea');
   assert.match(adaReceipt, /^\{"format":"mcp-message-lab\/receipt","version":1,/);
   assert.notEqual(adaReceipt, beaReceipt);
+  // The same receipt as a QR code for a phone: the panel says which form the code holds.
+  await ada.locator('lab-receipt-panel').getByRole('button', { name: 'Show as QR code' }).click();
+  await ada.locator('lab-receipt-panel [data-role="qr"] svg[role="img"]').waitFor();
+  assert.match(await ada.locator('lab-receipt-panel [data-role="qr-note"]').innerText(), /This code holds (the full receipt|a compact receipt)/);
   await checkA11y(ada, '/progress/ with the receipt panel');
   expectNoConsoleErrors(ada);
   expectNoConsoleErrors(bea);
