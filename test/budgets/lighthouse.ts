@@ -4,7 +4,12 @@
  * speed: every fixture classified through the page, timed by the page itself (budget: one frame, 16 ms).
  * Prints every figure; exits non-zero only when a target is missed.
  *
- *   npm run lighthouse [-- <dist dir>]        (PORT=4403 by default; CHROME_PATH defaults to /usr/bin/chromium)
+ *   npm run lighthouse [-- <dist dir>] [--advisory-performance]
+ *   (LIGHTHOUSE_PORT=4403 and LIGHTHOUSE_RUNS=3 by default; CHROME_PATH defaults to /usr/bin/chromium)
+ *
+ * --advisory-performance (used by CI): the performance score and the Playground timing are printed and flagged,
+ * but do not fail the run, because they measure the machine as much as the site when other jobs share its CPUs.
+ * Accessibility, best practices and SEO do not depend on the machine and always fail the run when under 100.
  */
 import { spawn, execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -14,7 +19,9 @@ import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 
 const run = promisify(execFile);
-const dist = resolve(process.argv[2] ?? 'dist');
+const args = process.argv.slice(2);
+const advisoryPerformance = args.includes('--advisory-performance');
+const dist = resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
 const port = Number(process.env.LIGHTHOUSE_PORT ?? process.env.PORT ?? 4403);
 const base = `http://localhost:${port}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -23,6 +30,8 @@ const TARGETS: Record<string, number> = { performance: 95, accessibility: 100, '
 const FRAME_MS = 16;
 /** Lighthouse runs per page; the median run (by performance score) is reported, as Lighthouse's docs advise. */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** Set when an advisory target was missed (printed, not failed). */
+let warned = false;
 
 function heaviestChapter(): string {
   const dir = join(dist, 'chapters');
@@ -75,14 +84,19 @@ async function lighthouse(path: string): Promise<boolean> {
   const perfRuns = reports.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
   {
     let ok = true;
+    let missed = false;
     const scores = Object.entries(TARGETS).map(([id, target]) => {
       const score = Math.round((report.categories[id]?.score ?? 0) * 100);
-      if (score < target) ok = false;
-      return `${id} ${score}${score < target ? ` (target ${target})` : ''}`;
+      if (score < target) {
+        missed = true;
+        if (!(advisoryPerformance && id === 'performance')) ok = false;
+      }
+      return `${id} ${score}${score < target ? ` (target ${target}${advisoryPerformance && id === 'performance' ? ', advisory' : ''})` : ''}`;
     });
     const metric = (id: string) => report.audits[id]?.displayValue ?? 'n/a';
-    console.log(`  ${ok ? '    ' : 'MISS'} ${path} (median of ${RUNS} run${RUNS === 1 ? '' : 's'}; performance per run: ${perfRuns.join(', ')})\n       ${scores.join(' · ')}\n       FCP ${metric('first-contentful-paint')} · LCP ${metric('largest-contentful-paint')} · TBT ${metric('total-blocking-time')} · CLS ${metric('cumulative-layout-shift')}`);
-    if (!ok) {
+    if (ok && missed) warned = true;
+    console.log(`  ${ok ? (missed ? 'WARN' : '    ') : 'MISS'} ${path} (median of ${RUNS} run${RUNS === 1 ? '' : 's'}; performance per run: ${perfRuns.join(', ')})\n       ${scores.join(' · ')}\n       FCP ${metric('first-contentful-paint')} · LCP ${metric('largest-contentful-paint')} · TBT ${metric('total-blocking-time')} · CLS ${metric('cumulative-layout-shift')}`);
+    if (missed) {
       for (const [id, audit] of Object.entries(report.audits)) {
         if (audit.score !== null && audit.score < 1 && audit.details?.items?.length && !['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'interactive', 'total-blocking-time', 'max-potential-fid', 'cumulative-layout-shift'].includes(id)) {
           console.log(`         - ${id}: ${audit.title}`);
@@ -146,9 +160,11 @@ async function playgroundSpeed(): Promise<boolean> {
     };
     const classify = stats(1);
     const shown = stats(2);
-    const ok = classify.count === fixtures.length && classify.worst <= FRAME_MS;
+    const fast = classify.count === fixtures.length && classify.worst <= FRAME_MS;
+    const ok = fast || (advisoryPerformance && classify.count === fixtures.length);
+    if (ok && !fast) warned = true;
     console.log(
-      `  ${ok ? '    ' : 'MISS'} ${fixtures.length} fixtures, classifyMessage + classifyAcrossProtocols in the worker (median of 5 runs each): median ${classify.median.toFixed(1)} ms, slowest ${classify.worst.toFixed(1)} ms (${classify.worstId}); budget ${FRAME_MS} ms`,
+      `  ${fast ? '    ' : ok ? 'WARN' : 'MISS'} ${fixtures.length} fixtures, classifyMessage + classifyAcrossProtocols in the worker (median of 5 runs each): median ${classify.median.toFixed(1)} ms, slowest ${classify.worst.toFixed(1)} ms (${classify.worstId}); budget ${FRAME_MS} ms`,
     );
     console.log(`       click to result on screen: median ${shown.median.toFixed(1)} ms, slowest ${shown.worst.toFixed(1)} ms (${shown.worstId})${classify.count < fixtures.length ? `; ${fixtures.length - classify.count} did not finish` : ''}`);
     return ok;
@@ -178,5 +194,5 @@ try {
     }
   }
 }
-console.log(failed ? '\nA Lighthouse target was missed.' : '\nAll Lighthouse targets met.');
+console.log(failed ? '\nA Lighthouse target was missed.' : warned ? '\nTargets met, except the advisory ones marked WARN.' : '\nAll Lighthouse targets met.');
 process.exit(failed ? 1 : 0);
