@@ -264,17 +264,22 @@ test('300 receipts: graded by the CLI and by the roster page (figures printed)',
     const page = await newPage(browser);
     await page.goto('/instructor/roster/');
     await page.locator('lab-roster form:not([hidden])').waitFor();
-    await page.evaluate((text) => {
-      (document.getElementById('roster-paste') as HTMLTextAreaElement).value = text;
-    }, receipts.join('\n'));
-    await page.getByRole('button', { name: 'Grade receipts' }).click();
-    const results = page.locator('[data-role="results"][data-counted]');
-    await results.waitFor({ state: 'attached', timeout: 60_000 });
-    assert.equal(await results.getAttribute('data-counted'), '300');
-    const pageMs = Number(await results.getAttribute('data-grade-ms'));
+    // Twice: right after the page opened (the worker still cold), then again as a second paste would be.
+    const figures: number[] = [];
+    for (let run = 0; run < 2; run++) {
+      await page.evaluate((text) => {
+        (document.getElementById('roster-paste') as HTMLTextAreaElement).value = text;
+        document.querySelector('[data-role="results"]')!.removeAttribute('data-counted');
+      }, receipts.join('\n'));
+      await page.getByRole('button', { name: 'Grade receipts' }).click();
+      const results = page.locator('[data-role="results"][data-counted]');
+      await results.waitFor({ state: 'attached', timeout: 60_000 });
+      assert.equal(await results.getAttribute('data-counted'), '300');
+      figures.push(Number(await results.getAttribute('data-grade-ms')));
+    }
     console.log(
       `300 receipts: mcp-lab grade re-graded them in ${cliGradeMs} ms (${cliMs.toFixed(0)} ms for the whole process, start-up included); ` +
-        `the roster page re-graded them in ${pageMs.toFixed(0)} ms in its Web Worker.`,
+        `the roster page re-graded them in ${figures[0]!.toFixed(0)} ms in its Web Worker right after opening, ${figures[1]!.toFixed(0)} ms on a second paste.`,
     );
     expectNoConsoleErrors(page);
     await page.context().close();
