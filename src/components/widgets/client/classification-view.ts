@@ -106,5 +106,5 @@ export function renderVersions(cross: CrossVersionClassification, model: ReplyDe
   const diffs = cross.differences.length
     ? h('ul', {}, ...cross.differences.map((d) => h('li', {}, d.summary)))
     : h('p', {}, 'The verdict is the same under every version.');
-  return h('div', {}, h('div', { class: 'lab-table-wrap' }, table), h('h4', {}, 'What changes between versions'), diffs);
+  return h('div', {}, h('div', { class: 'lab-table-wrap', tabindex: '0', role: 'region', 'aria-label': caption }, table), h('h4', {}, 'What changes between versions'), diffs);
 }

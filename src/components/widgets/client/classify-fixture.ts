@@ -189,7 +189,7 @@ class LabClassifyFixture extends HTMLElement {
       h('h4', {}, 'What the classifier says'),
       prediction,
       renderClassification(c, model, showFinding),
-      h('details', {}, h('summary', {}, 'How the verdict differs across protocol versions'), renderVersions(versions, model, 'The same message under each protocol')),
+      h('details', {}, h('summary', {}, 'How the verdict differs across protocol versions'), renderVersions(versions, model, `${must(this, 'h3').textContent ?? 'This message'}, under each protocol`)),
     );
     this.mark(text, c, c.findings.find((f) => f.path !== '' && f.severity === 'error'));
     this.els.explain.hidden = false;

@@ -8,14 +8,51 @@ import { must } from './dom.ts';
 import { loadModel, warmModelOnIntent } from './model.ts';
 
 class LabMessageTimeline extends HTMLElement {
+  /** The step shown last (1-based); 0 means every step is shown. */
+  private step = 0;
+
   connectedCallback(): void {
     if (this.dataset.upgraded) return;
     this.dataset.upgraded = 'true';
     const controls = must<HTMLFormElement>(this, '[data-role="controls"]');
     controls.hidden = false;
+    this.dataset.summary = must(this, '[data-role="summary"]').textContent ?? '';
     controls.addEventListener('submit', (e) => e.preventDefault());
     warmModelOnIntent(this);
-    controls.addEventListener('change', () => void this.redraw());
+    controls.addEventListener('change', (event) => {
+      if ((event.target as HTMLElement).matches('select')) void this.redraw();
+    });
+    controls.addEventListener('click', (event) => {
+      const action = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-action]')?.dataset.action;
+      const total = this.querySelectorAll('[data-role="steps"] li[data-step]').length;
+      if (action === 'first') this.step = 1;
+      else if (action === 'prev') this.step = Math.max(1, this.step - 1);
+      else if (action === 'next') this.step = Math.min(total, this.step + 1);
+      else if (action === 'all') this.step = 0;
+      else return;
+      this.showStep();
+    });
+  }
+
+  /** Dims the steps after the current one in the diagram and the list, and says which step this is. */
+  private showStep(): void {
+    const total = this.querySelectorAll('[data-role="steps"] li[data-step]').length;
+    for (const el of this.querySelectorAll<HTMLElement | SVGElement>('[data-step]')) {
+      const n = Number(el.dataset.step);
+      el.classList.toggle('lab-tl-future', this.step > 0 && n > this.step);
+      el.classList.toggle('lab-tl-current', this.step > 0 && n === this.step);
+      if (el.tagName.toLowerCase() === 'li') {
+        if (this.step > 0 && n === this.step) el.setAttribute('aria-current', 'step');
+        else el.removeAttribute('aria-current');
+      }
+    }
+    const button = (a: string) => this.querySelector<HTMLButtonElement>(`[data-action="${a}"]`)!;
+    button('prev').disabled = this.step <= 1;
+    button('next').disabled = this.step === 0 || this.step >= total;
+    button('all').disabled = this.step === 0;
+    const current = this.querySelector<HTMLElement>(`[data-role="steps"] li[data-step="${this.step}"]`);
+    const summary = must(this, '[data-role="summary"]');
+    summary.textContent = this.step === 0 ? (this.dataset.summary ?? summary.textContent) : `Step ${this.step} of ${total}: ${current?.dataset.text ?? ''}`;
   }
 
   private async redraw(): Promise<void> {
@@ -24,10 +61,13 @@ class LabMessageTimeline extends HTMLElement {
     const retry = must<HTMLSelectElement>(this, '[data-role="retry"]').value as TimelineRetry;
     const timeline = model.buildTimeline({ scenario: this.dataset.scenario ?? '', fault, retry });
     const base = this.dataset.base ?? 'tl';
+    this.dataset.summary = timeline.summary;
     must(this, '[data-role="summary"]').textContent = timeline.summary;
     must(this, '[data-role="svg"]').innerHTML = renderTimelineSvg(timeline, base);
     must(this, '[data-role="outcome"]').innerHTML = renderTimelineOutcome(timeline);
     must(this, '[data-role="steps"]').innerHTML = renderTimelineSteps(timeline);
+    if (this.step > timeline.steps.length) this.step = timeline.steps.length;
+    this.showStep();
   }
 }
 

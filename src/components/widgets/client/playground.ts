@@ -293,7 +293,7 @@ class LabPlayground extends HTMLElement {
       tableHolder.replaceChildren(
         h(
           'div',
-          { class: 'lab-table-wrap' },
+          { class: 'lab-table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Classified lines' },
           h(
             'table',
             {},

@@ -40,7 +40,7 @@ export function renderTimelineSvg(t: Timeline, idBase: string): string {
     if (s.from === s.to) {
       const x = LANES[s.from];
       parts.push(
-        `<g class="${cls}"><rect class="lab-tl-event" x="${x - 60}" y="${y - 16}" width="120" height="24" rx="12"/><text x="${x}" y="${y}" text-anchor="middle">${i + 1}. ${escapeHtml(s.label)}</text></g>`,
+        `<g class="${cls}" data-step="${i + 1}"><rect class="lab-tl-event" x="${x - 60}" y="${y - 16}" width="120" height="24" rx="12"/><text x="${x}" y="${y}" text-anchor="middle">${i + 1}. ${escapeHtml(s.label)}</text></g>`,
       );
       return;
     }
@@ -49,7 +49,7 @@ export function renderTimelineSvg(t: Timeline, idBase: string): string {
     const x2 = s.delivered ? x2full : (x1 + x2full) / 2;
     const mid = (x1 + x2full) / 2;
     parts.push(
-      `<g class="${cls}"><text x="${mid}" y="${y - 8}" text-anchor="middle">${i + 1}. ${escapeHtml(s.label)}</text>`,
+      `<g class="${cls}" data-step="${i + 1}"><text x="${mid}" y="${y - 8}" text-anchor="middle">${i + 1}. ${escapeHtml(s.label)}</text>`,
       `<line x1="${x1}" y1="${y}" x2="${x2 + (x2 > x1 ? -2 : 2)}" y2="${y}" ${s.delivered ? `marker-end="url(#${idBase}-arrow)"` : 'stroke-dasharray="6 4"'}/>`,
       s.delivered ? '' : `<path class="lab-tl-x" d="M${x2 - 6} ${y - 6}l12 12m0 -12l-12 12"/>`,
       '</g>',
@@ -61,13 +61,13 @@ export function renderTimelineSvg(t: Timeline, idBase: string): string {
 
 /** The steps as an ordered list (the diagram's text alternative), with each wire message in a disclosure. */
 export function renderTimelineSteps(t: Timeline): string {
-  const items = t.steps.map((s) => {
+  const items = t.steps.map((s, i) => {
     const route = s.from === s.to ? NAMES[s.from] : `${NAMES[s.from]} → ${NAMES[s.to]}${s.delivered ? '' : ' (lost on the way)'}`;
     const body = s.wire ?? s.backend;
     const verdict = s.classification
       ? `<p class="lab-small">classifyMessage (as the ${s.to === 'client' ? 'client' : 'server'} reads it): <strong>${escapeHtml(s.classification.kind)}</strong>${s.classification.findings.length ? `; findings: ${s.classification.findings.map((f) => `<code>${escapeHtml(f.id)}</code>`).join(', ')}` : ''}.</p>`
       : '';
-    return `<li><strong>${escapeHtml(route)}: ${escapeHtml(s.label)}.</strong> ${escapeHtml(s.note)}${
+    return `<li data-step="${i + 1}" data-text="${escapeHtml(`${route}: ${s.label}. ${s.note}`)}"><strong>${escapeHtml(route)}: ${escapeHtml(s.label)}.</strong> ${escapeHtml(s.note)}${
       body ? `<details><summary>What is sent</summary><pre class="lab-pre"><code>${escapeHtml(body)}</code></pre>${verdict}</details>` : ''
     }</li>`;
   });
