@@ -145,6 +145,15 @@ async function run(request: RunRequest): Promise<void> {
   post({ type: 'done', runId, passed, total });
 }
 
+// Warm up while the worker waits as the spare: the first transform and the first classification compile the
+// transpiler's and the model's hot paths, so the learner's run does not pay for it.
+try {
+  transform('export const warm: number = 1;', { transforms: ['typescript', 'imports'] });
+  model.classifyMessage('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
+} catch {
+  // Warming up is an optimisation; a run reports any real problem itself.
+}
+
 self.addEventListener('message', (event: MessageEvent<RunRequest>) => {
   const data = event.data;
   if (data?.type !== 'run' || typeof data.code !== 'string' || typeof data.exercise !== 'string') return;
