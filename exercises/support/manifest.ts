@@ -4,18 +4,9 @@
  */
 import { z } from 'zod';
 
-/** The course's chapter ids (CONTRACTS.md §Chapter ids); an exercise belongs to one of them. */
-export const CHAPTER_IDS = [
-  '01-message-shapes',
-  '02-what-a-receiver-owes',
-  '03-tool-failures-vs-protocol-failures',
-  '04-results-in-2026-07-28',
-  '05-error-semantics-and-retries',
-  '06-designing-your-own-errors',
-  '07-batching-size-and-transports',
-  '08-faq',
-] as const;
-export type ChapterId = (typeof CHAPTER_IDS)[number];
+import { CHAPTER_IDS, type ChapterId } from '../../src/progress/chapters.ts';
+
+export { CHAPTER_IDS, type ChapterId };
 
 /** An exercise id: the folder name, two digits and a kebab-case slug. */
 export const EXERCISE_ID = /^\d{2}-[a-z0-9]+(?:-[a-z0-9]+)*$/;

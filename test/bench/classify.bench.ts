@@ -10,24 +10,14 @@
  */
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { classifyMessage } from '#message-model';
+import { seededRandom } from '../support/seeded-random.ts';
 
 const CORPUS_SIZE = 100_000;
 const SEED = 20260728;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 
-/** mulberry32: a tiny deterministic PRNG, so every run measures the same corpus. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-const random = prng(SEED);
+const random = seededRandom(SEED);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const WORDS = ['incident', 'ticket', 'database', 'latency', 'rollback', 'deploy', 'customer', 'queue', 'timeout', 'cache', 'region', 'alert'];

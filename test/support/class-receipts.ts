@@ -11,20 +11,11 @@ import { columnOptions, DECISION_COLUMNS, getScenario, gradeCompletionCheck, gra
 import { createReceipt } from '../../src/receipts/create.ts';
 import type { CourseData } from '../../src/receipts/grade.ts';
 import type { ChapterReceipt, Receipt } from '../../src/receipts/schema.ts';
+import { seededRandom } from './seeded-random.ts';
+export { seededRandom };
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** A small seeded PRNG (mulberry32), so generated classes are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Json = Record<string, any>;
 

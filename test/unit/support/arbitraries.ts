@@ -3,6 +3,7 @@
  * nearly valid, or broken in one or several ways, plus a serialiser that shuffles keys and adds whitespace.
  */
 import fc from 'fast-check';
+import { seededRandom } from '../../support/seeded-random.ts';
 
 const json = () => fc.jsonValue({ maxDepth: 3 });
 
@@ -117,23 +118,12 @@ export const messageArb: fc.Arbitrary<Record<string, unknown>> = fc
       ),
   );
 
-/** mulberry32: a tiny deterministic PRNG for the serialiser. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WHITESPACE = ['', '', ' ', '\n', '\t', '\r\n', '  \n  '];
 
 /** Serialises a JSON value with object members in a shuffled order and random (legal) whitespace between tokens. */
 export function serialiseShuffled(value: unknown, seed: number): string {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const ws = () => WHITESPACE[Math.floor(random() * WHITESPACE.length)]!;
   const write = (v: unknown): string => {
     if (Array.isArray(v)) return `[${ws()}${v.map((item) => `${ws()}${write(item)}${ws()}`).join(',')}${ws()}]`;
