@@ -363,7 +363,7 @@ export function buildTimeline(options: TimelineOptions): Timeline {
   const summary =
     fault === 'none'
       ? 'No fault: one request, one result.'
-      : `${detectedBy ? `Detected by ${DECISION_LABELS[detectedBy].toLowerCase()}. ` : ''}${retry === 'none' ? 'No retry.' : `Retry: ${TIMELINE_RETRY_LABELS[retry].toLowerCase()}.`} ${duplicate ? 'Two tickets: a duplicate.' : isWrite ? `${backend.tickets.length} ticket${backend.tickets.length === 1 ? '' : 's'} in the backend.` : ''}`.trim();
+      : `${detectedBy ? `Who notices: ${DECISION_LABELS[detectedBy]}. ` : ''}${retry === 'none' ? 'No retry.' : `Then: ${TIMELINE_RETRY_LABELS[retry]}.`} ${duplicate ? 'Two tickets: a duplicate.' : isWrite ? `${backend.tickets.length} ticket${backend.tickets.length === 1 ? '' : 's'} in the backend.` : ''}`.trim();
 
   return {
     scenario,

@@ -292,7 +292,7 @@ async function interact(page: Page): Promise<void> {
   }
   for (const timeline of await page.locator('lab-message-timeline').all()) {
     await timeline.locator('[data-role="retry"]').selectOption('blind');
-    await timeline.locator('[data-role="summary"]').filter({ hasText: /Retry/ }).waitFor();
+    await timeline.locator('[data-role="summary"]').filter({ hasText: /Then: Blind retry/ }).waitFor();
   }
   for (const check of await page.locator('lab-completion-check').all()) {
     await check.locator('button[type="submit"]').click();

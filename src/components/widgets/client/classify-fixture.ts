@@ -7,10 +7,16 @@
  */
 import type { Classification, Finding, Protocol } from '#message-model';
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
-import { indexPointers } from '../lib/json-locate.ts';
-import { findingRange, renderClassification, renderMarkedText, renderVersions } from './classification-view.ts';
 import { h, must, readData } from './dom.ts';
 import { loadModel, warmModelOnIntent, type Model } from './model.ts';
+
+/** The result views load with the model, on the first run: nothing to show before it. */
+type Views = typeof import('./classification-view.ts') & typeof import('../lib/json-locate.ts');
+let views: Promise<Views> | undefined;
+function loadViews(): Promise<Views> {
+  views ??= Promise.all([import('./classification-view.ts'), import('../lib/json-locate.ts')]).then(([a, b]) => ({ ...a, ...b }));
+  return views;
+}
 
 interface FixtureData {
   id: string;
@@ -175,7 +181,8 @@ class LabClassifyFixture extends HTMLElement {
   }
 
   private async run(fromSubmit: boolean): Promise<void> {
-    const model = await loadModel();
+    const [model, v] = await Promise.all([loadModel(), loadViews()]);
+    const { renderClassification, renderVersions } = v;
     const text = this.els.textarea.value;
     const protocol = this.els.protocol.value as Protocol;
     const c = model.classifyMessage(text, { protocol });
@@ -184,14 +191,14 @@ class LabClassifyFixture extends HTMLElement {
     const versions = model.classifyAcrossProtocols(text);
     this.dataset.revealed = 'true';
 
-    const showFinding = (f: Finding) => this.mark(text, c, f);
+    const showFinding = (f: Finding) => this.mark(v, text, c, f);
     this.els.result.replaceChildren(
       h('h4', {}, 'What the classifier says'),
       prediction,
       renderClassification(c, model, showFinding),
       h('details', {}, h('summary', {}, 'How the verdict differs across protocol versions'), renderVersions(versions, model, `${must(this, 'h3').textContent ?? 'This message'}, under each protocol`)),
     );
-    this.mark(text, c, c.findings.find((f) => f.path !== '' && f.severity === 'error'));
+    this.mark(v, text, c, c.findings.find((f) => f.path !== '' && f.severity === 'error'));
     this.els.explain.hidden = false;
     this.save();
     if (fromSubmit) this.els.result.querySelector('h4')?.setAttribute('tabindex', '-1');
@@ -215,7 +222,8 @@ class LabClassifyFixture extends HTMLElement {
   }
 
   /** Shows the message with a finding (or the parse-error position) marked. */
-  private mark(text: string, c: Classification, f: Finding | undefined): void {
+  private mark(v: Views, text: string, c: Classification, f: Finding | undefined): void {
+    const { findingRange, indexPointers, renderMarkedText } = v;
     let view: HTMLElement;
     if (c.kind === 'parse-error') {
       view = renderMarkedText(text, { range: { start: c.position.offset, end: c.position.offset + 1 }, className: 'lab-stop', label: `where parsing stopped (line ${c.position.line}, column ${c.position.column})` });

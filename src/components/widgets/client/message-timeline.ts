@@ -3,7 +3,6 @@
  * the model's buildTimeline for the exchange and redraws the diagram, the outcome and the step list.
  */
 import type { TimelineFault, TimelineRetry } from '#message-model';
-import { renderTimelineOutcome, renderTimelineSteps, renderTimelineSvg } from '../lib/timeline-render.ts';
 import { must } from './dom.ts';
 import { loadModel, warmModelOnIntent } from './model.ts';
 
@@ -56,7 +55,8 @@ class LabMessageTimeline extends HTMLElement {
   }
 
   private async redraw(): Promise<void> {
-    const model = await loadModel();
+    // The renderer is needed only once the learner changes the exchange, so it loads with the model.
+    const [model, { renderTimelineOutcome, renderTimelineSteps, renderTimelineSvg }] = await Promise.all([loadModel(), import('../lib/timeline-render.ts')]);
     const fault = must<HTMLSelectElement>(this, '[data-role="fault"]').value as TimelineFault;
     const retry = must<HTMLSelectElement>(this, '[data-role="retry"]').value as TimelineRetry;
     const timeline = model.buildTimeline({ scenario: this.dataset.scenario ?? '', fault, retry });
