@@ -153,11 +153,6 @@ async function tabTo(page: Page, match: (f: Awaited<ReturnType<typeof focused>>)
     // A code editor keeps Tab for indentation; Escape first hands Tab back to the page (CodeMirror's documented way out).
     if (await page.evaluate(() => document.activeElement?.closest('.cm-editor') != null)) await page.keyboard.press('Escape');
     await page.keyboard.press(key);
-    // A code lab turns its static listing into an editor when focused; let it settle before reading focus.
-    if (await page.evaluate(() => document.activeElement?.closest('[data-role="editor"]') != null)) {
-      await page.waitForFunction(() => document.activeElement?.closest('[data-role="editor"]')?.querySelector('.cm-editor') != null, null, { timeout: 20_000 });
-      await page.waitForTimeout(100);
-    }
     const f = await focused(page);
     const where = `${f.tag}#${f.id}:${f.text} (element ${f.index})`;
     same = where === last ? same + 1 : 0;
@@ -188,6 +183,13 @@ test('the same run works with the keyboard alone: every control reachable, focus
   const page = await newPage(browser);
   try {
     await page.goto(CHAPTER_URL);
+    // The chapter's code labs swap their static listing for an editor when scrolled into view. Let that happen
+    // first, as it does for a learner reading down the page, so Tab meets the editors and not the swap.
+    for (const editor of await page.locator('[data-role="editor"]').all()) {
+      await editor.scrollIntoViewIfNeeded();
+      await editor.locator('.cm-editor').waitFor({ timeout: 30_000 });
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
     // Every cell, in row order: Tab reaches each select and the arrow keys choose.
     for (const [scenario, row] of Object.entries(RIGHT)) {
       for (const column of ['layer', 'userSees', 'retry'] as const) {
