@@ -174,6 +174,18 @@ async function playgroundSpeed(): Promise<boolean> {
 }
 
 const server = spawn('npx', ['astro', 'preview', '--port', String(port), '--outDir', dist, '--ignore-lock'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+/** Stops the preview server: it runs in its own process group, so npx and the astro process under it stop together. */
+function stopServer(): void {
+  if (!server.pid) return;
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+// Also when this script is interrupted or its output pipe closes, so no server is left on the port.
+process.on('exit', stopServer);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGPIPE'] as const) process.on(signal, () => process.exit(1));
 let failed = false;
 try {
   await waitForServer(`${base}/`);
@@ -185,14 +197,7 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   failed = true;
 } finally {
-  // The server runs in its own process group, so npx and the astro process under it stop together.
-  if (server.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
+  stopServer();
 }
 console.log(failed ? '\nA Lighthouse target was missed.' : warned ? '\nTargets met, except the advisory ones marked WARN.' : '\nAll Lighthouse targets met.');
 process.exit(failed ? 1 : 0);
