@@ -170,6 +170,13 @@ interface Backend {
 type AttemptOutcome = 'answered' | 'lost' | 'error' | 'tool-error' | 'backend-down';
 
 /** Runs one attempt and appends its steps. */
+/** Adds the step in which the server answers with a tool error (a result with isError: true) and returns its text. */
+function pushToolError(steps: TimelineStep[], attempt: TimelineStep['attempt'], id: MessageId, message: string, note: string): string {
+  const text = toolResult(id, message, true);
+  steps.push({ attempt, from: 'server', to: 'client', label: 'result, isError: true', wire: text, classification: classify(text), delivered: true, note });
+  return text;
+}
+
 function runAttempt(
   scenario: TimelineScenario,
   fault: TimelineFault,
@@ -235,17 +242,7 @@ function runAttempt(
       scenario.tool === 'get_incident'
         ? `Incident IDs look like INC-1234; "${String(args.incidentId)}" is not one. Check the ID and call again.`
         : 'A ticket needs a non-empty title. Ask the user what the ticket is about, then call again.';
-    const text = toolResult(request.id, message, true);
-    steps.push({
-      attempt,
-      from: 'server',
-      to: 'client',
-      label: 'result, isError: true',
-      wire: text,
-      classification: classify(text),
-      delivered: true,
-      note: 'The tool rejects its input before touching the backend and reports it as a result the model can read.',
-    });
+    const text = pushToolError(steps, attempt, request.id, message, 'The tool rejects its input before touching the backend and reports it as a result the model can read.');
     return { outcome: 'tool-error', answer: text };
   }
 
@@ -257,17 +254,13 @@ function runAttempt(
   steps.push({ attempt, from: 'server', to: 'backend', label: scenario.tool === 'get_incident' ? 'read incident' : 'create ticket', backend: call, delivered: active !== 'backend', note: active === 'backend' ? 'The backend is restarting and refuses the connection: the call never arrives.' : 'The tool calls its backend.' });
 
   if (active === 'backend') {
-    const text = toolResult(request.id, 'The incident service is temporarily unavailable. Nothing was changed; try again in a minute.', true);
-    steps.push({
+    const text = pushToolError(
+      steps,
       attempt,
-      from: 'server',
-      to: 'client',
-      label: 'result, isError: true',
-      wire: text,
-      classification: classify(text),
-      delivered: true,
-      note: 'The exchange worked; the tool failed. It says so in a result with isError: true.',
-    });
+      request.id,
+      'The incident service is temporarily unavailable. Nothing was changed; try again in a minute.',
+      'The exchange worked; the tool failed. It says so in a result with isError: true.',
+    );
     return { outcome: 'backend-down', answer: text };
   }
 
