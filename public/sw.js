@@ -29,7 +29,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((n) => n.startsWith('mcp-lab-offline-') && n !== CACHE).map((n) => caches.delete(n))))
+      .then((names) =>
+        Promise.all(names.filter((n) => n.startsWith('mcp-lab-offline-') && n !== CACHE).map((n) => caches.delete(n))),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -126,7 +128,13 @@ async function networkFirstPage(request) {
     const stored = await cache.match(key);
     if (stored) return stored;
     const offline = await cache.match(OFFLINE_URL);
-    return offline || new Response('You are offline and this page has not been visited on this device yet.', { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    return (
+      offline ||
+      new Response('You are offline and this page has not been visited on this device yet.', {
+        status: 503,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      })
+    );
   }
 }
 

@@ -49,7 +49,9 @@ const facilitatorNotes = defineCollection({
       /** The id of the chapter these notes accompany (NN-slug); the file name must match it. */
       chapter: z.string().regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/),
       /** The session plan for the chapter: each step, in order, with its minutes. */
-      timings: z.array(z.object({ minutes: z.number().int().min(1).max(60), activity: z.string().min(5) }).strict()).min(1),
+      timings: z
+        .array(z.object({ minutes: z.number().int().min(1).max(60), activity: z.string().min(5) }).strict())
+        .min(1),
       /** Decision-table scenarios worth discussing with this chapter (ids from the model's scenario bank). */
       scenarios: z
         .array(

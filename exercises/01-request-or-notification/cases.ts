@@ -24,7 +24,9 @@ function expectKind(exercise: Exercise, message: MethodMessage): void {
   const model = classifyMessage(text, { protocol: 'jsonrpc-2.0' });
   const got = exercise.kindOf(message);
   if (got !== model.kind) {
-    throw new Error(`kindOf(${text}) returned ${JSON.stringify(got)}, but the model says "${model.kind}". ${model.explanation}`);
+    throw new Error(
+      `kindOf(${text}) returned ${JSON.stringify(got)}, but the model says "${model.kind}". ${model.explanation}`,
+    );
   }
 }
 
@@ -33,13 +35,27 @@ const call = (extra: Partial<MethodMessage>): MethodMessage => ({ jsonrpc: '2.0'
 export const CASES: LabCase[] = [
   { name: 'calls a message with a numeric id a request', run: (ex) => expectKind(ex, call({ id: 7 })) },
   { name: 'calls a message with a string id a request', run: (ex) => expectKind(ex, call({ id: 'req-abc' })) },
-  { name: 'calls a message without an id a notification', run: (ex) => expectKind(ex, { jsonrpc: '2.0', method: 'notifications/initialized' }) },
+  {
+    name: 'calls a message without an id a notification',
+    run: (ex) => expectKind(ex, { jsonrpc: '2.0', method: 'notifications/initialized' }),
+  },
   {
     name: 'calls a message with params but no id a notification',
-    run: (ex) => expectKind(ex, { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'up-1', progress: 40, total: 100 } }),
+    run: (ex) =>
+      expectKind(ex, {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'up-1', progress: 40, total: 100 },
+      }),
   },
-  { name: 'calls a message with id 0 a request (0 is falsy but still an id)', run: (ex) => expectKind(ex, call({ id: 0 })) },
+  {
+    name: 'calls a message with id 0 a request (0 is falsy but still an id)',
+    run: (ex) => expectKind(ex, call({ id: 0 })),
+  },
   { name: 'calls a message with an empty-string id a request', run: (ex) => expectKind(ex, call({ id: '' })) },
-  { name: 'calls a message with id null a request (legal in JSON-RPC 2.0, though discouraged)', run: (ex) => expectKind(ex, call({ id: null })) },
+  {
+    name: 'calls a message with id null a request (legal in JSON-RPC 2.0, though discouraged)',
+    run: (ex) => expectKind(ex, call({ id: null })),
+  },
   { name: 'calls a message with a negative id a request', run: (ex) => expectKind(ex, call({ id: -1 })) },
 ];

@@ -38,7 +38,9 @@ function expectShape(exercise: Exercise, message: unknown): void {
   const got = exercise.classify(message);
   if (got !== expected) {
     const why = model.findings.find((f) => f.severity === 'error')?.message ?? model.explanation;
-    throw new Error(`classify(${text}) returned ${JSON.stringify(got)}, but the model says "${expected}" (kind "${model.kind}"). ${why}`);
+    throw new Error(
+      `classify(${text}) returned ${JSON.stringify(got)}, but the model says "${expected}" (kind "${model.kind}"). ${why}`,
+    );
   }
 }
 
@@ -46,22 +48,43 @@ const c = (name: string, message: unknown): LabCase => ({ name, run: (ex) => exp
 
 export const CASES: LabCase[] = [
   c('calls a method with an id a request', { jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-  c('calls a method without an id a notification', { jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } }),
+  c('calls a method without an id a notification', {
+    jsonrpc: '2.0',
+    method: 'notifications/progress',
+    params: { progress: 1 },
+  }),
   c('calls a result with an id a response', { jsonrpc: '2.0', id: 1, result: { tools: [] } }),
-  c('calls an error with an id a response', { jsonrpc: '2.0', id: 'a', error: { code: -32601, message: 'Method not found' } }),
-  c('calls an error with id null a response (the id could not be read)', { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }),
+  c('calls an error with an id a response', {
+    jsonrpc: '2.0',
+    id: 'a',
+    error: { code: -32601, message: 'Method not found' },
+  }),
+  c('calls an error with id null a response (the id could not be read)', {
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: -32700, message: 'Parse error' },
+  }),
   c('accepts a null result: any JSON value is a result', { jsonrpc: '2.0', id: 2, result: null }),
   c('calls a request with id 0 a request', { jsonrpc: '2.0', id: 0, method: 'tools/list' }),
   c('rejects a message without "jsonrpc"', { id: 1, method: 'tools/list' }),
   c('rejects "jsonrpc": "1.0"', { jsonrpc: '1.0', id: 1, method: 'tools/list' }),
-  c('rejects a response that has both result and error', { jsonrpc: '2.0', id: 3, result: {}, error: { code: -32603, message: 'Internal error' } }),
+  c('rejects a response that has both result and error', {
+    jsonrpc: '2.0',
+    id: 3,
+    result: {},
+    error: { code: -32603, message: 'Internal error' },
+  }),
   c('rejects an object with a method and a result', { jsonrpc: '2.0', id: 4, method: 'tools/list', result: {} }),
   c('rejects an object with neither method, result nor error', { jsonrpc: '2.0', id: 5 }),
   c('rejects a method that is not a string', { jsonrpc: '2.0', method: 42 }),
   c('rejects params that are a string', { jsonrpc: '2.0', id: 6, method: 'subtract', params: 'bar' }),
   c('rejects an id that is an object', { jsonrpc: '2.0', id: { n: 1 }, method: 'tools/list' }),
   c('rejects a result without an id', { jsonrpc: '2.0', result: 'done' }),
-  c('rejects an error whose code is not an integer', { jsonrpc: '2.0', id: 7, error: { code: 'E_FAIL', message: 'Failed' } }),
+  c('rejects an error whose code is not an integer', {
+    jsonrpc: '2.0',
+    id: 7,
+    error: { code: 'E_FAIL', message: 'Failed' },
+  }),
   c('rejects an error without a message', { jsonrpc: '2.0', id: 8, error: { code: -32000 } }),
   c('rejects a value that is not an object', 'tools/list'),
   c('rejects null', null),

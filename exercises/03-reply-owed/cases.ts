@@ -45,8 +45,14 @@ export const CASES: LabCase[] = [
   c('owes a request a response with its id', '{"jsonrpc":"2.0","id":7,"method":"tools/list"}'),
   c('owes a notification nothing', '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}'),
   c('answers text that is not JSON with -32700 and id null', '{"jsonrpc":"2.0","id":8,"method":"tools/li'),
-  c('answers a method that is not a string, with no id, with -32600 and id null', '{"jsonrpc":"2.0","method":7,"params":"x"}'),
-  c('answers an invalid request whose id it could read with -32600 and that id', '{"jsonrpc":"2.0","id":3,"method":"subtract","params":"x"}'),
+  c(
+    'answers a method that is not a string, with no id, with -32600 and id null',
+    '{"jsonrpc":"2.0","method":7,"params":"x"}',
+  ),
+  c(
+    'answers an invalid request whose id it could read with -32600 and that id',
+    '{"jsonrpc":"2.0","id":3,"method":"subtract","params":"x"}',
+  ),
   c('answers an id it cannot use (an object) with id null', '{"jsonrpc":"2.0","id":{"n":1},"method":"tools/list"}'),
   c('answers an object with no method, result or error with -32600', '{"jsonrpc":"2.0","id":11}'),
   c('answers a JSON value that is not an object with -32600', '42'),
@@ -58,6 +64,12 @@ export const CASES: LabCase[] = [
     'answers a mixed batch with one reply per element that is owed one',
     '[{"jsonrpc":"2.0","id":"a","method":"sum","params":[1,2]},{"jsonrpc":"2.0","method":"log","params":["hi"]},{"nope":true},{"jsonrpc":"2.0","id":"b","method":"get_data"}]',
   ),
-  c('sends nothing at all for a batch of notifications', '[{"jsonrpc":"2.0","method":"log","params":["a"]},{"jsonrpc":"2.0","method":"log","params":["b"]}]'),
-  c('answers a batch that is not valid JSON with a single -32700', '[{"jsonrpc":"2.0","id":1,"method":"sum"},{"jsonrpc":"2.0","method"]'),
+  c(
+    'sends nothing at all for a batch of notifications',
+    '[{"jsonrpc":"2.0","method":"log","params":["a"]},{"jsonrpc":"2.0","method":"log","params":["b"]}]',
+  ),
+  c(
+    'answers a batch that is not valid JSON with a single -32700',
+    '[{"jsonrpc":"2.0","id":1,"method":"sum"},{"jsonrpc":"2.0","method"]',
+  ),
 ];

@@ -23,7 +23,12 @@ export interface LabCase {
 function backendDown(): ToolFailure {
   const error = new Error('connect ECONNREFUSED postgres://incidents:s3cret@db.internal:5432/incidents');
   error.stack = `${error.message}\n    at Pool.connect (/srv/app/node_modules/pg/lib/pool.js:45:11)\n    at getIncident (/srv/app/tools/get-incident.ts:12:9)`;
-  return { tool: 'get_incident', reason: 'The incident database is restarting; try again in a minute.', retryable: true, error };
+  return {
+    tool: 'get_incident',
+    reason: 'The incident database is restarting; try again in a minute.',
+    retryable: true,
+    error,
+  };
 }
 
 function badInput(): ToolFailure {
@@ -55,7 +60,9 @@ export const CASES: LabCase[] = [
       const parsed = CallToolResultSchema.safeParse(result);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new Error(`Your result ${show(result)} is not a CallToolResult: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'it does not match the schema'}. Under 2026-07-28 it needs content (an array of blocks) and resultType "complete".`);
+        throw new Error(
+          `Your result ${show(result)} is not a CallToolResult: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'it does not match the schema'}. Under 2026-07-28 it needs content (an array of blocks) and resultType "complete".`,
+        );
       }
     },
   },
@@ -64,7 +71,10 @@ export const CASES: LabCase[] = [
     run(ex) {
       const { model } = classifyResult(ex, backendDown());
       if (model.kind !== 'result' || model.toolOutcome !== 'tool-error') {
-        const why = model.kind === 'result' ? `the model reads it as toolOutcome "${model.toolOutcome ?? 'none'}"` : `the model reads it as "${model.kind}": ${model.findings.find((f) => f.severity === 'error')?.message ?? model.explanation}`;
+        const why =
+          model.kind === 'result'
+            ? `the model reads it as toolOutcome "${model.toolOutcome ?? 'none'}"`
+            : `the model reads it as "${model.kind}": ${model.findings.find((f) => f.severity === 'error')?.message ?? model.explanation}`;
         throw new Error(`A failed tool call must be a result with isError: true; ${why}.`);
       }
     },
@@ -73,10 +83,14 @@ export const CASES: LabCase[] = [
     name: 'carries the reason and retryable in structuredContent',
     run(ex) {
       for (const failure of [backendDown(), badInput()]) {
-        const result = ex.toolFailureResult(failure) as { structuredContent?: { reason?: unknown; retryable?: unknown } } | null;
+        const result = ex.toolFailureResult(failure) as {
+          structuredContent?: { reason?: unknown; retryable?: unknown };
+        } | null;
         const sc = result?.structuredContent;
         if (sc?.reason !== failure.reason || sc?.retryable !== failure.retryable) {
-          throw new Error(`structuredContent should be { reason: ${JSON.stringify(failure.reason)}, retryable: ${failure.retryable} }; yours is ${show(sc)}.`);
+          throw new Error(
+            `structuredContent should be { reason: ${JSON.stringify(failure.reason)}, retryable: ${failure.retryable} }; yours is ${show(sc)}.`,
+          );
         }
       }
     },
@@ -89,7 +103,9 @@ export const CASES: LabCase[] = [
         if (typeof result !== 'object' || result === null || !('structuredContent' in result)) {
           throw new Error('The result has no structuredContent, so there is nothing for the text block to mirror yet.');
         }
-        const mirror = model.findings.find((f) => f.id === 'structured-content-not-mirrored' || f.id === 'tool-result-invalid');
+        const mirror = model.findings.find(
+          (f) => f.id === 'structured-content-not-mirrored' || f.id === 'tool-result-invalid',
+        );
         if (mirror) throw new Error(`${mirror.message} (at ${mirror.path || 'the result'})`);
       }
     },
@@ -101,7 +117,9 @@ export const CASES: LabCase[] = [
       const leak = model.findings.find((f) => f.id === 'error-leaks-internals');
       if (leak) throw new Error(leak.message);
       if (text.includes('s3cret') || text.includes('/srv/app')) {
-        throw new Error('The result contains text from failure.error (a password or a server path). Use only failure.reason.');
+        throw new Error(
+          'The result contains text from failure.error (a password or a server path). Use only failure.reason.',
+        );
       }
     },
   },
@@ -111,7 +129,10 @@ export const CASES: LabCase[] = [
       for (const failure of [backendDown(), badInput()]) {
         const { model } = classifyResult(ex, failure);
         const problem = model.findings.find((f) => f.severity !== 'info');
-        if (problem) throw new Error(`The model reports ${problem.severity} "${problem.id}" at ${problem.path || 'the message'}: ${problem.message}`);
+        if (problem)
+          throw new Error(
+            `The model reports ${problem.severity} "${problem.id}" at ${problem.path || 'the message'}: ${problem.message}`,
+          );
       }
     },
   },

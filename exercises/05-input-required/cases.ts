@@ -8,7 +8,11 @@ import type { NextStep, ToolCallRequest } from './input-required.solution.ts';
 /** The exercise's API: what the learner's file exports. */
 export interface Exercise {
   nextStep(responseText: string): NextStep;
-  buildRetry(original: ToolCallRequest, inputResponses: Record<string, unknown>, requestState: string | undefined): ToolCallRequest;
+  buildRetry(
+    original: ToolCallRequest,
+    inputResponses: Record<string, unknown>,
+    requestState: string | undefined,
+  ): ToolCallRequest;
 }
 
 /** The names the learner's file must export. */
@@ -30,7 +34,8 @@ function expectedStep(text: string): NextStep {
   const model = classifyMessage(text, { protocol: '2026-07-28' });
   if (model.kind !== 'result') return { action: 'not-usable' };
   if (model.resultType !== 'input_required') return { action: 'use-result' };
-  const result = (JSON.parse(text) as { result: { inputRequests?: Record<string, unknown>; requestState?: string } }).result;
+  const result = (JSON.parse(text) as { result: { inputRequests?: Record<string, unknown>; requestState?: string } })
+    .result;
   const step: NextStep = { action: 'fulfil-and-retry', inputKeys: Object.keys(result.inputRequests ?? {}) };
   if (result.requestState !== undefined) step.requestState = result.requestState;
   return step;
@@ -70,23 +75,50 @@ const original: ToolCallRequest = {
 };
 
 const ok = (result: Record<string, unknown>) => ({ jsonrpc: '2.0', id: 12, result });
-const confirm = { method: 'elicitation/create', params: { mode: 'form', message: 'Close INC-1234?', requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } } } };
+const confirm = {
+  method: 'elicitation/create',
+  params: {
+    mode: 'form',
+    message: 'Close INC-1234?',
+    requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } },
+  },
+};
 
 const step = (name: string, response: unknown): LabCase => ({ name, run: (ex) => expectStep(ex, response) });
 
 export const CASES: LabCase[] = [
   step('uses a complete result', ok({ resultType: 'complete', content: [{ type: 'text', text: 'Closed.' }] })),
-  step('treats a result without resultType (an older server) as complete', ok({ content: [{ type: 'text', text: 'Closed.' }] })),
-  step('continues an input_required result, listing its input keys', ok({ resultType: 'input_required', inputRequests: { confirm } })),
+  step(
+    'treats a result without resultType (an older server) as complete',
+    ok({ content: [{ type: 'text', text: 'Closed.' }] }),
+  ),
+  step(
+    'continues an input_required result, listing its input keys',
+    ok({ resultType: 'input_required', inputRequests: { confirm } }),
+  ),
   step(
     'keeps requestState exactly as received',
-    ok({ resultType: 'input_required', inputRequests: { confirm, roots: { method: 'roots/list' } }, requestState: 'eyJzdGVwIjoyfQ.c2ln' }),
+    ok({
+      resultType: 'input_required',
+      inputRequests: { confirm, roots: { method: 'roots/list' } },
+      requestState: 'eyJzdGVwIjoyfQ.c2ln',
+    }),
   ),
-  step('continues an input_required result that carries only requestState', ok({ resultType: 'input_required', requestState: 'opaque-7' })),
+  step(
+    'continues an input_required result that carries only requestState',
+    ok({ resultType: 'input_required', requestState: 'opaque-7' }),
+  ),
   step('rejects input_required with neither inputRequests nor requestState', ok({ resultType: 'input_required' })),
-  step('rejects an input request for a method a server may not ask for', ok({ resultType: 'input_required', inputRequests: { again: { method: 'tools/call', params: { name: 'x' } } } })),
+  step(
+    'rejects an input request for a method a server may not ask for',
+    ok({ resultType: 'input_required', inputRequests: { again: { method: 'tools/call', params: { name: 'x' } } } }),
+  ),
   step('rejects a resultType it does not know', ok({ resultType: 'partial', content: [] })),
-  step('does not use an error response', { jsonrpc: '2.0', id: 12, error: { code: -32602, message: 'Unknown tool: close_incident' } }),
+  step('does not use an error response', {
+    jsonrpc: '2.0',
+    id: 12,
+    error: { code: -32602, message: 'Unknown tool: close_incident' },
+  }),
   step('does not use text that is not JSON', '{"jsonrpc":"2.0","id":12,"result":{"resultType":"input_req'),
   {
     name: 'builds a retry that is a valid 2026-07-28 request',
@@ -104,7 +136,9 @@ export const CASES: LabCase[] = [
     run(ex) {
       const retry = ex.buildRetry(original, { confirm: { action: 'accept', content: { confirm: true } } }, undefined);
       if (retry?.id === original.id || retry?.id === undefined || retry?.id === null) {
-        throw new Error(`The retry's id is ${show(retry?.id)}; the original's is ${original.id}. A retry is a new request, and its id MUST differ from the original's.`);
+        throw new Error(
+          `The retry's id is ${show(retry?.id)}; the original's is ${original.id}. A retry is a new request, and its id MUST differ from the original's.`,
+        );
       }
     },
   },
@@ -113,8 +147,15 @@ export const CASES: LabCase[] = [
     run(ex) {
       const retry = ex.buildRetry(original, { confirm: { action: 'accept', content: { confirm: true } } }, 'opaque-7');
       const p = retry?.params;
-      if (retry?.method !== 'tools/call' || p?.name !== original.params.name || canonicalJson(p?.arguments) !== canonicalJson(original.params.arguments) || canonicalJson(p?._meta) !== canonicalJson(meta)) {
-        throw new Error(`The retry must repeat the original call (method, name, arguments, _meta); it is ${show(retry)}.`);
+      if (
+        retry?.method !== 'tools/call' ||
+        p?.name !== original.params.name ||
+        canonicalJson(p?.arguments) !== canonicalJson(original.params.arguments) ||
+        canonicalJson(p?._meta) !== canonicalJson(meta)
+      ) {
+        throw new Error(
+          `The retry must repeat the original call (method, name, arguments, _meta); it is ${show(retry)}.`,
+        );
       }
     },
   },
@@ -123,8 +164,13 @@ export const CASES: LabCase[] = [
     run(ex) {
       const answers = { confirm: { action: 'accept', content: { confirm: true } } };
       const withState = ex.buildRetry(original, answers, 'opaque-7');
-      if (canonicalJson(withState?.params?.inputResponses) !== canonicalJson(answers) || withState?.params?.requestState !== 'opaque-7') {
-        throw new Error(`params.inputResponses should be ${show(answers)} and params.requestState "opaque-7"; got ${show(withState?.params)}.`);
+      if (
+        canonicalJson(withState?.params?.inputResponses) !== canonicalJson(answers) ||
+        withState?.params?.requestState !== 'opaque-7'
+      ) {
+        throw new Error(
+          `params.inputResponses should be ${show(answers)} and params.requestState "opaque-7"; got ${show(withState?.params)}.`,
+        );
       }
       const without = ex.buildRetry(original, answers, undefined);
       if (without?.params && 'requestState' in without.params) {
@@ -137,7 +183,10 @@ export const CASES: LabCase[] = [
     run(ex) {
       const before = JSON.stringify(original);
       ex.buildRetry(original, { confirm: { action: 'decline' } }, 'opaque-7');
-      if (JSON.stringify(original) !== before) throw new Error('buildRetry changed the original request; copy it instead (the original may still be logged or compared).');
+      if (JSON.stringify(original) !== before)
+        throw new Error(
+          'buildRetry changed the original request; copy it instead (the original may still be logged or compared).',
+        );
     },
   },
 ];

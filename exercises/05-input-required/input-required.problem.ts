@@ -31,6 +31,10 @@ export function nextStep(responseText: string): NextStep {
  * The retry of an input_required tools/call.
  * This first attempt resends the original unchanged; run the tests to see what the retry needs.
  */
-export function buildRetry(original: ToolCallRequest, inputResponses: Record<string, unknown>, requestState: string | undefined): ToolCallRequest {
+export function buildRetry(
+  original: ToolCallRequest,
+  inputResponses: Record<string, unknown>,
+  requestState: string | undefined,
+): ToolCallRequest {
   return original;
 }

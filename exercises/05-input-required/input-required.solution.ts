@@ -32,7 +32,8 @@ export function nextStep(responseText: string): NextStep {
   } catch {
     return { action: 'not-usable' };
   }
-  if (!isObject(message) || message.jsonrpc !== '2.0' || !isObject(message.result) || 'error' in message) return { action: 'not-usable' };
+  if (!isObject(message) || message.jsonrpc !== '2.0' || !isObject(message.result) || 'error' in message)
+    return { action: 'not-usable' };
   const result = message.result;
   // Results from servers on earlier versions carry no resultType; a client treats them as complete.
   const resultType = result.resultType ?? 'complete';
@@ -44,7 +45,9 @@ export function nextStep(responseText: string): NextStep {
   if (requestState !== undefined && typeof requestState !== 'string') return { action: 'not-usable' };
   if (inputRequests !== undefined) {
     if (!isObject(inputRequests)) return { action: 'not-usable' };
-    const allowed = Object.values(inputRequests).every((r) => isObject(r) && typeof r.method === 'string' && INPUT_METHODS.includes(r.method));
+    const allowed = Object.values(inputRequests).every(
+      (r) => isObject(r) && typeof r.method === 'string' && INPUT_METHODS.includes(r.method),
+    );
     if (!allowed) return { action: 'not-usable' };
   }
   const step: NextStep = { action: 'fulfil-and-retry', inputKeys: Object.keys(inputRequests ?? {}) };
@@ -56,7 +59,11 @@ export function nextStep(responseText: string): NextStep {
  * The retry of an input_required tools/call: the same call with the answers and the echoed requestState, under a
  * new JSON-RPC id (the spec requires the retry's id to differ from the original's).
  */
-export function buildRetry(original: ToolCallRequest, inputResponses: Record<string, unknown>, requestState: string | undefined): ToolCallRequest {
+export function buildRetry(
+  original: ToolCallRequest,
+  inputResponses: Record<string, unknown>,
+  requestState: string | undefined,
+): ToolCallRequest {
   const params: ToolCallRequest['params'] = { ...original.params, inputResponses };
   if (requestState === undefined) delete params.requestState;
   else params.requestState = requestState;

@@ -23,10 +23,27 @@ export interface LabCase {
 const REPORTS: Record<string, FailureReport> = {
   'unknown-method': { seen: 'error-response', method: 'incidents/escalate', code: -32601 },
   'unknown-tool': { seen: 'error-response', method: 'tools/call', code: -32602 },
-  'unsupported-protocol-version': { seen: 'error-response', method: 'tools/call', code: -32022, data: { supported: ['2026-07-28'] } },
-  'malformed-incident-id': { seen: 'tool-error', tool: { name: 'get_incident', readOnlyHint: true }, cause: 'invalid-input' },
-  'backend-unavailable': { seen: 'tool-error', tool: { name: 'get_incident', readOnlyHint: true }, cause: 'backend-unavailable' },
-  'rate-limited-backend': { seen: 'tool-error', tool: { name: 'create_ticket', readOnlyHint: false }, cause: 'rate-limited' },
+  'unsupported-protocol-version': {
+    seen: 'error-response',
+    method: 'tools/call',
+    code: -32022,
+    data: { supported: ['2026-07-28'] },
+  },
+  'malformed-incident-id': {
+    seen: 'tool-error',
+    tool: { name: 'get_incident', readOnlyHint: true },
+    cause: 'invalid-input',
+  },
+  'backend-unavailable': {
+    seen: 'tool-error',
+    tool: { name: 'get_incident', readOnlyHint: true },
+    cause: 'backend-unavailable',
+  },
+  'rate-limited-backend': {
+    seen: 'tool-error',
+    tool: { name: 'create_ticket', readOnlyHint: false },
+    cause: 'rate-limited',
+  },
   'read-timeout': { seen: 'timeout', tool: { name: 'get_incident', readOnlyHint: true } },
   'lost-response-after-write': { seen: 'timeout', tool: { name: 'create_ticket', readOnlyHint: false } },
 };
@@ -39,7 +56,10 @@ function expectPolicy(exercise: Exercise, scenarioId: string): void {
   if (grade.kind !== 'graded') throw new Error(grade.message);
   const cell = grade.cells.find((c) => c.column === 'retry');
   if (cell?.verdict === 'correct') return;
-  const given = cell?.verdict === 'not-an-option' ? `${JSON.stringify(got)} is not a retry policy; use one of ${RETRY_POLICIES.join(', ')}.` : `You answered "${got}". ${cell?.feedback ?? ''}`;
+  const given =
+    cell?.verdict === 'not-an-option'
+      ? `${JSON.stringify(got)} is not a retry policy; use one of ${RETRY_POLICIES.join(', ')}.`
+      : `You answered "${got}". ${cell?.feedback ?? ''}`;
   throw new Error(`${scenario?.situation ?? scenarioId} Report: ${JSON.stringify(report)}. ${given}`);
 }
 

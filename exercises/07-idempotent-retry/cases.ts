@@ -7,7 +7,13 @@ import type { IdSource, ToolResponse, Transport } from './idempotent-retry.solut
 
 /** The exercise's API: what the learner's file exports. */
 export interface Exercise {
-  createTicket(transport: Transport, ids: IdSource, title: string, key: string, maxAttempts: number): ToolResponse | undefined;
+  createTicket(
+    transport: Transport,
+    ids: IdSource,
+    title: string,
+    key: string,
+    maxAttempts: number,
+  ): ToolResponse | undefined;
 }
 
 /** The names the learner's file must export. */
@@ -37,7 +43,8 @@ function ticketServer() {
       const why = model.findings.find((f) => f.severity === 'error')?.message ?? model.explanation;
       throw new Error(`The server cannot use the request ${show(request)}: ${why}`);
     }
-    const params = (request as { params: { name: string; arguments?: { title?: unknown; idempotencyKey?: unknown } } }).params;
+    const params = (request as { params: { name: string; arguments?: { title?: unknown; idempotencyKey?: unknown } } })
+      .params;
     const args = params.arguments ?? {};
     const key = args.idempotencyKey;
     let ticketId = key === undefined ? undefined : byKey.get(key);
@@ -50,7 +57,11 @@ function ticketServer() {
     return {
       jsonrpc: '2.0',
       id: model.id as string | number,
-      result: { resultType: 'complete', content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent },
+      result: {
+        resultType: 'complete',
+        content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
+        structuredContent,
+      },
     };
   }
   return { tickets, sent, handle };
@@ -62,7 +73,8 @@ function lossyTransport(server: ReturnType<typeof ticketServer>, lost: number[])
     attempts: 0,
     send(request: unknown) {
       transport.attempts += 1;
-      if (transport.attempts > 20) throw new Error('More than 20 attempts: the loop does not stop. Stop after maxAttempts.');
+      if (transport.attempts > 20)
+        throw new Error('More than 20 attempts: the loop does not stop. Stop after maxAttempts.');
       const response = server.handle(request);
       return lost.includes(transport.attempts) ? undefined : response;
     },
@@ -84,7 +96,8 @@ function run(ex: Exercise, lost: number[], maxAttempts = 3) {
   return { server, transport, response };
 }
 
-const argsOf = (request: unknown) => (request as { params?: { arguments?: Record<string, unknown> } }).params?.arguments;
+const argsOf = (request: unknown) =>
+  (request as { params?: { arguments?: Record<string, unknown> } }).params?.arguments;
 const idOf = (request: unknown) => (request as { id?: unknown }).id;
 
 export const CASES: LabCase[] = [
@@ -94,8 +107,10 @@ export const CASES: LabCase[] = [
       const { server, response } = run(ex, []);
       if (server.sent.length !== 1) throw new Error(`Nothing was lost, yet ${server.sent.length} requests were sent.`);
       const args = argsOf(server.sent[0]);
-      if (args?.title !== 'Printer on fire') throw new Error(`arguments.title should be "Printer on fire"; the request was ${show(server.sent[0])}.`);
-      if (response?.result?.structuredContent?.ticketId !== 'T-100') throw new Error(`Return the response you received; you returned ${show(response)}.`);
+      if (args?.title !== 'Printer on fire')
+        throw new Error(`arguments.title should be "Printer on fire"; the request was ${show(server.sent[0])}.`);
+      if (response?.result?.structuredContent?.ticketId !== 'T-100')
+        throw new Error(`Return the response you received; you returned ${show(response)}.`);
     },
   },
   {
@@ -103,14 +118,16 @@ export const CASES: LabCase[] = [
     run(ex) {
       const { server } = run(ex, []);
       const key = argsOf(server.sent[0])?.idempotencyKey;
-      if (key !== KEY) throw new Error(`arguments.idempotencyKey should be the key you were given ("${KEY}"); it is ${show(key)}.`);
+      if (key !== KEY)
+        throw new Error(`arguments.idempotencyKey should be the key you were given ("${KEY}"); it is ${show(key)}.`);
     },
   },
   {
     name: 'retries after a lost response and returns the response that arrives',
     run(ex) {
       const { server, response } = run(ex, [1]);
-      if (server.sent.length !== 2) throw new Error(`The first response was lost; expected 2 attempts, you made ${server.sent.length}.`);
+      if (server.sent.length !== 2)
+        throw new Error(`The first response was lost; expected 2 attempts, you made ${server.sent.length}.`);
       if (response === undefined) throw new Error('The second response arrived, but you returned undefined.');
     },
   },
@@ -120,7 +137,9 @@ export const CASES: LabCase[] = [
       const { server } = run(ex, [1, 2]);
       const ids = server.sent.map(idOf);
       if (new Set(ids).size !== ids.length) {
-        throw new Error(`Your attempts used the ids ${show(ids)}. A re-issued request is a new request, so it needs a new id (spec 2026-07-28: a lost request is re-issued with a new id). Take each from ids.next().`);
+        throw new Error(
+          `Your attempts used the ids ${show(ids)}. A re-issued request is a new request, so it needs a new id (spec 2026-07-28: a lost request is re-issued with a new id). Take each from ids.next().`,
+        );
       }
     },
   },
@@ -141,18 +160,26 @@ export const CASES: LabCase[] = [
       const { server, response } = run(ex, [1]);
       if (server.tickets.length !== 1) {
         const scenario = getScenario('lost-response-after-write');
-        throw new Error(`The server created ${server.tickets.length} tickets (${server.tickets.map((t) => t.id).join(', ')}). ${scenario?.reasoning.retry ?? ''}`);
+        throw new Error(
+          `The server created ${server.tickets.length} tickets (${server.tickets.map((t) => t.id).join(', ')}). ${scenario?.reasoning.retry ?? ''}`,
+        );
       }
-      if (response?.result?.structuredContent?.ticketId !== 'T-100') throw new Error(`The retry should come back with the first ticket, T-100; it returned ${show(response)}.`);
+      if (response?.result?.structuredContent?.ticketId !== 'T-100')
+        throw new Error(`The retry should come back with the first ticket, T-100; it returned ${show(response)}.`);
     },
   },
   {
     name: 'gives up after maxAttempts lost responses and returns undefined',
     run(ex) {
       const { server, response } = run(ex, [1, 2, 3, 4, 5, 6], 4);
-      if (server.sent.length !== 4) throw new Error(`With maxAttempts 4 and every response lost, expected 4 attempts; you made ${server.sent.length}.`);
-      if (response !== undefined) throw new Error(`No response ever arrived, so return undefined; you returned ${show(response)}.`);
-      if (server.tickets.length !== 1) throw new Error(`Four attempts made ${server.tickets.length} tickets; the same key on each should make one.`);
+      if (server.sent.length !== 4)
+        throw new Error(
+          `With maxAttempts 4 and every response lost, expected 4 attempts; you made ${server.sent.length}.`,
+        );
+      if (response !== undefined)
+        throw new Error(`No response ever arrived, so return undefined; you returned ${show(response)}.`);
+      if (server.tickets.length !== 1)
+        throw new Error(`Four attempts made ${server.tickets.length} tickets; the same key on each should make one.`);
     },
   },
 ];

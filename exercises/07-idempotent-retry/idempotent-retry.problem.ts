@@ -27,7 +27,13 @@ export interface IdSource {
  * Calls create_ticket until a response arrives, at most maxAttempts times.
  * This first attempt retries the way many clients do; run the tests to see what the ticket server ends up with.
  */
-export function createTicket(transport: Transport, ids: IdSource, title: string, key: string, maxAttempts: number): ToolResponse | undefined {
+export function createTicket(
+  transport: Transport,
+  ids: IdSource,
+  title: string,
+  key: string,
+  maxAttempts: number,
+): ToolResponse | undefined {
   const request = {
     jsonrpc: '2.0',
     id: ids.next(),

@@ -27,7 +27,13 @@ export interface IdSource {
  * Calls create_ticket until a response arrives, at most maxAttempts times. Each attempt is a new request with a
  * new id; every attempt carries the same idempotency key, so the server makes one ticket however many arrive.
  */
-export function createTicket(transport: Transport, ids: IdSource, title: string, key: string, maxAttempts: number): ToolResponse | undefined {
+export function createTicket(
+  transport: Transport,
+  ids: IdSource,
+  title: string,
+  key: string,
+  maxAttempts: number,
+): ToolResponse | undefined {
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const response = transport.send({
       jsonrpc: '2.0',

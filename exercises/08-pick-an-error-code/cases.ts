@@ -26,15 +26,26 @@ const NEEDS: Record<Failure, { codeClass: CodeClass; name?: string; what: string
   'unknown-method': { codeClass: 'method-not-found', what: 'the method does not exist' },
   'bad-params': { codeClass: 'invalid-params', what: 'the params do not match the method' },
   'handler-crashed': { codeClass: 'internal-error', what: 'the handler threw unexpectedly' },
-  'unsupported-version': { codeClass: 'mcp-defined', name: 'UnsupportedProtocolVersion', what: 'the request asks for a protocol version the server does not support' },
-  'incident-locked': { codeClass: 'application', what: 'the incident is locked by another responder (your own failure)' },
-  'quota-exhausted': { codeClass: 'application', what: 'the team has used its escalations for the day (your own failure)' },
+  'unsupported-version': {
+    codeClass: 'mcp-defined',
+    name: 'UnsupportedProtocolVersion',
+    what: 'the request asks for a protocol version the server does not support',
+  },
+  'incident-locked': {
+    codeClass: 'application',
+    what: 'the incident is locked by another responder (your own failure)',
+  },
+  'quota-exhausted': {
+    codeClass: 'application',
+    what: 'the team has used its escalations for the day (your own failure)',
+  },
 };
 
 function expectCode(exercise: Exercise, failure: Failure): void {
   const need = NEEDS[failure];
   const code = exercise.codeFor(failure);
-  if (!Number.isInteger(code)) throw new Error(`codeFor("${failure}") returned ${JSON.stringify(code)}; a JSON-RPC error code is an integer.`);
+  if (!Number.isInteger(code))
+    throw new Error(`codeFor("${failure}") returned ${JSON.stringify(code)}; a JSON-RPC error code is an integer.`);
   const info = classifyErrorCode(code, '2026-07-28');
   if (info.codeClass !== need.codeClass || (need.name !== undefined && info.name !== need.name)) {
     throw new Error(
@@ -59,7 +70,10 @@ export const CASES: LabCase[] = [
     run(ex) {
       const a = ex.codeFor('incident-locked');
       const b = ex.codeFor('quota-exhausted');
-      if (a === b) throw new Error(`Both of your own failures use ${a}; a client can only tell them apart, and react differently, by code.`);
+      if (a === b)
+        throw new Error(
+          `Both of your own failures use ${a}; a client can only tell them apart, and react differently, by code.`,
+        );
     },
   },
 ];

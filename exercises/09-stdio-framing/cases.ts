@@ -24,10 +24,22 @@ const show = (v: unknown) => {
   return s.length > 300 ? `${s.slice(0, 300)}…` : s;
 };
 
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 const LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } };
-const CALL = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add_note', arguments: { text: 'line one\nline two' }, _meta: META } };
-const NOTE = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'user pressed stop' } };
+const CALL = {
+  jsonrpc: '2.0',
+  id: 2,
+  method: 'tools/call',
+  params: { name: 'add_note', arguments: { text: 'line one\nline two' }, _meta: META },
+};
+const NOTE = {
+  jsonrpc: '2.0',
+  method: 'notifications/cancelled',
+  params: { requestId: 1, reason: 'user pressed stop' },
+};
 
 /** Two texts are the same message when the model classifies them alike: same kind, same reply owed. */
 function sameMessage(line: string, expectedText: string): string | undefined {
@@ -43,7 +55,8 @@ function readAll(ex: Exercise, chunks: string[]) {
   const lines: string[] = [];
   for (const chunk of chunks) {
     const out = ex.readLines(rest, chunk);
-    if (!out || !Array.isArray(out.lines) || typeof out.rest !== 'string') throw new Error(`readLines must return { lines: string[], rest: string }; it returned ${show(out)}.`);
+    if (!out || !Array.isArray(out.lines) || typeof out.rest !== 'string')
+      throw new Error(`readLines must return { lines: string[], rest: string }; it returned ${show(out)}.`);
     lines.push(...out.lines);
     rest = out.rest;
   }
@@ -53,13 +66,16 @@ function readAll(ex: Exercise, chunks: string[]) {
 function expectLines(ex: Exercise, chunks: string[], expected: string[], expectedRest = ''): void {
   const { lines, rest } = readAll(ex, chunks);
   if (lines.length !== expected.length) {
-    throw new Error(`Reading the chunks ${show(chunks)} gave ${lines.length} line(s) ${show(lines)}; expected ${expected.length}.`);
+    throw new Error(
+      `Reading the chunks ${show(chunks)} gave ${lines.length} line(s) ${show(lines)}; expected ${expected.length}.`,
+    );
   }
   expected.forEach((text, i) => {
     const problem = sameMessage(lines[i]!, text);
     if (problem) throw new Error(`Line ${i + 1}: ${problem}.`);
   });
-  if (rest !== expectedRest) throw new Error(`After the last chunk the leftover should be ${show(expectedRest)}; it is ${show(rest)}.`);
+  if (rest !== expectedRest)
+    throw new Error(`After the last chunk the leftover should be ${show(expectedRest)}; it is ${show(rest)}.`);
 }
 
 function frameOf(ex: Exercise, message: unknown): string {
@@ -86,7 +102,9 @@ export const CASES: LabCase[] = [
         const framed = frameOf(ex, message);
         const newlines = framed.split('\n').length - 1;
         if (!framed.endsWith('\n') || newlines !== 1) {
-          throw new Error(`The framed text ${show(framed)} has ${newlines} newline(s); stdio needs exactly one, at the end. Messages MUST NOT contain embedded newlines.`);
+          throw new Error(
+            `The framed text ${show(framed)} has ${newlines} newline(s); stdio needs exactly one, at the end. Messages MUST NOT contain embedded newlines.`,
+          );
         }
       }
     },
@@ -111,7 +129,11 @@ export const CASES: LabCase[] = [
   {
     name: 'refuses to frame a value JSON cannot represent',
     run(ex) {
-      expectThrows(ex, undefined, 'JSON.stringify(undefined) is undefined, not a JSON text: writing "undefined" would put a line on the wire that is not JSON.');
+      expectThrows(
+        ex,
+        undefined,
+        'JSON.stringify(undefined) is undefined, not a JSON text: writing "undefined" would put a line on the wire that is not JSON.',
+      );
     },
   },
   {
@@ -120,7 +142,12 @@ export const CASES: LabCase[] = [
   },
   {
     name: 'reads two messages that arrive in one chunk',
-    run: (ex) => expectLines(ex, [`${JSON.stringify(LIST)}\n${JSON.stringify(NOTE)}\n`], [JSON.stringify(LIST), JSON.stringify(NOTE)]),
+    run: (ex) =>
+      expectLines(
+        ex,
+        [`${JSON.stringify(LIST)}\n${JSON.stringify(NOTE)}\n`],
+        [JSON.stringify(LIST), JSON.stringify(NOTE)],
+      ),
   },
   {
     name: 'keeps a message split across reads until its newline arrives',

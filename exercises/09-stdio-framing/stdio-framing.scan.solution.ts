@@ -5,7 +5,11 @@
 export function frameMessage(message: unknown): string {
   const json: string | undefined = Array.isArray(message) ? undefined : JSON.stringify(message);
   if (json === undefined) {
-    throw new Error(Array.isArray(message) ? 'A batch cannot be framed: MCP sends one message per line.' : 'This value has no JSON form.');
+    throw new Error(
+      Array.isArray(message)
+        ? 'A batch cannot be framed: MCP sends one message per line.'
+        : 'This value has no JSON form.',
+    );
   }
   return json + '\n';
 }

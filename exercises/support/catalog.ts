@@ -32,7 +32,13 @@ export function readExercise(id: string): ExerciseOnDisk {
     throw new Error(`${file}: ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid manifest'}`);
   }
   if (parsed.data.id !== id) throw new Error(`${file}: id is "${parsed.data.id}" but the folder is "${id}"`);
-  const files = [parsed.data.files.problem, ...parsed.data.files.solutions, parsed.data.files.test, parsed.data.files.cases, 'README.md'];
+  const files = [
+    parsed.data.files.problem,
+    ...parsed.data.files.solutions,
+    parsed.data.files.test,
+    parsed.data.files.cases,
+    'README.md',
+  ];
   for (const f of files) {
     if (!existsSync(join(dir, f))) throw new Error(`${file}: lists ${f}, which does not exist`);
   }
@@ -52,5 +58,8 @@ export function listExercises(): ExerciseOnDisk[] {
 export function findExercise(query: string): ExerciseOnDisk | undefined {
   const all = listExercises();
   const q = query.trim();
-  return all.find((e) => e.manifest.id === q) ?? all.find((e) => /^\d+$/.test(q) && e.manifest.id.startsWith(`${q.padStart(2, '0')}-`));
+  return (
+    all.find((e) => e.manifest.id === q) ??
+    all.find((e) => /^\d+$/.test(q) && e.manifest.id.startsWith(`${q.padStart(2, '0')}-`))
+  );
 }

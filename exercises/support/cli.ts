@@ -65,7 +65,9 @@ async function summary(): Promise<number> {
     }
     const status = ok ? 'passed' : 'not yet';
     const detail = outcome.loadError ? `could not run: ${outcome.loadError}` : `${passed}/${results.length} tests`;
-    console.log(`${ok ? '✓' : '✗'} ${id.padEnd(30)} ${status.padEnd(8)} ${detail.padEnd(14)} ${title}  (chapter ${chapter})`);
+    console.log(
+      `${ok ? '✓' : '✗'} ${id.padEnd(30)} ${status.padEnd(8)} ${detail.padEnd(14)} ${title}  (chapter ${chapter})`,
+    );
   }
   console.log(`\n${solved} of ${exercises.length} exercises passed.`);
   const next = exercises.find((e) => !passedIds.has(e.manifest.id));
@@ -80,9 +82,17 @@ function watch(exercise: ExerciseOnDisk, solution: boolean, once: boolean): Prom
     return Promise.resolve(1);
   }
   const { id, files } = exercise.manifest;
-  console.log(`Exercise ${id}: ${solution ? `the solution (${files.solutions.join(', ')})` : `your file, exercises/${id}/${files.problem}`}`);
+  console.log(
+    `Exercise ${id}: ${solution ? `the solution (${files.solutions.join(', ')})` : `your file, exercises/${id}/${files.problem}`}`,
+  );
   if (!once) console.log('Watching: save the file to run the tests again; press q to quit.\n');
-  const args = [vitest, once ? 'run' : 'watch', `exercises/${id}/`, '--reporter=default', `--reporter=${join(EXERCISES_DIR, 'support', 'hint-reporter.ts')}`];
+  const args = [
+    vitest,
+    once ? 'run' : 'watch',
+    `exercises/${id}/`,
+    '--reporter=default',
+    `--reporter=${join(EXERCISES_DIR, 'support', 'hint-reporter.ts')}`,
+  ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: 'inherit',
@@ -102,7 +112,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const exercise = findExercise(query);
   if (!exercise) {
-    console.error(`No exercise "${query}". Choose one of: ${listExercises().map((e) => e.manifest.id).join(', ')}`);
+    console.error(
+      `No exercise "${query}". Choose one of: ${listExercises()
+        .map((e) => e.manifest.id)
+        .join(', ')}`,
+    );
     return 1;
   }
   return watch(exercise, flags.has('--solution'), flags.has('--once'));

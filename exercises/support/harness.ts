@@ -15,7 +15,10 @@ export interface CaseResult {
 }
 
 /** The exports a module lacks, of those the cases call. */
-export function missingExports(cases: Pick<ExerciseCasesModule, 'EXPORTS'>, exercise: Record<string, unknown>): string[] {
+export function missingExports(
+  cases: Pick<ExerciseCasesModule, 'EXPORTS'>,
+  exercise: Record<string, unknown>,
+): string[] {
   return cases.EXPORTS.filter((name) => typeof exercise[name] !== 'function');
 }
 

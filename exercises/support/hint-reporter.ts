@@ -49,7 +49,8 @@ export default class HintReporter implements Reporter {
     const id = process.env.EXERCISE_ID;
     if (!id) return;
     const { manifest } = readExercise(id);
-    const target = process.env.EXERCISE_TARGET === 'problem' ? manifest.files.problem : manifest.files.solutions.join(', ');
+    const target =
+      process.env.EXERCISE_TARGET === 'problem' ? manifest.files.problem : manifest.files.solutions.join(', ');
     const tests = testModules.flatMap((m) => [...m.children.allTests()]);
     const failed = tests.filter((t) => t.result().state === 'failed');
     const number = id.slice(0, 2);

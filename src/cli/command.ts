@@ -56,12 +56,15 @@ export type InputSource = { kind: 'file'; path: string } | { kind: 'stdin' };
 /** Picks the input source from the positional arguments; throws UsageError when it cannot. */
 export function resolveSource(positionals: string[], io: CliIo, command: string): InputSource {
   if (positionals.length > 1) {
-    throw new UsageError(`expected one FILE (or - for stdin), got ${positionals.length}: ${positionals.map((p) => JSON.stringify(p)).join(' ')}`);
+    throw new UsageError(
+      `expected one FILE (or - for stdin), got ${positionals.length}: ${positionals.map((p) => JSON.stringify(p)).join(' ')}`,
+    );
   }
   const arg = positionals[0];
   if (arg === undefined || arg === '-') {
     // Without a file and with a terminal on stdin, waiting for input would look like a hang.
-    if (arg === undefined && io.stdin.isTTY) throw new UsageError(`no input: give a FILE, or pipe a message into "mcp-lab ${command} -"`);
+    if (arg === undefined && io.stdin.isTTY)
+      throw new UsageError(`no input: give a FILE, or pipe a message into "mcp-lab ${command} -"`);
     return { kind: 'stdin' };
   }
   return { kind: 'file', path: arg };
@@ -122,13 +125,17 @@ export async function readWholeText(source: InputSource, io: CliIo): Promise<str
       length += text.length;
       if (length > MAX_SINGLE_MESSAGE_CHARS) {
         stream.destroy();
-        throw new UsageError(`${describeSource(source)} is larger than ${MAX_SINGLE_MESSAGE_CHARS / 1024 / 1024} MiB: too large to classify as one message (for a log with one message per line, use --jsonl)`);
+        throw new UsageError(
+          `${describeSource(source)} is larger than ${MAX_SINGLE_MESSAGE_CHARS / 1024 / 1024} MiB: too large to classify as one message (for a log with one message per line, use --jsonl)`,
+        );
       }
       parts.push(text);
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw source.kind === 'file' ? unreadable(source.path, error) : new UsageError(`cannot read stdin: ${error instanceof Error ? error.message : String(error)}`);
+    throw source.kind === 'file'
+      ? unreadable(source.path, error)
+      : new UsageError(`cannot read stdin: ${error instanceof Error ? error.message : String(error)}`);
   }
   return parts.join('');
 }
@@ -138,7 +145,11 @@ export async function readWholeText(source: InputSource, io: CliIo): Promise<str
  * Each block is the exact text of consecutive lines (joined by "\n", no trailing newline) with the 1-based number
  * of its first line, so a caller can hand it to a line-oriented parser and shift the line numbers.
  */
-export async function* readLineBlocks(source: InputSource, io: CliIo, blockChars = 1 << 20): AsyncGenerator<{ text: string; firstLine: number }> {
+export async function* readLineBlocks(
+  source: InputSource,
+  io: CliIo,
+  blockChars = 1 << 20,
+): AsyncGenerator<{ text: string; firstLine: number }> {
   const stream = await openText(source, io);
   // Chunks since the last block. Only a chunk that contains a newline can end a block, so a single very long
   // line is collected as parts and joined once, never re-scanned chunk after chunk.
@@ -162,7 +173,9 @@ export async function* readLineBlocks(source: InputSource, io: CliIo, blockChars
       nextLine += countNewlines(block) + 1;
     }
   } catch (error) {
-    throw source.kind === 'file' ? unreadable(source.path, error) : new UsageError(`cannot read stdin: ${error instanceof Error ? error.message : String(error)}`);
+    throw source.kind === 'file'
+      ? unreadable(source.path, error)
+      : new UsageError(`cannot read stdin: ${error instanceof Error ? error.message : String(error)}`);
   }
   const rest = parts.join('');
   if (rest !== '') yield { text: rest, firstLine: nextLine };

@@ -57,7 +57,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     const command = COMMANDS.find((c) => c.name === first);
     if (!command) {
-      const what = first.startsWith('-') ? `unknown option ${JSON.stringify(first)}` : `unknown command ${JSON.stringify(first)}`;
+      const what = first.startsWith('-')
+        ? `unknown option ${JSON.stringify(first)}`
+        : `unknown command ${JSON.stringify(first)}`;
       throw new UsageError(`${what}: commands are ${COMMANDS.map((c) => c.name).join(', ')} (see mcp-lab --help)`);
     }
     prefix = `mcp-lab ${command.name}`;
@@ -81,5 +83,9 @@ if (isMain) {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
   });
-  process.exitCode = await runCli(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  process.exitCode = await runCli(process.argv.slice(2), {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
 }

@@ -4,7 +4,15 @@
  */
 import { classifyErrorCode, codeIntroducedIn, type CodeClass } from './error-codes.ts';
 import { finding, pointer, type Finding } from './findings.ts';
-import { countMemberNames, findDuplicateNames, inspectParsedJson, inspectValue, maxMemberNames, parseJsonText, type TextPosition } from './json-text.ts';
+import {
+  countMemberNames,
+  findDuplicateNames,
+  inspectParsedJson,
+  inspectValue,
+  maxMemberNames,
+  parseJsonText,
+  type TextPosition,
+} from './json-text.ts';
 import { MISNAMED_METHODS, methodStatus } from './methods.ts';
 import {
   DEFAULT_PROTOCOL,
@@ -152,7 +160,8 @@ function sortFindings(findings: Finding[]): Finding[] {
   );
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const has = (o: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 const describeValue = (v: unknown): string =>
   v === null
@@ -170,7 +179,11 @@ const describeValue = (v: unknown): string =>
               : `a ${typeof v} (not a JSON value)`;
 
 /** The page each protocol's message rules live on. */
-function messagesRef(protocol: Protocol, heading: string, jsonRpcSection: '4' | '4.1' | '4.2' | '5' | '5.1' | '6'): SpecRef {
+function messagesRef(
+  protocol: Protocol,
+  heading: string,
+  jsonRpcSection: '4' | '4.1' | '4.2' | '5' | '5.1' | '6',
+): SpecRef {
   return isMcpVersion(protocol) ? mcpRef(protocol, 'basic/index', heading) : jsonRpcRef(jsonRpcSection);
 }
 
@@ -193,7 +206,13 @@ export function classifyMessage(input: unknown, options: ClassifyOptions = {}): 
       protocol,
       reply: { send: 'error', code: -32600, id: null },
       findings: [
-        finding('classifier-limit', 'error', '', `The classifier could not finish on this input (${detail}); treat it as invalid.`, rfc8259Ref('9', 'Parsers')),
+        finding(
+          'classifier-limit',
+          'error',
+          '',
+          `The classifier could not finish on this input (${detail}); treat it as invalid.`,
+          rfc8259Ref('9', 'Parsers'),
+        ),
       ],
       explanation: 'The classifier could not finish on this input, so it treats it as an invalid message.',
     };
@@ -214,7 +233,13 @@ function classifyInput(input: unknown, protocol: Protocol, maxDepth: number): Cl
         reason: parsed.reason,
         reply: { send: 'error', code: -32700, id: null },
         findings: [
-          finding('not-json', 'error', '', `The text is not valid JSON: ${parsed.reason} (parsing stopped at ${where}).`, jsonRpcRef('5.1')),
+          finding(
+            'not-json',
+            'error',
+            '',
+            `The text is not valid JSON: ${parsed.reason} (parsing stopped at ${where}).`,
+            jsonRpcRef('5.1'),
+          ),
         ],
         explanation: `The text is not JSON (parsing stopped at ${where}), so the receiver cannot read an id and answers -32700 Parse error with id null.`,
       };
@@ -226,7 +251,9 @@ function classifyInput(input: unknown, protocol: Protocol, maxDepth: number): Cl
   if (typeof input === 'string' && input.length <= TEXT_CHECK_LIMIT) {
     // JSON.parse keeps the last of two equal names silently: more names in the text than members in the value
     // means a name repeats. The cheap bound settles almost every message; the exact count runs only when needed.
-    const memberCount = facts.truncated ? inspectParsedJson(value, Number.POSITIVE_INFINITY, 0).memberCount : facts.memberCount;
+    const memberCount = facts.truncated
+      ? inspectParsedJson(value, Number.POSITIVE_INFINITY, 0).memberCount
+      : facts.memberCount;
     if (maxMemberNames(input) > memberCount && countMemberNames(input) > memberCount) {
       for (const dup of findDuplicateNames(input)) {
         textFindings.push(
@@ -254,7 +281,13 @@ function classifyInput(input: unknown, protocol: Protocol, maxDepth: number): Cl
   }
   for (const path of facts.loneSurrogates) {
     textFindings.push(
-      finding('lone-surrogate', 'warning', path, 'A string holds a lone UTF-16 surrogate: it is not valid Unicode, and receivers may reject it or replace it.', rfc8259Ref('8.2', 'Unicode Characters')),
+      finding(
+        'lone-surrogate',
+        'warning',
+        path,
+        'A string holds a lone UTF-16 surrogate: it is not valid Unicode, and receivers may reject it or replace it.',
+        rfc8259Ref('8.2', 'Unicode Characters'),
+      ),
     );
   }
   for (const path of facts.unsafeIntegers) {
@@ -263,7 +296,7 @@ function classifyInput(input: unknown, protocol: Protocol, maxDepth: number): Cl
         'number-precision',
         'warning',
         path,
-        'A number here is past 2^53 (or beyond a double\'s range altogether) and cannot be represented exactly as a double: a JavaScript receiver reads a different number. Send large identifiers as strings.',
+        "A number here is past 2^53 (or beyond a double's range altogether) and cannot be represented exactly as a double: a JavaScript receiver reads a different number. Send large identifiers as strings.",
         rfc8259Ref('6', 'Numbers'),
       ),
     );
@@ -304,9 +337,16 @@ function classifyBatch(items: unknown[], ctx: Context): Classification {
       protocol,
       reply: { send: 'error', code: -32600, id: null },
       findings: [
-        finding('batch-empty', 'error', '', 'An empty array is not a batch: JSON-RPC answers it with a single -32600 Invalid Request, not an empty array.', jsonRpcRef('6')),
+        finding(
+          'batch-empty',
+          'error',
+          '',
+          'An empty array is not a batch: JSON-RPC answers it with a single -32600 Invalid Request, not an empty array.',
+          jsonRpcRef('6'),
+        ),
       ],
-      explanation: 'An empty array is not a valid batch, so the receiver answers one -32600 Invalid Request with id null.',
+      explanation:
+        'An empty array is not a valid batch, so the receiver answers one -32600 Invalid Request with id null.',
     };
   }
   // A batch owes one reply per element, but classifying millions of elements one by one costs seconds and
@@ -363,7 +403,12 @@ function classifyBatch(items: unknown[], ctx: Context): Classification {
 }
 
 /** Checks an id member; returns findings and whether the id is usable to echo in a reply. */
-function checkId(id: unknown, base: string, ctx: Context, role: 'request' | 'response'): { findings: Finding[]; echo: MessageId | undefined; valid: boolean } {
+function checkId(
+  id: unknown,
+  base: string,
+  ctx: Context,
+  role: 'request' | 'response',
+): { findings: Finding[]; echo: MessageId | undefined; valid: boolean } {
   const { protocol } = ctx;
   const mcp = isMcpVersion(protocol);
   const path = `${base}/id`;
@@ -372,12 +417,24 @@ function checkId(id: unknown, base: string, ctx: Context, role: 'request' | 'res
   if (id === null) {
     if (mcp) {
       findings.push(
-        finding('id-null', 'error', path, `MCP ids are a string or an integer and MUST NOT be null. A null id cannot be matched to a ${role === 'request' ? 'response' : 'request'}.`, mcpRef(protocol, 'basic/index', heading)),
+        finding(
+          'id-null',
+          'error',
+          path,
+          `MCP ids are a string or an integer and MUST NOT be null. A null id cannot be matched to a ${role === 'request' ? 'response' : 'request'}.`,
+          mcpRef(protocol, 'basic/index', heading),
+        ),
       );
       return { findings, echo: undefined, valid: false };
     }
     findings.push(
-      finding('id-null', 'warning', path, 'A null id is legal in JSON-RPC 2.0 but discouraged: null is what replies use when the id could not be read, so the two get confused.', jsonRpcRef('4')),
+      finding(
+        'id-null',
+        'warning',
+        path,
+        'A null id is legal in JSON-RPC 2.0 but discouraged: null is what replies use when the id could not be read, so the two get confused.',
+        jsonRpcRef('4'),
+      ),
     );
     return { findings, echo: null, valid: true };
   }
@@ -386,27 +443,61 @@ function checkId(id: unknown, base: string, ctx: Context, role: 'request' | 'res
     if (!Number.isFinite(id)) {
       // JSON has no Infinity; a number literal too large for a double (1e400) parses to it, and cannot be echoed.
       findings.push(
-        finding('id-unsafe-integer', 'error', path, 'The id is a number too large for a double (the receiver reads Infinity), so no reply can carry it back. Use a string id.', rfc8259Ref('6', 'Numbers')),
+        finding(
+          'id-unsafe-integer',
+          'error',
+          path,
+          'The id is a number too large for a double (the receiver reads Infinity), so no reply can carry it back. Use a string id.',
+          rfc8259Ref('6', 'Numbers'),
+        ),
       );
       return { findings, echo: undefined, valid: false };
     }
     if (!Number.isInteger(id)) {
       if (mcp) {
-        findings.push(finding('id-fractional', 'error', path, `MCP ids that are numbers must be integers; ${id} has a fractional part.`, mcpRef(protocol, 'basic/index', heading)));
+        findings.push(
+          finding(
+            'id-fractional',
+            'error',
+            path,
+            `MCP ids that are numbers must be integers; ${id} has a fractional part.`,
+            mcpRef(protocol, 'basic/index', heading),
+          ),
+        );
         return { findings, echo: undefined, valid: false };
       }
-      findings.push(finding('id-fractional', 'warning', path, `Numeric ids SHOULD NOT have fractional parts; ${id} may not round-trip through every receiver.`, jsonRpcRef('4')));
+      findings.push(
+        finding(
+          'id-fractional',
+          'warning',
+          path,
+          `Numeric ids SHOULD NOT have fractional parts; ${id} may not round-trip through every receiver.`,
+          jsonRpcRef('4'),
+        ),
+      );
       return { findings, echo: id, valid: true };
     }
     if (!Number.isSafeInteger(id)) {
       findings.push(
-        finding('id-unsafe-integer', 'warning', path, `The id ${id} is past 2^53: a JavaScript peer reads a different number and the reply's id will not match. Use a string id.`, rfc8259Ref('6', 'Numbers')),
+        finding(
+          'id-unsafe-integer',
+          'warning',
+          path,
+          `The id ${id} is past 2^53: a JavaScript peer reads a different number and the reply's id will not match. Use a string id.`,
+          rfc8259Ref('6', 'Numbers'),
+        ),
       );
     }
     return { findings, echo: id, valid: true };
   }
   findings.push(
-    finding('id-type', 'error', path, `An id must be ${mcp ? 'a string or an integer' : 'a string, a number or null'}; this one is ${describeValue(id)}.`, messagesRef(protocol, heading, role === 'request' ? '4' : '5')),
+    finding(
+      'id-type',
+      'error',
+      path,
+      `An id must be ${mcp ? 'a string or an integer' : 'a string, a number or null'}; this one is ${describeValue(id)}.`,
+      messagesRef(protocol, heading, role === 'request' ? '4' : '5'),
+    ),
   );
   return { findings, echo: undefined, valid: false };
 }
@@ -415,10 +506,24 @@ function checkEnvelope(m: Record<string, unknown>, base: string, ctx: Context, a
   const { protocol } = ctx;
   const findings: Finding[] = [];
   if (!has(m, 'jsonrpc')) {
-    findings.push(finding('missing-jsonrpc', 'error', base, 'The "jsonrpc" member is missing: every JSON-RPC 2.0 message carries "jsonrpc": "2.0".', messagesRef(protocol, 'Messages', '4')));
+    findings.push(
+      finding(
+        'missing-jsonrpc',
+        'error',
+        base,
+        'The "jsonrpc" member is missing: every JSON-RPC 2.0 message carries "jsonrpc": "2.0".',
+        messagesRef(protocol, 'Messages', '4'),
+      ),
+    );
   } else if (m.jsonrpc !== '2.0') {
     findings.push(
-      finding('jsonrpc-version', 'error', `${base}/jsonrpc`, `"jsonrpc" must be exactly the string "2.0"; it is ${describeValue(m.jsonrpc)}.`, messagesRef(protocol, 'Messages', '4')),
+      finding(
+        'jsonrpc-version',
+        'error',
+        `${base}/jsonrpc`,
+        `"jsonrpc" must be exactly the string "2.0"; it is ${describeValue(m.jsonrpc)}.`,
+        messagesRef(protocol, 'Messages', '4'),
+      ),
     );
   }
   for (const key of Object.keys(m)) {
@@ -444,12 +549,28 @@ function checkParams(m: Record<string, unknown>, base: string, ctx: Context): Fi
   const path = `${base}/params`;
   if (Array.isArray(params)) {
     if (isMcpVersion(protocol)) {
-      return [finding('params-positional', 'error', path, 'MCP params are always an object (by name); positional array params are not used.', mcpRef(protocol, 'basic/index', 'Requests'))];
+      return [
+        finding(
+          'params-positional',
+          'error',
+          path,
+          'MCP params are always an object (by name); positional array params are not used.',
+          mcpRef(protocol, 'basic/index', 'Requests'),
+        ),
+      ];
     }
     return [];
   }
   if (isPlainObject(params)) return [];
-  return [finding('params-not-structured', 'error', path, `"params" must be an object or an array when present; it is ${describeValue(params)}.`, jsonRpcRef('4.2'))];
+  return [
+    finding(
+      'params-not-structured',
+      'error',
+      path,
+      `"params" must be an object or an array when present; it is ${describeValue(params)}.`,
+      jsonRpcRef('4.2'),
+    ),
+  ];
 }
 
 function methodFindings(method: string, base: string, ctx: Context): Finding[] {
@@ -457,7 +578,15 @@ function methodFindings(method: string, base: string, ctx: Context): Finding[] {
   const path = `${base}/method`;
   const findings: Finding[] = [];
   if (method.startsWith('rpc.')) {
-    findings.push(finding('method-reserved-rpc', 'warning', path, 'Method names that begin with "rpc." are reserved for JSON-RPC internal methods and extensions.', jsonRpcRef('4')));
+    findings.push(
+      finding(
+        'method-reserved-rpc',
+        'warning',
+        path,
+        'Method names that begin with "rpc." are reserved for JSON-RPC internal methods and extensions.',
+        jsonRpcRef('4'),
+      ),
+    );
   }
   if (!isMcpVersion(protocol)) return findings;
   const misnamed = MISNAMED_METHODS[method];
@@ -485,7 +614,13 @@ function methodFindings(method: string, base: string, ctx: Context): Finding[] {
     );
   } else if (status === 'not-yet') {
     findings.push(
-      finding('method-not-in-version', 'info', path, `"${method}" exists only from MCP 2026-07-28 on; a ${protocol} server answers it with -32601 Method not found.`, mcpRef('2026-07-28', 'changelog')),
+      finding(
+        'method-not-in-version',
+        'info',
+        path,
+        `"${method}" exists only from MCP 2026-07-28 on; a ${protocol} server answers it with -32601 Method not found.`,
+        mcpRef('2026-07-28', 'changelog'),
+      ),
     );
   }
   return findings;
@@ -515,13 +650,15 @@ function invalid(
     protocol: ctx.protocol,
     reply,
     findings,
-    explanation: `Not a valid ${ctx.protocol === 'jsonrpc-2.0' ? 'JSON-RPC 2.0' : `MCP ${ctx.protocol}`} message: ${first ? lowerFirst(first.message) : 'it breaks a message rule.'} ${replyText}`.trim(),
+    explanation:
+      `Not a valid ${ctx.protocol === 'jsonrpc-2.0' ? 'JSON-RPC 2.0' : `MCP ${ctx.protocol}`} message: ${first ? lowerFirst(first.message) : 'it breaks a message rule.'} ${replyText}`.trim(),
   };
   if (id !== undefined) out.id = id;
   return out;
 }
 
-const lowerFirst = (s: string) => (s.startsWith('"') || /^.[A-Z]/.test(s) ? s : `${s.charAt(0).toLowerCase()}${s.slice(1)}`);
+const lowerFirst = (s: string) =>
+  s.startsWith('"') || /^.[A-Z]/.test(s) ? s : `${s.charAt(0).toLowerCase()}${s.slice(1)}`;
 const hasErrors = (findings: Finding[]) => findings.some((f) => f.severity === 'error');
 
 function classifySingle(value: unknown, base: string, ctx: Context): Classification {
@@ -530,7 +667,15 @@ function classifySingle(value: unknown, base: string, ctx: Context): Classificat
     return invalid(
       ctx,
       'unknown',
-      [finding('not-an-object', 'error', base, `A message must be a JSON object; this is ${describeValue(value)}.`, messagesRef(protocol, 'Messages', '4'))],
+      [
+        finding(
+          'not-an-object',
+          'error',
+          base,
+          `A message must be a JSON object; this is ${describeValue(value)}.`,
+          messagesRef(protocol, 'Messages', '4'),
+        ),
+      ],
       { send: 'error', code: -32600, id: null },
       undefined,
     );
@@ -539,7 +684,8 @@ function classifySingle(value: unknown, base: string, ctx: Context): Classificat
   const hasMethod = has(m, 'method');
   const hasResult = has(m, 'result');
   const hasError = has(m, 'error');
-  if (hasMethod && !hasResult && !hasError) return has(m, 'id') ? classifyRequest(m, base, ctx) : classifyNotification(m, base, ctx);
+  if (hasMethod && !hasResult && !hasError)
+    return has(m, 'id') ? classifyRequest(m, base, ctx) : classifyNotification(m, base, ctx);
   if (!hasMethod && (hasResult || hasError)) return classifyResponse(m, base, ctx);
 
   const findings = checkEnvelope(m, base, ctx, ['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
@@ -565,7 +711,15 @@ function classifyRequest(m: Record<string, unknown>, base: string, ctx: Context)
   const idCheck = checkId(m.id, base, ctx, 'request');
   findings.push(...idCheck.findings);
   if (typeof m.method !== 'string') {
-    findings.push(finding('method-not-string', 'error', `${base}/method`, `"method" must be a string; it is ${describeValue(m.method)}.`, messagesRef(protocol, 'Requests', '4')));
+    findings.push(
+      finding(
+        'method-not-string',
+        'error',
+        `${base}/method`,
+        `"method" must be a string; it is ${describeValue(m.method)}.`,
+        messagesRef(protocol, 'Requests', '4'),
+      ),
+    );
   }
   findings.push(...checkParams(m, base, ctx));
   if (hasErrors(findings) || typeof m.method !== 'string') {
@@ -582,8 +736,14 @@ function classifyRequest(m: Record<string, unknown>, base: string, ctx: Context)
       return invalid(ctx, 'request', findings, { send: 'error', code: -32602, id }, id);
     }
     if (meta.unsupportedVersion !== undefined) {
-      return request(ctx, id, method, sortFindings(findings), { send: 'error', code: -32022, id },
-        `A request for "${method}" that asks for protocol version ${JSON.stringify(meta.unsupportedVersion)}: a 2026-07-28 server that does not support it answers -32022 UnsupportedProtocolVersion with id ${JSON.stringify(id)}, listing the versions it supports.`);
+      return request(
+        ctx,
+        id,
+        method,
+        sortFindings(findings),
+        { send: 'error', code: -32022, id },
+        `A request for "${method}" that asks for protocol version ${JSON.stringify(meta.unsupportedVersion)}: a 2026-07-28 server that does not support it answers -32022 UnsupportedProtocolVersion with id ${JSON.stringify(id)}, listing the versions it supports.`,
+      );
     }
   }
 
@@ -591,21 +751,43 @@ function classifyRequest(m: Record<string, unknown>, base: string, ctx: Context)
     const toolFindings = checkToolCallParams(m, base, protocol);
     if (toolFindings.length > 0) {
       findings.push(...toolFindings);
-      return request(ctx, id, method, sortFindings(findings), { send: 'error', code: -32602, id },
-        `A tools/call request whose params are malformed (${lowerFirst(toolFindings[0]!.message)}) is a protocol error: the server answers -32602 Invalid params with id ${JSON.stringify(id)}.`);
+      return request(
+        ctx,
+        id,
+        method,
+        sortFindings(findings),
+        { send: 'error', code: -32602, id },
+        `A tools/call request whose params are malformed (${lowerFirst(toolFindings[0]!.message)}) is a protocol error: the server answers -32602 Invalid params with id ${JSON.stringify(id)}.`,
+      );
     }
   }
 
-  return request(ctx, id, method, sortFindings(findings), { send: 'response', id },
-    `A request for "${method}" with id ${JSON.stringify(id)}: the receiver owes exactly one response with that id, a result or an error.`);
+  return request(
+    ctx,
+    id,
+    method,
+    sortFindings(findings),
+    { send: 'response', id },
+    `A request for "${method}" with id ${JSON.stringify(id)}: the receiver owes exactly one response with that id, a result or an error.`,
+  );
 }
 
-function request(ctx: Context, id: MessageId, method: string, findings: Finding[], reply: Reply, explanation: string): RequestClassification {
+function request(
+  ctx: Context,
+  id: MessageId,
+  method: string,
+  findings: Finding[],
+  reply: Reply,
+  explanation: string,
+): RequestClassification {
   return { kind: 'request', protocol: ctx.protocol, id, method, reply, findings, explanation };
 }
 
 /** MCP 2026-07-28: every request carries params._meta with protocolVersion and clientCapabilities. */
-function checkRequestMeta(m: Record<string, unknown>, base: string): { findings: Finding[]; malformed: boolean; unsupportedVersion?: string } {
+function checkRequestMeta(
+  m: Record<string, unknown>,
+  base: string,
+): { findings: Finding[]; malformed: boolean; unsupportedVersion?: string } {
   const ref = mcpRef('2026-07-28', 'basic/index', '_meta');
   const params = m.params;
   if (!isPlainObject(params) || !has(params, '_meta')) {
@@ -638,14 +820,28 @@ function checkRequestMeta(m: Record<string, unknown>, base: string): { findings:
         : '"_meta" is not an object';
     return {
       malformed: true,
-      findings: [finding('meta-envelope-missing', 'error', path, `The _meta envelope is malformed: ${what}. MCP 2026-07-28 treats such a request as malformed (-32602, HTTP 400).`, ref)],
+      findings: [
+        finding(
+          'meta-envelope-missing',
+          'error',
+          path,
+          `The _meta envelope is malformed: ${what}. MCP 2026-07-28 treats such a request as malformed (-32602, HTTP 400).`,
+          ref,
+        ),
+      ],
     };
   }
   const meta = parsed.data;
   const findings: Finding[] = [];
   if (meta['io.modelcontextprotocol/clientInfo'] === undefined) {
     findings.push(
-      finding('client-info-missing', 'info', `${base}/params/_meta`, 'Clients SHOULD include io.modelcontextprotocol/clientInfo on every request (self-reported, for logs and debugging).', ref),
+      finding(
+        'client-info-missing',
+        'info',
+        `${base}/params/_meta`,
+        'Clients SHOULD include io.modelcontextprotocol/clientInfo on every request (self-reported, for logs and debugging).',
+        ref,
+      ),
     );
   }
   const requested = meta['io.modelcontextprotocol/protocolVersion'];
@@ -676,13 +872,23 @@ function checkToolCallParams(m: Record<string, unknown>, base: string, version: 
         'tool-call-params-invalid',
         'error',
         `${base}/params/name`,
-        has(params, 'name') ? `params.name must be the tool's name as a string; it is ${describeValue(params.name)}.` : 'params.name, the tool to call, is missing.',
+        has(params, 'name')
+          ? `params.name must be the tool's name as a string; it is ${describeValue(params.name)}.`
+          : 'params.name, the tool to call, is missing.',
         ref,
       ),
     ];
   }
   if (has(params, 'arguments') && !isPlainObject(params.arguments)) {
-    return [finding('tool-call-params-invalid', 'error', `${base}/params/arguments`, `params.arguments must be an object of named arguments; it is ${describeValue(params.arguments)}.`, ref)];
+    return [
+      finding(
+        'tool-call-params-invalid',
+        'error',
+        `${base}/params/arguments`,
+        `params.arguments must be an object of named arguments; it is ${describeValue(params.arguments)}.`,
+        ref,
+      ),
+    ];
   }
   return [];
 }
@@ -691,7 +897,15 @@ function classifyNotification(m: Record<string, unknown>, base: string, ctx: Con
   const { protocol } = ctx;
   const findings = checkEnvelope(m, base, ctx, ['jsonrpc', 'method', 'params']);
   if (typeof m.method !== 'string') {
-    findings.push(finding('method-not-string', 'error', `${base}/method`, `"method" must be a string; it is ${describeValue(m.method)}.`, messagesRef(protocol, 'Notifications', '4')));
+    findings.push(
+      finding(
+        'method-not-string',
+        'error',
+        `${base}/method`,
+        `"method" must be a string; it is ${describeValue(m.method)}.`,
+        messagesRef(protocol, 'Notifications', '4'),
+      ),
+    );
   }
   findings.push(...checkParams(m, base, ctx));
   if (hasErrors(findings) || typeof m.method !== 'string') {
@@ -712,13 +926,30 @@ function classifyResponse(m: Record<string, unknown>, base: string, ctx: Context
   const { protocol } = ctx;
   const mcp = isMcpVersion(protocol);
   const hasResult = has(m, 'result');
-  const findings = checkEnvelope(m, base, ctx, ['jsonrpc', 'id', hasResult ? 'result' : 'error', ...(has(m, 'result') && has(m, 'error') ? ['result', 'error'] : [])]);
+  const findings = checkEnvelope(m, base, ctx, [
+    'jsonrpc',
+    'id',
+    hasResult ? 'result' : 'error',
+    ...(has(m, 'result') && has(m, 'error') ? ['result', 'error'] : []),
+  ]);
   const nothing: Reply = { send: 'nothing' };
   if (has(m, 'result') && has(m, 'error')) {
-    findings.push(finding('result-and-error', 'error', base, 'A response carries "result" or "error", never both.', messagesRef(protocol, 'Responses', '5')));
+    findings.push(
+      finding(
+        'result-and-error',
+        'error',
+        base,
+        'A response carries "result" or "error", never both.',
+        messagesRef(protocol, 'Responses', '5'),
+      ),
+    );
   }
 
-  let idCheck: { findings: Finding[]; echo: MessageId | undefined; valid: boolean } = { findings: [], echo: undefined, valid: false };
+  let idCheck: { findings: Finding[]; echo: MessageId | undefined; valid: boolean } = {
+    findings: [],
+    echo: undefined,
+    valid: false,
+  };
   if (has(m, 'id')) {
     if (!hasResult && m.id === null) {
       // An error response with id null: JSON-RPC's way of saying "the id could not be read".
@@ -739,9 +970,25 @@ function classifyResponse(m: Record<string, unknown>, base: string, ctx: Context
       findings.push(...idCheck.findings);
     }
   } else if (hasResult) {
-    findings.push(finding('response-id-missing', 'error', base, 'A result response must carry the id of the request it answers.', messagesRef(protocol, 'Responses', '5')));
+    findings.push(
+      finding(
+        'response-id-missing',
+        'error',
+        base,
+        'A result response must carry the id of the request it answers.',
+        messagesRef(protocol, 'Responses', '5'),
+      ),
+    );
   } else if (!mcp) {
-    findings.push(finding('error-id-missing', 'error', base, 'JSON-RPC 2.0 requires "id" on every response; use null when the request\'s id could not be read.', jsonRpcRef('5')));
+    findings.push(
+      finding(
+        'error-id-missing',
+        'error',
+        base,
+        'JSON-RPC 2.0 requires "id" on every response; use null when the request\'s id could not be read.',
+        jsonRpcRef('5'),
+      ),
+    );
   } else if (protocol === '2025-06-18') {
     findings.push(
       finding(
@@ -759,17 +1006,49 @@ function classifyResponse(m: Record<string, unknown>, base: string, ctx: Context
   const error = m.error;
   const errorRef = messagesRef(protocol, protocol === '2025-06-18' || !mcp ? 'Responses' : 'Error Responses', '5.1');
   if (!isPlainObject(error)) {
-    findings.push(finding('error-object-invalid', 'error', `${base}/error`, `"error" must be an object with code and message; it is ${describeValue(error)}.`, errorRef));
+    findings.push(
+      finding(
+        'error-object-invalid',
+        'error',
+        `${base}/error`,
+        `"error" must be an object with code and message; it is ${describeValue(error)}.`,
+        errorRef,
+      ),
+    );
   } else {
     if (typeof error.code !== 'number' || !Number.isInteger(error.code)) {
-      findings.push(finding('error-object-invalid', 'error', `${base}/error/code`, `error.code must be an integer; it is ${describeValue(error.code)}.`, errorRef));
+      findings.push(
+        finding(
+          'error-object-invalid',
+          'error',
+          `${base}/error/code`,
+          `error.code must be an integer; it is ${describeValue(error.code)}.`,
+          errorRef,
+        ),
+      );
     }
     if (typeof error.message !== 'string') {
-      findings.push(finding('error-object-invalid', 'error', `${base}/error/message`, `error.message must be a string; it is ${describeValue(error.message)}.`, errorRef));
+      findings.push(
+        finding(
+          'error-object-invalid',
+          'error',
+          `${base}/error/message`,
+          `error.message must be a string; it is ${describeValue(error.message)}.`,
+          errorRef,
+        ),
+      );
     }
     for (const key of Object.keys(error)) {
       if (key !== 'code' && key !== 'message' && key !== 'data') {
-        findings.push(finding('unknown-member', 'warning', pointer(`${base}/error`, key), `"${key}" is not a member of the error object; put details in error.data.`, errorRef));
+        findings.push(
+          finding(
+            'unknown-member',
+            'warning',
+            pointer(`${base}/error`, key),
+            `"${key}" is not a member of the error object; put details in error.data.`,
+            errorRef,
+          ),
+        );
       }
     }
   }
@@ -780,7 +1059,10 @@ function classifyResponse(m: Record<string, unknown>, base: string, ctx: Context
   const errorMessage = error.message as string;
   const info = classifyErrorCode(code, protocol);
   findings.push(...codeFindings(code, info, base, protocol));
-  const leak = leakFinding([errorMessage, typeof error.data === 'string' ? error.data : undefined], `${base}/error/message`);
+  const leak = leakFinding(
+    [errorMessage, typeof error.data === 'string' ? error.data : undefined],
+    `${base}/error/message`,
+  );
   if (leak) findings.push(leak);
 
   const out: ErrorClassification = {
@@ -811,7 +1093,12 @@ const CODE_CLASS_WORDS: Record<CodeClass, string> = {
   application: 'an application-defined error',
 };
 
-function codeFindings(code: number, info: ReturnType<typeof classifyErrorCode>, base: string, protocol: Protocol): Finding[] {
+function codeFindings(
+  code: number,
+  info: ReturnType<typeof classifyErrorCode>,
+  base: string,
+  protocol: Protocol,
+): Finding[] {
   const path = `${base}/error/code`;
   const findings: Finding[] = [];
   if (info.retired) {
@@ -823,28 +1110,59 @@ function codeFindings(code: number, info: ReturnType<typeof classifyErrorCode>, 
         code === -32002
           ? '-32002 (resource not found) is retired in 2026-07-28: servers MUST NOT emit it and answer a missing resource with -32602; clients SHOULD still accept it from older servers.'
           : `${code} (${info.name}) is retired in 2026-07-28: it stays reserved, is never reused, and 2026-07-28 implementations MUST NOT emit it.`,
-        code === -32002 ? mcpRef('2026-07-28', 'server/resources', 'Error Handling') : mcpRef('2026-07-28', 'basic/index', 'Error Codes'),
+        code === -32002
+          ? mcpRef('2026-07-28', 'server/resources', 'Error Handling')
+          : mcpRef('2026-07-28', 'basic/index', 'Error Codes'),
       ),
     );
   } else if (info.codeClass === 'mcp-reserved-undefined') {
-    findings.push(finding('code-reserved-undefined', 'error', path, `${code} lies in the MCP band (-32020..-32099) but the spec defines no meaning for it: implementations MUST NOT emit it.`, info.spec));
+    findings.push(
+      finding(
+        'code-reserved-undefined',
+        'error',
+        path,
+        `${code} lies in the MCP band (-32020..-32099) but the spec defines no meaning for it: implementations MUST NOT emit it.`,
+        info.spec,
+      ),
+    );
   } else if (info.codeClass === 'reserved') {
-    findings.push(finding('code-reserved', 'warning', path, `${code} lies in JSON-RPC's reserved range (-32768..-32000) but is not assigned: use an application code outside that range.`, info.spec));
+    findings.push(
+      finding(
+        'code-reserved',
+        'warning',
+        path,
+        `${code} lies in JSON-RPC's reserved range (-32768..-32000) but is not assigned: use an application code outside that range.`,
+        info.spec,
+      ),
+    );
   } else if (info.codeClass === 'legacy-server-error' && protocol === '2026-07-28') {
     findings.push(
-      finding('code-legacy-band', 'info', path, `${code} is in the legacy band (-32000..-32019): receivers MUST NOT assume a meaning for it, and new implementations SHOULD NOT use it.`, info.spec),
+      finding(
+        'code-legacy-band',
+        'info',
+        path,
+        `${code} is in the legacy band (-32000..-32019): receivers MUST NOT assume a meaning for it, and new implementations SHOULD NOT use it.`,
+        info.spec,
+      ),
     );
   }
   const introduced = codeIntroducedIn(code);
   if (introduced && isMcpVersion(protocol) && protocol < introduced) {
     findings.push(
-      finding('code-not-in-version', 'info', path, `${code} has an MCP meaning only from ${introduced} on; under ${protocol} it is an implementation-defined server error.`, mcpRef(introduced, 'basic/index', introduced === '2026-07-28' ? 'Error Codes' : 'Responses')),
+      finding(
+        'code-not-in-version',
+        'info',
+        path,
+        `${code} has an MCP meaning only from ${introduced} on; under ${protocol} it is an implementation-defined server error.`,
+        mcpRef(introduced, 'basic/index', introduced === '2026-07-28' ? 'Error Codes' : 'Responses'),
+      ),
     );
   }
   return findings;
 }
 
-const STACK_TRACE = /\n\s*at \S.*:\d+:\d+|\bat (?:async )?[\w$.<>]+ \((?:file:\/\/|\/|[A-Za-z]:\\|node:)[^)]*:\d+:\d+\)/;
+const STACK_TRACE =
+  /\n\s*at \S.*:\d+:\d+|\bat (?:async )?[\w$.<>]+ \((?:file:\/\/|\/|[A-Za-z]:\\|node:)[^)]*:\d+:\d+\)/;
 const CREDENTIAL_URL = /[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:[^\s/@]+@/i;
 
 /** Reports a message that exposes a stack trace or a credential-bearing URL. */
@@ -877,9 +1195,18 @@ function classifyResult(
   const path = `${base}/result`;
   const nothing: Reply = { send: 'nothing' };
   if (mcp && !isPlainObject(result)) {
-    findings.push(finding('result-not-object', 'error', path, `An MCP result is always an object; this one is ${describeValue(result)}.`, mcpRef(protocol, 'basic/index', 'Responses')));
+    findings.push(
+      finding(
+        'result-not-object',
+        'error',
+        path,
+        `An MCP result is always an object; this one is ${describeValue(result)}.`,
+        mcpRef(protocol, 'basic/index', 'Responses'),
+      ),
+    );
   }
-  if (hasErrors(findings) || idCheck.echo === undefined) return invalid(ctx, 'response', findings, nothing, idCheck.echo);
+  if (hasErrors(findings) || idCheck.echo === undefined)
+    return invalid(ctx, 'response', findings, nothing, idCheck.echo);
 
   let resultType = 'complete';
   let resultTypeSource: 'explicit' | 'absent' = 'absent';
@@ -897,9 +1224,18 @@ function classifyResult(
             rtRef,
           ),
         );
-      } else if (typeof result.resultType !== 'string' || !(RESULT_TYPES as readonly string[]).includes(result.resultType)) {
+      } else if (
+        typeof result.resultType !== 'string' ||
+        !(RESULT_TYPES as readonly string[]).includes(result.resultType)
+      ) {
         findings.push(
-          finding('result-type-unknown', 'error', `${path}/resultType`, `resultType ${describeValue(result.resultType)} is not one the client knows ("complete" or "input_required"); a client MUST treat the result as invalid.`, rtRef),
+          finding(
+            'result-type-unknown',
+            'error',
+            `${path}/resultType`,
+            `resultType ${describeValue(result.resultType)} is not one the client knows ("complete" or "input_required"); a client MUST treat the result as invalid.`,
+            rtRef,
+          ),
         );
         return invalid(ctx, 'response', findings, nothing, idCheck.echo);
       } else {
@@ -913,7 +1249,13 @@ function classifyResult(
       }
     } else if (has(result, 'resultType')) {
       findings.push(
-        finding('result-type-unexpected', 'info', `${path}/resultType`, `resultType arrived with MCP 2026-07-28; a ${protocol} peer ignores it and every result is final.`, rtRef),
+        finding(
+          'result-type-unexpected',
+          'info',
+          `${path}/resultType`,
+          `resultType arrived with MCP 2026-07-28; a ${protocol} peer ignores it and every result is final.`,
+          rtRef,
+        ),
       );
     }
     if (resultType === 'complete' && looksLikeToolResult(result)) {
@@ -947,32 +1289,68 @@ function looksLikeToolResult(result: Record<string, unknown>): boolean {
   return Array.isArray(result.content) || has(result, 'isError') || has(result, 'structuredContent');
 }
 
-function resultExplanation(id: MessageId, resultType: string, source: 'explicit' | 'absent', toolOutcome: ResultClassification['toolOutcome'], protocol: Protocol): string {
+function resultExplanation(
+  id: MessageId,
+  resultType: string,
+  source: 'explicit' | 'absent',
+  toolOutcome: ResultClassification['toolOutcome'],
+  protocol: Protocol,
+): string {
   const forId = `for id ${JSON.stringify(id)}`;
   if (resultType === 'input_required') {
     return `A result ${forId} with resultType "input_required": the server needs input first, so the client fulfils the input requests and retries the original request with a new id.`;
   }
-  const rt = protocol === '2026-07-28' ? (source === 'absent' ? ' (resultType absent, so treated as "complete")' : ' (resultType "complete")') : '';
+  const rt =
+    protocol === '2026-07-28'
+      ? source === 'absent'
+        ? ' (resultType absent, so treated as "complete")'
+        : ' (resultType "complete")'
+      : '';
   if (toolOutcome === 'tool-error') {
     return `A successful JSON-RPC response ${forId}${rt} that reports a tool error (isError: true): the protocol worked, the tool failed, and the model gets to read why. Responses are never answered.`;
   }
-  if (toolOutcome === 'success') return `A tool result ${forId}${rt}: the tool ran and succeeded. Responses are never answered.`;
+  if (toolOutcome === 'success')
+    return `A tool result ${forId}${rt}: the tool ran and succeeded. Responses are never answered.`;
   return `A successful response ${forId}${rt}. Responses are never answered, so the receiver sends nothing back.`;
 }
 
 function checkInputRequired(result: Record<string, unknown>, path: string): Finding[] {
   const ref = mcpRef('2026-07-28', 'basic/patterns/mrtr');
   if (!has(result, 'inputRequests') && !has(result, 'requestState')) {
-    return [finding('input-required-empty', 'error', path, 'An input_required result needs inputRequests, requestState or both; this one has neither, so the client cannot continue.', ref)];
+    return [
+      finding(
+        'input-required-empty',
+        'error',
+        path,
+        'An input_required result needs inputRequests, requestState or both; this one has neither, so the client cannot continue.',
+        ref,
+      ),
+    ];
   }
   const findings: Finding[] = [];
   if (has(result, 'requestState') && typeof result.requestState !== 'string') {
-    findings.push(finding('input-required-request-invalid', 'error', `${path}/requestState`, 'requestState must be an opaque string the client echoes back exactly.', ref));
+    findings.push(
+      finding(
+        'input-required-request-invalid',
+        'error',
+        `${path}/requestState`,
+        'requestState must be an opaque string the client echoes back exactly.',
+        ref,
+      ),
+    );
   }
   if (has(result, 'inputRequests')) {
     const requests = result.inputRequests;
     if (!isPlainObject(requests)) {
-      findings.push(finding('input-required-request-invalid', 'error', `${path}/inputRequests`, 'inputRequests must be an object mapping keys to requests.', ref));
+      findings.push(
+        finding(
+          'input-required-request-invalid',
+          'error',
+          `${path}/inputRequests`,
+          'inputRequests must be an object mapping keys to requests.',
+          ref,
+        ),
+      );
     } else {
       for (const [key, req] of Object.entries(requests)) {
         const method = isPlainObject(req) ? req.method : undefined;
@@ -998,7 +1376,15 @@ function checkToolResult(result: Record<string, unknown>, path: string, version:
   const findings: Finding[] = [];
   const content = result.content;
   if (!Array.isArray(content)) {
-    findings.push(finding('tool-result-invalid', 'error', `${path}/content`, `A tool result carries a content array (it may be empty); content is ${has(result, 'content') ? describeValue(content) : 'missing'}.`, ref));
+    findings.push(
+      finding(
+        'tool-result-invalid',
+        'error',
+        `${path}/content`,
+        `A tool result carries a content array (it may be empty); content is ${has(result, 'content') ? describeValue(content) : 'missing'}.`,
+        ref,
+      ),
+    );
   } else {
     content.forEach((block, i) => {
       if (isSurelyTextBlock(block)) return;
@@ -1020,15 +1406,35 @@ function checkToolResult(result: Record<string, unknown>, path: string, version:
     });
   }
   if (has(result, 'isError') && typeof result.isError !== 'boolean') {
-    findings.push(finding('tool-result-invalid', 'error', `${path}/isError`, `isError must be true or false; it is ${describeValue(result.isError)}.`, ref));
+    findings.push(
+      finding(
+        'tool-result-invalid',
+        'error',
+        `${path}/isError`,
+        `isError must be true or false; it is ${describeValue(result.isError)}.`,
+        ref,
+      ),
+    );
   }
   if (has(result, 'structuredContent')) {
     const sc = result.structuredContent;
     if (version !== '2026-07-28' && !isPlainObject(sc)) {
       findings.push(
-        finding('structured-content-not-object', 'error', `${path}/structuredContent`, `Under ${version}, structuredContent is a JSON object (2026-07-28 allows any JSON value); it is ${describeValue(sc)}.`, mcpRef(version, 'server/tools', 'Structured Content')),
+        finding(
+          'structured-content-not-object',
+          'error',
+          `${path}/structuredContent`,
+          `Under ${version}, structuredContent is a JSON object (2026-07-28 allows any JSON value); it is ${describeValue(sc)}.`,
+          mcpRef(version, 'server/tools', 'Structured Content'),
+        ),
       );
-    } else if (ctx.deep && Array.isArray(content) && !content.some((b) => isPlainObject(b) && b.type === 'text' && typeof b.text === 'string' && sameJson(b.text, sc, ctx.json))) {
+    } else if (
+      ctx.deep &&
+      Array.isArray(content) &&
+      !content.some(
+        (b) => isPlainObject(b) && b.type === 'text' && typeof b.text === 'string' && sameJson(b.text, sc, ctx.json),
+      )
+    ) {
       findings.push(
         finding(
           'structured-content-not-mirrored',
@@ -1045,7 +1451,13 @@ function checkToolResult(result: Record<string, unknown>, path: string, version:
     const leak = leakFinding(texts, `${path}/content`);
     if (leak) findings.push(leak);
     findings.push(
-      finding('tool-error-result', 'info', `${path}/isError`, 'isError: true reports a failure inside the tool as a normal result, so the model can read it and correct itself; it is not a JSON-RPC error.', ref),
+      finding(
+        'tool-error-result',
+        'info',
+        `${path}/isError`,
+        'isError: true reports a failure inside the tool as a normal result, so the model can read it and correct itself; it is not a JSON-RPC error.',
+        ref,
+      ),
     );
   }
   return findings;

@@ -33,7 +33,10 @@ export function describeReply(reply: Reply): string {
 }
 
 /** Classifies one message under each protocol (oldest first) and lists what changes between neighbours. */
-export function classifyAcrossProtocols(input: unknown, protocols: readonly Protocol[] = PROTOCOLS): CrossVersionClassification {
+export function classifyAcrossProtocols(
+  input: unknown,
+  protocols: readonly Protocol[] = PROTOCOLS,
+): CrossVersionClassification {
   const byProtocol: Partial<Record<Protocol, Classification>> = {};
   const differences: VersionDifference[] = [];
   let previous: { protocol: Protocol; c: Classification } | undefined;
@@ -44,18 +47,36 @@ export function classifyAcrossProtocols(input: unknown, protocols: readonly Prot
       const from = previous.protocol;
       const before = previous.c;
       if (before.kind !== c.kind) {
-        differences.push({ from, to: protocol, aspect: 'kind', summary: `Under ${from} this is ${article(before.kind)}; under ${protocol} it is ${article(c.kind)}.` });
+        differences.push({
+          from,
+          to: protocol,
+          aspect: 'kind',
+          summary: `Under ${from} this is ${article(before.kind)}; under ${protocol} it is ${article(c.kind)}.`,
+        });
       }
       if (JSON.stringify(before.reply) !== JSON.stringify(c.reply)) {
-        differences.push({ from, to: protocol, aspect: 'reply', summary: `The receiver owes ${describeReply(before.reply)} under ${from}, but ${describeReply(c.reply)} under ${protocol}.` });
+        differences.push({
+          from,
+          to: protocol,
+          aspect: 'reply',
+          summary: `The receiver owes ${describeReply(before.reply)} under ${from}, but ${describeReply(c.reply)} under ${protocol}.`,
+        });
       }
       const beforeIds = new Set(before.findings.map((f) => f.id));
       const afterIds = new Set(c.findings.map((f) => f.id));
       const added = [...afterIds].filter((id) => !beforeIds.has(id));
       const removed = [...beforeIds].filter((id) => !afterIds.has(id));
       if (added.length > 0 || removed.length > 0) {
-        const parts = [added.length > 0 ? `adds ${added.join(', ')}` : '', removed.length > 0 ? `drops ${removed.join(', ')}` : ''].filter(Boolean);
-        differences.push({ from, to: protocol, aspect: 'findings', summary: `Moving from ${from} to ${protocol} ${parts.join(' and ')}.` });
+        const parts = [
+          added.length > 0 ? `adds ${added.join(', ')}` : '',
+          removed.length > 0 ? `drops ${removed.join(', ')}` : '',
+        ].filter(Boolean);
+        differences.push({
+          from,
+          to: protocol,
+          aspect: 'findings',
+          summary: `Moving from ${from} to ${protocol} ${parts.join(' and ')}.`,
+        });
       }
     }
     previous = { protocol, c };

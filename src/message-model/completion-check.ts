@@ -64,8 +64,14 @@ export const ChoiceQuestionSchema = z
     options: z.array(ChoiceOptionSchema).min(2),
   })
   .strict()
-  .refine((q) => q.options.some((o) => o.correct), { message: 'a choice question needs at least one correct option', path: ['options'] })
-  .refine((q) => new Set(q.options.map((o) => o.id)).size === q.options.length, { message: 'option ids must be unique', path: ['options'] });
+  .refine((q) => q.options.some((o) => o.correct), {
+    message: 'a choice question needs at least one correct option',
+    path: ['options'],
+  })
+  .refine((q) => new Set(q.options.map((o) => o.id)).size === q.options.length, {
+    message: 'option ids must be unique',
+    path: ['options'],
+  });
 
 /** A decision table drawn from the model's scenario bank. */
 export const DecisionTableQuestionSchema = z
@@ -168,10 +174,16 @@ export type CompletionCheckGrade =
   | { kind: 'invalid-input'; message: string };
 
 /** A learner's value in words, safe for anything (objects without toString included). */
-const shown = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : 'a value that is not one of the options');
+const shown = (v: unknown): string =>
+  typeof v === 'string'
+    ? v
+    : typeof v === 'number' || typeof v === 'boolean'
+      ? String(v)
+      : 'a value that is not one of the options';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const own = (o: Record<string, unknown>, k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+const own = (o: Record<string, unknown>, k: string): unknown =>
+  Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
 
 /** The model's reply reduced to what a learner predicts: the send, and the code for an error. */
 function replyAnswerOf(reply: Reply): ReplyAnswer {
@@ -184,7 +196,7 @@ function sameReplyAnswer(a: ReplyAnswer, b: ReplyAnswer): boolean {
 
 function describeReplyAnswer(a: ReplyAnswer): string {
   if (a.send === 'error') return a.code === undefined ? 'an error (no code given)' : `error ${a.code}`;
-  if (a.send === 'response') return 'a response with the request\'s id';
+  if (a.send === 'response') return "a response with the request's id";
   if (a.send === 'batch') return 'a batch of replies';
   return 'nothing';
 }
@@ -197,17 +209,23 @@ function gradeClassify(
   const base = { id: q.id, type: q.type } as const;
   const text = own(fixtureTexts, q.fixture);
   if (typeof text !== 'string') {
-    return { ...base, verdict: 'invalid', feedback: `The fixture "${q.fixture}" was not provided, so this question cannot be graded.` };
+    return {
+      ...base,
+      verdict: 'invalid',
+      feedback: `The fixture "${q.fixture}" was not provided, so this question cannot be graded.`,
+    };
   }
   const classification = classifyMessage(text, { protocol: q.protocol as Protocol });
-  if (answer === undefined) return { ...base, verdict: 'unanswered', feedback: 'Make a prediction first.', classification };
+  if (answer === undefined)
+    return { ...base, verdict: 'unanswered', feedback: 'Make a prediction first.', classification };
   const wrong: string[] = [];
   let answered = 0;
   if (q.ask.includes('kind')) {
     const kind = own(answer, 'kind');
     if (kind !== undefined) {
       answered += 1;
-      if (kind !== classification.kind) wrong.push(`You said ${shown(kind)}; the classifier says ${classification.kind}.`);
+      if (kind !== classification.kind)
+        wrong.push(`You said ${shown(kind)}; the classifier says ${classification.kind}.`);
     } else wrong.push('You did not say what kind of message it is.');
   }
   if (q.ask.includes('reply')) {
@@ -216,16 +234,27 @@ function gradeClassify(
       answered += 1;
       const expected = replyAnswerOf(classification.reply);
       if (!sameReplyAnswer(parsed.data, expected)) {
-        wrong.push(`You said the receiver sends ${describeReplyAnswer(parsed.data)}; it owes ${describeReply(classification.reply)}.`);
+        wrong.push(
+          `You said the receiver sends ${describeReplyAnswer(parsed.data)}; it owes ${describeReply(classification.reply)}.`,
+        );
       }
     } else wrong.push('You did not say what the receiver sends back.');
   }
   if (answered === 0) return { ...base, verdict: 'unanswered', feedback: 'Make a prediction first.', classification };
-  if (wrong.length > 0) return { ...base, verdict: 'incorrect', feedback: `${wrong.join(' ')} ${classification.explanation}`, classification };
+  if (wrong.length > 0)
+    return {
+      ...base,
+      verdict: 'incorrect',
+      feedback: `${wrong.join(' ')} ${classification.explanation}`,
+      classification,
+    };
   return { ...base, verdict: 'correct', feedback: `Right. ${classification.explanation}`, classification };
 }
 
-function gradeChoice(q: z.infer<typeof ChoiceQuestionSchema>, answer: Record<string, unknown> | undefined): QuestionGrade {
+function gradeChoice(
+  q: z.infer<typeof ChoiceQuestionSchema>,
+  answer: Record<string, unknown> | undefined,
+): QuestionGrade {
   const base = { id: q.id, type: q.type } as const;
   const choice = answer === undefined ? undefined : own(answer, 'choice');
   if (choice === undefined || choice === '') return { ...base, verdict: 'unanswered', feedback: 'Choose an option.' };
@@ -234,28 +263,38 @@ function gradeChoice(q: z.infer<typeof ChoiceQuestionSchema>, answer: Record<str
   return { ...base, verdict: option.correct ? 'correct' : 'incorrect', feedback: option.why };
 }
 
-function gradeTable(q: z.infer<typeof DecisionTableQuestionSchema>, answer: Record<string, unknown> | undefined): QuestionGrade {
+function gradeTable(
+  q: z.infer<typeof DecisionTableQuestionSchema>,
+  answer: Record<string, unknown> | undefined,
+): QuestionGrade {
   const base = { id: q.id, type: q.type } as const;
   const table = answer === undefined ? undefined : own(answer, 'table');
   const grade = gradeDecisionTable(table ?? {}, q.scenarios);
   if (grade.kind === 'invalid-input') return { ...base, verdict: 'invalid', feedback: grade.message };
   const answeredCells = grade.cells.filter((c) => c.verdict !== 'unanswered').length;
-  if (answeredCells === 0) return { ...base, verdict: 'unanswered', feedback: 'Fill in the table first.', cells: grade.cells };
+  if (answeredCells === 0)
+    return { ...base, verdict: 'unanswered', feedback: 'Fill in the table first.', cells: grade.cells };
   return {
     ...base,
     verdict: grade.passed ? 'correct' : 'incorrect',
-    feedback: grade.passed ? `All ${grade.total} cells are right.` : `${grade.correct} of ${grade.total} cells are right.`,
+    feedback: grade.passed
+      ? `All ${grade.total} cells are right.`
+      : `${grade.correct} of ${grade.total} cells are right.`,
     cells: grade.cells,
   };
 }
 
-function gradeSelfAssessed(q: z.infer<typeof SelfAssessedQuestionSchema>, answer: Record<string, unknown> | undefined): QuestionGrade {
+function gradeSelfAssessed(
+  q: z.infer<typeof SelfAssessedQuestionSchema>,
+  answer: Record<string, unknown> | undefined,
+): QuestionGrade {
   const base = { id: q.id, type: q.type } as const;
   const text = answer === undefined ? undefined : own(answer, 'text');
   const ticks = answer === undefined ? undefined : own(answer, 'rubricMet');
   const hasText = typeof text === 'string' && text.trim() !== '';
   const met = Array.isArray(ticks) ? ticks.slice(0, q.rubric.length).filter((t) => t === true).length : 0;
-  if (!hasText && met === 0) return { ...base, verdict: 'unanswered', feedback: 'Write your answer, then compare it with the rubric.' };
+  if (!hasText && met === 0)
+    return { ...base, verdict: 'unanswered', feedback: 'Write your answer, then compare it with the rubric.' };
   return {
     ...base,
     verdict: 'self-assessed',
@@ -269,11 +308,18 @@ function gradeSelfAssessed(q: z.infer<typeof SelfAssessedQuestionSchema>, answer
  * file); they are validated, not trusted. `fixtureTexts` maps fixture ids to their raw text, so the grader stays
  * pure. Never throws.
  */
-export function gradeCompletionCheck(check: unknown, answers: unknown, fixtureTexts: Record<string, string> = {}): CompletionCheckGrade {
+export function gradeCompletionCheck(
+  check: unknown,
+  answers: unknown,
+  fixtureTexts: Record<string, string> = {},
+): CompletionCheckGrade {
   const parsedCheck = CompletionCheckSchema.safeParse(check);
   if (!parsedCheck.success) {
     const issue = parsedCheck.error.issues[0];
-    return { kind: 'invalid-input', message: `The check is not valid: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown problem'}.` };
+    return {
+      kind: 'invalid-input',
+      message: `The check is not valid: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown problem'}.`,
+    };
   }
   if (answers !== undefined && answers !== null && !isRecord(answers)) {
     return { kind: 'invalid-input', message: 'The answers must be an object mapping question ids to answers.' };

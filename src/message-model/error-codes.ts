@@ -1,4 +1,12 @@
-import { isAtLeast, isMcpVersion, jsonRpcRef, mcpRef, type McpVersion, type Protocol, type SpecRef } from './protocols.ts';
+import {
+  isAtLeast,
+  isMcpVersion,
+  jsonRpcRef,
+  mcpRef,
+  type McpVersion,
+  type Protocol,
+  type SpecRef,
+} from './protocols.ts';
 
 /**
  * The classes an error code falls into. JSON-RPC 2.0 §5.1 defines the five standard codes and reserves
@@ -58,10 +66,22 @@ export interface ErrorCodeInfo {
 
 const STANDARD: Record<number, { codeClass: CodeClass; name: string; meaning: string }> = {
   [-32700]: { codeClass: 'parse-error', name: 'ParseError', meaning: 'The receiver could not parse the text as JSON.' },
-  [-32600]: { codeClass: 'invalid-request', name: 'InvalidRequest', meaning: 'The JSON is not a valid request object.' },
-  [-32601]: { codeClass: 'method-not-found', name: 'MethodNotFound', meaning: 'The method does not exist or is not available.' },
+  [-32600]: {
+    codeClass: 'invalid-request',
+    name: 'InvalidRequest',
+    meaning: 'The JSON is not a valid request object.',
+  },
+  [-32601]: {
+    codeClass: 'method-not-found',
+    name: 'MethodNotFound',
+    meaning: 'The method does not exist or is not available.',
+  },
   [-32602]: { codeClass: 'invalid-params', name: 'InvalidParams', meaning: 'The method parameters are invalid.' },
-  [-32603]: { codeClass: 'internal-error', name: 'InternalError', meaning: 'The receiver failed internally while handling the message.' },
+  [-32603]: {
+    codeClass: 'internal-error',
+    name: 'InternalError',
+    meaning: 'The receiver failed internally while handling the message.',
+  },
 };
 
 function errorCodesPage(protocol: Protocol): SpecRef {
@@ -85,7 +105,8 @@ export function classifyErrorCode(code: number, protocol: Protocol): ErrorCodeIn
         code,
         codeClass: 'legacy-server-error',
         name: 'ResourceNotFound',
-        meaning: 'Resource not found, as earlier revisions used it. Retired: 2026-07-28 servers answer a missing resource with -32602.',
+        meaning:
+          'Resource not found, as earlier revisions used it. Retired: 2026-07-28 servers answer a missing resource with -32602.',
         retired: true,
         spec: mcpRef('2026-07-28', 'server/resources', 'Error Handling'),
       };
@@ -106,7 +127,8 @@ export function classifyErrorCode(code: number, protocol: Protocol): ErrorCodeIn
         code,
         codeClass: 'mcp-reserved-undefined',
         name: 'URLElicitationRequired',
-        meaning: 'URL elicitation required, as 2025-11-25 used it. Retired in 2026-07-28: reserved, never reused, MUST NOT be emitted.',
+        meaning:
+          'URL elicitation required, as 2025-11-25 used it. Retired in 2026-07-28: reserved, never reused, MUST NOT be emitted.',
         retired: true,
         spec: mcpRef('2026-07-28', 'basic/index', 'Error Codes'),
       };
@@ -167,15 +189,16 @@ export function classifyErrorCode(code: number, protocol: Protocol): ErrorCodeIn
   return {
     code,
     codeClass: 'application',
-    meaning: 'An application-defined error, outside the reserved range: its meaning is the server author\'s.',
+    meaning: "An application-defined error, outside the reserved range: its meaning is the server author's.",
     retired: false,
     spec: isAtLeast(protocol, '2026-07-28') ? mcpRef('2026-07-28', 'basic/index', 'Error Codes') : jsonRpcRef('5.1'),
   };
 }
 
 const MCP_DEFINED_MEANINGS: Record<number, string> = {
-  [-32020]: 'HTTP headers (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*) are missing, malformed or disagree with the body.',
-  [-32021]: 'The request needs a client capability that the request\'s clientCapabilities did not declare.',
+  [-32020]:
+    'HTTP headers (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*) are missing, malformed or disagree with the body.',
+  [-32021]: "The request needs a client capability that the request's clientCapabilities did not declare.",
   [-32022]: 'The requested protocol version is not supported; data.supported lists the versions that are.',
 };
 

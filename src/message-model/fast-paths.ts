@@ -21,7 +21,15 @@ export function isSurelyRequestMeta(meta: unknown): boolean {
   if (typeof meta['io.modelcontextprotocol/protocolVersion'] !== 'string') return false;
   if (!isPlainStringKeyed(meta['io.modelcontextprotocol/clientCapabilities'])) return false;
   const info = meta['io.modelcontextprotocol/clientInfo'];
-  if (info !== undefined && !(isObject(info) && typeof info.name === 'string' && typeof info.version === 'string' && (info.title === undefined || typeof info.title === 'string'))) {
+  if (
+    info !== undefined &&
+    !(
+      isObject(info) &&
+      typeof info.name === 'string' &&
+      typeof info.version === 'string' &&
+      (info.title === undefined || typeof info.title === 'string')
+    )
+  ) {
     return false;
   }
   const level = meta['io.modelcontextprotocol/logLevel'];

@@ -8,7 +8,10 @@ export function formatClassification(c: Classification, indent = ''): string {
   if (c.kind === 'request') head.push(`method: ${c.method}`, `id: ${JSON.stringify(c.id)}`);
   if (c.kind === 'notification') head.push(`method: ${c.method}`);
   if (c.kind === 'result') {
-    head.push(`id: ${JSON.stringify(c.id)}`, `resultType: ${c.resultType}${c.resultTypeSource === 'absent' ? ' (absent)' : ''}`);
+    head.push(
+      `id: ${JSON.stringify(c.id)}`,
+      `resultType: ${c.resultType}${c.resultTypeSource === 'absent' ? ' (absent)' : ''}`,
+    );
     if (c.toolOutcome) head.push(`toolOutcome: ${c.toolOutcome}`);
   }
   if (c.kind === 'error') head.push(`code: ${c.code} (${c.codeClass}${c.codeName ? `, ${c.codeName}` : ''})`);

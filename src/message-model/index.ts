@@ -61,7 +61,12 @@ export {
 } from './schemas.ts';
 export type { RequestId, ContentBlock, ResultType, McpSchemas } from './schemas.ts';
 
-export { METHODS_REMOVED_IN_2026_07_28, METHODS_ADDED_IN_2026_07_28, MISNAMED_METHODS, methodStatus } from './methods.ts';
+export {
+  METHODS_REMOVED_IN_2026_07_28,
+  METHODS_ADDED_IN_2026_07_28,
+  MISNAMED_METHODS,
+  methodStatus,
+} from './methods.ts';
 
 export { MESSAGE_KINDS, classifyMessage, canonicalJson } from './classify.ts';
 export type {
@@ -153,4 +158,12 @@ export {
   getTimelineScenario,
   buildTimeline,
 } from './timeline.ts';
-export type { TimelineParty, TimelineFault, TimelineRetry, TimelineScenario, TimelineStep, Timeline, TimelineOptions } from './timeline.ts';
+export type {
+  TimelineParty,
+  TimelineFault,
+  TimelineRetry,
+  TimelineScenario,
+  TimelineStep,
+  Timeline,
+  TimelineOptions,
+} from './timeline.ts';

@@ -12,9 +12,7 @@ export interface TextPosition {
 }
 
 /** The outcome of parsing text: the value, or where and why parsing stopped. */
-export type ParseOutcome =
-  | { ok: true; value: unknown }
-  | { ok: false; reason: string; position: TextPosition };
+export type ParseOutcome = { ok: true; value: unknown } | { ok: false; reason: string; position: TextPosition };
 
 /** Converts an offset in `text` into a line and column (both 1-based; a column counts UTF-16 code units). */
 export function positionAt(text: string, offset: number): TextPosition {
@@ -35,7 +33,11 @@ export function parseJsonText(text: string): ParseOutcome {
   } catch (error) {
     // Blank text never parses, so it is told apart here rather than trimmed on every call.
     if (text.trim() === '') {
-      return { ok: false, reason: 'The text is empty: there is no JSON value in it.', position: positionAt(text, text.length) };
+      return {
+        ok: false,
+        reason: 'The text is empty: there is no JSON value in it.',
+        position: positionAt(text, text.length),
+      };
     }
     const raw = error instanceof Error ? error.message : String(error);
     return { ok: false, reason: describeParseError(raw), position: positionAt(text, errorOffset(raw, text)) };
@@ -112,27 +114,41 @@ function inspect(value: unknown, maxDepth: number, maxReports: number, tree: boo
   // repetition, and only a value with something to report is walked again to name the places.
   const quick = scanValue(value, maxDepth, tree);
   if (!quick.reportable || maxReports <= 0) {
-    return { depth: quick.depth, truncated: quick.truncated, loneSurrogates: [], unsafeIntegers: [], memberCount: quick.memberCount, repeated: quick.repeated };
+    return {
+      depth: quick.depth,
+      truncated: quick.truncated,
+      loneSurrogates: [],
+      unsafeIntegers: [],
+      memberCount: quick.memberCount,
+      repeated: quick.repeated,
+    };
   }
   return walkValue(value, maxDepth, maxReports);
 }
 
 /** True for what walkValue reports: a string with a lone surrogate, an integer past 2^53, a number past a double. */
 const isReportable = (v: unknown): boolean =>
-  typeof v === 'string' ? !v.isWellFormed() : typeof v === 'number' && (Number.isInteger(v) ? !Number.isSafeInteger(v) : !Number.isFinite(v));
+  typeof v === 'string'
+    ? !v.isWellFormed()
+    : typeof v === 'number' && (Number.isInteger(v) ? !Number.isSafeInteger(v) : !Number.isFinite(v));
 
 /**
  * The quick walk: walkValue's traversal, container for container in the same order (so a shared object is met
  * first at the same place), with scalars checked in place and no paths built. `reportable` says whether walkValue
  * would report anything. With `tree`, the caller vouches that no object is reached twice.
  */
-function scanValue(value: unknown, maxDepth: number, tree: boolean): Omit<ValueFacts, 'loneSurrogates' | 'unsafeIntegers'> & { reportable: boolean } {
+function scanValue(
+  value: unknown,
+  maxDepth: number,
+  tree: boolean,
+): Omit<ValueFacts, 'loneSurrogates' | 'unsafeIntegers'> & { reportable: boolean } {
   let depth = 0;
   let truncated = false;
   let memberCount = 0;
   let repeated = false;
   let reportable = false;
-  if (value === null || typeof value !== 'object') return { depth, truncated, memberCount, repeated, reportable: isReportable(value) };
+  if (value === null || typeof value !== 'object')
+    return { depth, truncated, memberCount, repeated, reportable: isReportable(value) };
   const containers: object[] = [value];
   const levels: number[] = [0];
   const seen = tree ? undefined : new Set<object>();
@@ -177,7 +193,14 @@ function scanValue(value: unknown, maxDepth: number, tree: boolean): Omit<ValueF
 
 /** The full walk, with a JSON Pointer for each report. */
 function walkValue(value: unknown, maxDepth: number, maxReports: number): ValueFacts {
-  const facts: ValueFacts = { depth: 0, truncated: false, loneSurrogates: [], unsafeIntegers: [], memberCount: 0, repeated: false };
+  const facts: ValueFacts = {
+    depth: 0,
+    truncated: false,
+    loneSurrogates: [],
+    unsafeIntegers: [],
+    memberCount: 0,
+    repeated: false,
+  };
   const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: '', depth: 0 }];
   const seen = new WeakSet<object>();
   while (stack.length > 0) {
@@ -210,7 +233,8 @@ function walkValue(value: unknown, maxDepth: number, maxReports: number): ValueF
       const keys = Object.keys(v);
       facts.memberCount += keys.length;
       for (const key of keys) {
-        if (!key.isWellFormed() && facts.loneSurrogates.length < maxReports) facts.loneSurrogates.push(`${path}/${escapeToken(key)}`);
+        if (!key.isWellFormed() && facts.loneSurrogates.length < maxReports)
+          facts.loneSurrogates.push(`${path}/${escapeToken(key)}`);
         stack.push({ v: (v as Record<string, unknown>)[key], path: `${path}/${escapeToken(key)}`, depth: childDepth });
       }
     }
@@ -256,7 +280,9 @@ export function maxMemberNames(text: string): number {
  * JSON.parse.
  */
 export function findDuplicateNames(text: string, maxReports = 20): Array<{ path: string; name: string }> {
-  type Frame = { kind: 'object'; path: string; names: Set<string>; key: string | null } | { kind: 'array'; path: string; index: number };
+  type Frame =
+    | { kind: 'object'; path: string; names: Set<string>; key: string | null }
+    | { kind: 'array'; path: string; index: number };
   const found: Array<{ path: string; name: string }> = [];
   const stack: Frame[] = [];
   let i = 0;

@@ -23,24 +23,49 @@ export const METHODS_ADDED_IN_2026_07_28 = ['server/discover', 'subscriptions/li
  * know which methods a server implements, but it can say that these names are not MCP's. A null-prototype object,
  * so that looking up a method named "constructor" or "__proto__" finds nothing rather than Object.prototype's members.
  */
-export const MISNAMED_METHODS: Readonly<Record<string, { correct: string | null; note: string }>> = Object.assign(Object.create(null) as Record<string, { correct: string | null; note: string }>, {
-  'sampling/complete': { correct: 'sampling/createMessage', note: 'The spec names sampling requests sampling/createMessage.' },
-  'elicitation/request': { correct: 'elicitation/create', note: 'The spec names elicitation requests elicitation/create.' },
-  progress: { correct: 'notifications/progress', note: 'Progress is the notification notifications/progress.' },
-  cancelled: { correct: 'notifications/cancelled', note: 'Cancellation is the notification notifications/cancelled.' },
-  'notifications/cancel': { correct: 'notifications/cancelled', note: 'Cancellation is the notification notifications/cancelled.' },
-  initialized: { correct: 'notifications/initialized', note: 'The handshake notification is notifications/initialized (before 2026-07-28).' },
-  shutdown: { correct: null, note: 'MCP has no shutdown message (that is LSP): a stdio session ends when the client closes the stream.' },
-  exit: { correct: null, note: 'MCP has no exit message (that is LSP): a stdio session ends when the client closes the stream.' },
-  'tools/invoke': { correct: 'tools/call', note: 'Tools are called with tools/call.' },
-  'tools/execute': { correct: 'tools/call', note: 'Tools are called with tools/call.' },
-  'tool/call': { correct: 'tools/call', note: 'Tools are called with tools/call (plural "tools").' },
-  'resources/get': { correct: 'resources/read', note: 'Resources are read with resources/read.' },
-});
+export const MISNAMED_METHODS: Readonly<Record<string, { correct: string | null; note: string }>> = Object.assign(
+  Object.create(null) as Record<string, { correct: string | null; note: string }>,
+  {
+    'sampling/complete': {
+      correct: 'sampling/createMessage',
+      note: 'The spec names sampling requests sampling/createMessage.',
+    },
+    'elicitation/request': {
+      correct: 'elicitation/create',
+      note: 'The spec names elicitation requests elicitation/create.',
+    },
+    progress: { correct: 'notifications/progress', note: 'Progress is the notification notifications/progress.' },
+    cancelled: {
+      correct: 'notifications/cancelled',
+      note: 'Cancellation is the notification notifications/cancelled.',
+    },
+    'notifications/cancel': {
+      correct: 'notifications/cancelled',
+      note: 'Cancellation is the notification notifications/cancelled.',
+    },
+    initialized: {
+      correct: 'notifications/initialized',
+      note: 'The handshake notification is notifications/initialized (before 2026-07-28).',
+    },
+    shutdown: {
+      correct: null,
+      note: 'MCP has no shutdown message (that is LSP): a stdio session ends when the client closes the stream.',
+    },
+    exit: {
+      correct: null,
+      note: 'MCP has no exit message (that is LSP): a stdio session ends when the client closes the stream.',
+    },
+    'tools/invoke': { correct: 'tools/call', note: 'Tools are called with tools/call.' },
+    'tools/execute': { correct: 'tools/call', note: 'Tools are called with tools/call.' },
+    'tool/call': { correct: 'tools/call', note: 'Tools are called with tools/call (plural "tools").' },
+    'resources/get': { correct: 'resources/read', note: 'Resources are read with resources/read.' },
+  },
+);
 
 /** Whether a method name is gone in, or not yet part of, an MCP revision. */
 export function methodStatus(method: string, version: McpVersion): 'removed' | 'not-yet' | 'ok' {
-  if (version === '2026-07-28' && (METHODS_REMOVED_IN_2026_07_28 as readonly string[]).includes(method)) return 'removed';
+  if (version === '2026-07-28' && (METHODS_REMOVED_IN_2026_07_28 as readonly string[]).includes(method))
+    return 'removed';
   if (version !== '2026-07-28' && (METHODS_ADDED_IN_2026_07_28 as readonly string[]).includes(method)) return 'not-yet';
   return 'ok';
 }

@@ -100,5 +100,9 @@ export function slugifyHeading(heading: string): string {
 
 /** A reference into RFC 8259, the JSON text format, for rules about JSON itself (duplicate names, depth, numbers). */
 export function rfc8259Ref(section: string, title: string): SpecRef {
-  return { version: 'rfc-8259', section: `RFC 8259 §${section} ${title}`, url: `https://www.rfc-editor.org/rfc/rfc8259#section-${section}` };
+  return {
+    version: 'rfc-8259',
+    section: `RFC 8259 §${section} ${title}`,
+    url: `https://www.rfc-editor.org/rfc/rfc8259#section-${section}`,
+  };
 }

@@ -22,7 +22,11 @@ export function buildReplyMessage(reply: Reply): unknown {
     case 'response':
       return { jsonrpc: '2.0', id: reply.id, result: {} };
     case 'error':
-      return { jsonrpc: '2.0', id: reply.id, error: { code: reply.code, message: STANDARD_MESSAGES[reply.code] ?? 'Error' } };
+      return {
+        jsonrpc: '2.0',
+        id: reply.id,
+        error: { code: reply.code, message: STANDARD_MESSAGES[reply.code] ?? 'Error' },
+      };
     case 'batch':
       return reply.items.map(buildReplyMessage).filter((m) => m !== undefined);
   }

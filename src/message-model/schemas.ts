@@ -65,7 +65,11 @@ export const JSONRPCMessageSchema = z.union([
 export const JSONRPCBatchSchema = z.array(z.unknown()).min(1);
 
 /** MCP 2025-06-18+: `Implementation`, the name and version a client or server reports about itself. */
-export const ImplementationSchema = z.looseObject({ name: z.string(), version: z.string(), title: z.string().optional() });
+export const ImplementationSchema = z.looseObject({
+  name: z.string(),
+  version: z.string(),
+  title: z.string().optional(),
+});
 
 /**
  * MCP 2026-07-28: the `_meta` envelope every request carries (spec 2026-07-28 basic/index.mdx §_meta; schema.ts
@@ -157,7 +161,10 @@ export const InputRequiredResultSchema = z
   .looseObject({
     resultType: z.literal('input_required'),
     inputRequests: z
-      .record(z.string(), z.looseObject({ method: z.enum(INPUT_REQUEST_METHODS), params: ParamsObjectSchema.optional() }))
+      .record(
+        z.string(),
+        z.looseObject({ method: z.enum(INPUT_REQUEST_METHODS), params: ParamsObjectSchema.optional() }),
+      )
       .optional(),
     requestState: z.string().optional(),
     _meta: ParamsObjectSchema.optional(),
@@ -179,9 +186,7 @@ export interface McpSchemas {
 
 function buildMcpSchemas(version: McpVersion): McpSchemas {
   const modern = version === '2026-07-28';
-  const requestParams = modern
-    ? z.looseObject({ _meta: RequestMetaSchema })
-    : ParamsObjectSchema;
+  const requestParams = modern ? z.looseObject({ _meta: RequestMetaSchema }) : ParamsObjectSchema;
   const request = z.object({
     jsonrpc: z.literal('2.0'),
     id: RequestIdSchema,

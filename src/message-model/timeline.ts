@@ -16,7 +16,16 @@ export const TIMELINE_PARTIES = ['client', 'server', 'backend'] as const;
 export type TimelineParty = (typeof TIMELINE_PARTIES)[number];
 
 /** Where a fault can be injected, from the wire inwards. */
-export const TIMELINE_FAULTS = ['none', 'transport', 'json-parse', 'envelope', 'method', 'params', 'tool', 'backend'] as const;
+export const TIMELINE_FAULTS = [
+  'none',
+  'transport',
+  'json-parse',
+  'envelope',
+  'method',
+  'params',
+  'tool',
+  'backend',
+] as const;
 export type TimelineFault = (typeof TIMELINE_FAULTS)[number];
 
 /** How the client retries after the first attempt. */
@@ -31,7 +40,7 @@ export const TIMELINE_FAULT_LABELS: Readonly<Record<TimelineFault, string>> = {
   envelope: 'Envelope: the request has no params._meta',
   method: 'Method: the client calls tools/invoke, which does not exist',
   params: 'Params: tools/call without params.name',
-  tool: 'Tool: the arguments fail the tool\'s own input check',
+  tool: "Tool: the arguments fail the tool's own input check",
   backend: 'Backend: the backend refuses the connection (restarting)',
 };
 export const TIMELINE_RETRY_LABELS: Readonly<Record<TimelineRetry, string>> = {
@@ -53,10 +62,28 @@ export interface TimelineScenario {
 
 /** The scenarios a <MessageTimeline> can start from (ids match the decision table's scenarios). */
 export const TIMELINE_SCENARIOS: readonly TimelineScenario[] = [
-  { id: 'lost-response-after-write', title: 'Response lost after a write', tool: 'create_ticket', fault: 'transport', retry: 'none' },
-  { id: 'read-timeout', title: 'A read whose response is lost', tool: 'get_incident', fault: 'transport', retry: 'none' },
+  {
+    id: 'lost-response-after-write',
+    title: 'Response lost after a write',
+    tool: 'create_ticket',
+    fault: 'transport',
+    retry: 'none',
+  },
+  {
+    id: 'read-timeout',
+    title: 'A read whose response is lost',
+    tool: 'get_incident',
+    fault: 'transport',
+    retry: 'none',
+  },
   { id: 'unknown-method', title: 'Unknown method', tool: 'create_ticket', fault: 'method', retry: 'none' },
-  { id: 'missing-meta-envelope', title: 'Missing _meta envelope', tool: 'get_incident', fault: 'envelope', retry: 'none' },
+  {
+    id: 'missing-meta-envelope',
+    title: 'Missing _meta envelope',
+    tool: 'get_incident',
+    fault: 'envelope',
+    retry: 'none',
+  },
   { id: 'malformed-incident-id', title: 'Malformed incident ID', tool: 'get_incident', fault: 'tool', retry: 'none' },
   { id: 'backend-unavailable', title: 'Unavailable backend', tool: 'get_incident', fault: 'backend', retry: 'none' },
 ];
@@ -122,7 +149,10 @@ const IDEMPOTENCY_KEYS = ['ik-7f3a9c', 'ik-91c2e4'] as const;
 const SERVER_METHODS = ['tools/call'] as const;
 
 /** What each fault means for detection, the user and retries (the decision table's vocabulary). */
-const FAULT_OUTCOMES: Record<Exclude<TimelineFault, 'none' | 'transport'>, { layer: DetectionLayer; user: UserOutcome; retry: RetryPolicy }> = {
+const FAULT_OUTCOMES: Record<
+  Exclude<TimelineFault, 'none' | 'transport'>,
+  { layer: DetectionLayer; user: UserOutcome; retry: RetryPolicy }
+> = {
   'json-parse': { layer: 'json-parser', user: 'integration-error', retry: 'never-as-is' },
   envelope: { layer: 'mcp-envelope', user: 'integration-error', retry: 'never-as-is' },
   method: { layer: 'method-dispatch', user: 'integration-error', retry: 'never-as-is' },
@@ -141,13 +171,21 @@ function requestText(tool: TimelineScenario['tool'], fault: TimelineFault, id: n
   const params: Record<string, unknown> = { name: tool, arguments: arguments_(tool, fault, key), _meta: META };
   if (fault === 'params') delete params.name;
   if (fault === 'envelope') delete params._meta;
-  const text = JSON.stringify({ jsonrpc: '2.0', id, method: fault === 'method' ? 'tools/invoke' : 'tools/call', params });
+  const text = JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: fault === 'method' ? 'tools/invoke' : 'tools/call',
+    params,
+  });
   // A serialiser bug that cuts the message short: the receiver sees an unterminated value.
   return fault === 'json-parse' ? text.slice(0, Math.floor(text.length * 0.6)) : text;
 }
 
 function toolResult(id: MessageId, text: string, isError: boolean, structured?: Record<string, unknown>): string {
-  const result: Record<string, unknown> = { resultType: 'complete', content: [{ type: 'text', text: structured ? JSON.stringify(structured) : text }] };
+  const result: Record<string, unknown> = {
+    resultType: 'complete',
+    content: [{ type: 'text', text: structured ? JSON.stringify(structured) : text }],
+  };
   if (structured) result.structuredContent = structured;
   if (isError) result.isError = true;
   return JSON.stringify({ jsonrpc: '2.0', id, result });
@@ -171,9 +209,24 @@ type AttemptOutcome = 'answered' | 'lost' | 'error' | 'tool-error' | 'backend-do
 
 /** Runs one attempt and appends its steps. */
 /** Adds the step in which the server answers with a tool error (a result with isError: true) and returns its text. */
-function pushToolError(steps: TimelineStep[], attempt: TimelineStep['attempt'], id: MessageId, message: string, note: string): string {
+function pushToolError(
+  steps: TimelineStep[],
+  attempt: TimelineStep['attempt'],
+  id: MessageId,
+  message: string,
+  note: string,
+): string {
   const text = toolResult(id, message, true);
-  steps.push({ attempt, from: 'server', to: 'client', label: 'result, isError: true', wire: text, classification: classify(text), delivered: true, note });
+  steps.push({
+    attempt,
+    from: 'server',
+    to: 'client',
+    label: 'result, isError: true',
+    wire: text,
+    classification: classify(text),
+    delivered: true,
+    note,
+  });
   return text;
 }
 
@@ -236,13 +289,20 @@ function runAttempt(
 
   // The tool's own input check: since 2025-11-25 a failure is a tool result with isError: true (SEP-1303).
   const args = arguments_(scenario.tool, active, key);
-  const badInput = scenario.tool === 'get_incident' ? !/^INC-\d+$/.test(String(args.incidentId)) : String(args.title).trim() === '';
+  const badInput =
+    scenario.tool === 'get_incident' ? !/^INC-\d+$/.test(String(args.incidentId)) : String(args.title).trim() === '';
   if (badInput) {
     const message =
       scenario.tool === 'get_incident'
         ? `Incident IDs look like INC-1234; "${String(args.incidentId)}" is not one. Check the ID and call again.`
         : 'A ticket needs a non-empty title. Ask the user what the ticket is about, then call again.';
-    const text = pushToolError(steps, attempt, request.id, message, 'The tool rejects its input before touching the backend and reports it as a result the model can read.');
+    const text = pushToolError(
+      steps,
+      attempt,
+      request.id,
+      message,
+      'The tool rejects its input before touching the backend and reports it as a result the model can read.',
+    );
     return { outcome: 'tool-error', answer: text };
   }
 
@@ -251,7 +311,18 @@ function runAttempt(
     scenario.tool === 'get_incident'
       ? `GET /incidents/${String(args.incidentId)}`
       : `POST /tickets {"title":${JSON.stringify(args.title)},"idempotencyKey":"${key}"}`;
-  steps.push({ attempt, from: 'server', to: 'backend', label: scenario.tool === 'get_incident' ? 'read incident' : 'create ticket', backend: call, delivered: active !== 'backend', note: active === 'backend' ? 'The backend is restarting and refuses the connection: the call never arrives.' : 'The tool calls its backend.' });
+  steps.push({
+    attempt,
+    from: 'server',
+    to: 'backend',
+    label: scenario.tool === 'get_incident' ? 'read incident' : 'create ticket',
+    backend: call,
+    delivered: active !== 'backend',
+    note:
+      active === 'backend'
+        ? 'The backend is restarting and refuses the connection: the call never arrives.'
+        : 'The tool calls its backend.',
+  });
 
   if (active === 'backend') {
     const text = pushToolError(
@@ -282,7 +353,15 @@ function runAttempt(
       backendAnswer = `201 Created {"ticket":"${ticket}"}`;
     }
   }
-  steps.push({ attempt, from: 'backend', to: 'server', label: backendAnswer.split(' ').slice(0, 2).join(' '), backend: backendAnswer, delivered: true, note: scenario.tool === 'get_incident' ? 'The backend returns the incident.' : 'The backend has done the write.' });
+  steps.push({
+    attempt,
+    from: 'backend',
+    to: 'server',
+    label: backendAnswer.split(' ').slice(0, 2).join(' '),
+    backend: backendAnswer,
+    delivered: true,
+    note: scenario.tool === 'get_incident' ? 'The backend returns the incident.' : 'The backend has done the write.',
+  });
 
   const text = toolResult(request.id, '', false, structured);
   const lost = active === 'transport';
@@ -299,7 +378,14 @@ function runAttempt(
       : 'The result arrives and answers the request.',
   });
   if (lost) {
-    steps.push({ attempt, from: 'client', to: 'client', label: 'timeout', delivered: true, note: 'The client\'s request timeout fires: no response arrived, which says nothing about whether the work was done.' });
+    steps.push({
+      attempt,
+      from: 'client',
+      to: 'client',
+      label: 'timeout',
+      delivered: true,
+      note: "The client's request timeout fires: no response arrived, which says nothing about whether the work was done.",
+    });
     return { outcome: 'lost' };
   }
   return { outcome: 'answered', answer: text };
@@ -333,7 +419,8 @@ export function buildTimeline(options: TimelineOptions): Timeline {
   } else if (fault === 'transport') {
     detectedBy = 'client-timeout';
     policy = isWrite ? 'same-idempotency-key' : 'freely-with-new-id';
-    outcome = last.outcome === 'answered' ? 'result-as-normal' : isWrite ? 'outcome-unknown-checking' : 'try-again-later';
+    outcome =
+      last.outcome === 'answered' ? 'result-as-normal' : isWrite ? 'outcome-unknown-checking' : 'try-again-later';
   } else {
     const o = FAULT_OUTCOMES[fault];
     detectedBy = o.layer;

@@ -37,7 +37,13 @@ export function progressStore(): ProgressStore {
   window.addEventListener('storage', (event) => {
     if (event.key === null || event.key.startsWith('mcp-message-lab:progress')) opened.reload();
   });
-  queueMicrotask(() => showProgressNotice(unavailable ? 'This browser does not allow saving progress, so it lasts only until you leave the page.' : undefined));
+  queueMicrotask(() =>
+    showProgressNotice(
+      unavailable
+        ? 'This browser does not allow saving progress, so it lasts only until you leave the page.'
+        : undefined,
+    ),
+  );
   return opened;
 }
 

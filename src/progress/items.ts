@@ -24,8 +24,10 @@ export interface ChapterItems {
  */
 export function itemsFromMdx(source: string): ProgressItem[] {
   const items: ProgressItem[] = [];
-  for (const m of source.matchAll(/<DecisionTable\b[^>]*?\bid=["']([^"']+)["']/g)) items.push({ type: 'widget', id: m[1]!, label: 'Decision table' });
-  for (const m of source.matchAll(/<CodeLab\b[^>]*?\bexercise=["']([^"']+)["']/g)) items.push({ type: 'code-lab', id: m[1]! });
+  for (const m of source.matchAll(/<DecisionTable\b[^>]*?\bid=["']([^"']+)["']/g))
+    items.push({ type: 'widget', id: m[1]!, label: 'Decision table' });
+  for (const m of source.matchAll(/<CodeLab\b[^>]*?\bexercise=["']([^"']+)["']/g))
+    items.push({ type: 'code-lab', id: m[1]! });
   if (/<CompletionCheck\b/.test(source)) items.push({ type: 'check', id: 'completion' });
   if (/<MakeItYours\b/.test(source)) items.push({ type: 'self-mark' });
   return items;
@@ -47,7 +49,10 @@ export function isItemDone(item: ProgressItem, chapter: ChapterProgress | undefi
 }
 
 /** How much of a chapter is done. */
-export function chapterCompletion(items: readonly ProgressItem[], chapter: ChapterProgress | undefined): { done: number; total: number; percent: number } {
+export function chapterCompletion(
+  items: readonly ProgressItem[],
+  chapter: ChapterProgress | undefined,
+): { done: number; total: number; percent: number } {
   const done = items.filter((item) => isItemDone(item, chapter)).length;
   const total = items.length;
   return { done, total, percent: total === 0 ? 0 : Math.round((done / total) * 100) };

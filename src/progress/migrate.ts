@@ -15,8 +15,7 @@ import {
 
 /** The outcome of reading stored progress. */
 export type ReadOutcome =
-  | { kind: 'ok'; progress: Progress; migratedFrom?: number }
-  | { kind: 'unreadable'; reason: string };
+  { kind: 'ok'; progress: Progress; migratedFrom?: number } | { kind: 'unreadable'; reason: string };
 
 /** A fresh, empty store. */
 export function emptyProgress(now: string = new Date().toISOString()): Progress {
@@ -33,7 +32,8 @@ export function migrateV1ToV2(v1: ProgressV1): Progress {
   const chapters: Record<string, ChapterProgress> = {};
   const chapter = (id: string) => (chapters[id] ??= emptyChapter());
   for (const id of v1.completed) chapter(id).selfMark = { canExplain: true, at: v1.savedAt };
-  for (const id of v1.checksPassed) chapter(id).checks.completion = { passed: true, correct: 0, total: 0, at: v1.savedAt };
+  for (const id of v1.checksPassed)
+    chapter(id).checks.completion = { passed: true, correct: 0, total: 0, at: v1.savedAt };
   for (const [key, state] of Object.entries(v1.widgets)) {
     const slash = key.indexOf('/');
     const chapterId = slash > 0 ? key.slice(0, slash) : '';
@@ -50,7 +50,15 @@ const MIGRATIONS: Record<number, (data: unknown) => unknown> = {
   1: (data) => migrateV1ToV2(ProgressV1Schema.parse(data)),
 };
 
-const SCHEMAS: Record<number, { safeParse: (d: unknown) => { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }> = {
+const SCHEMAS: Record<
+  number,
+  {
+    safeParse: (d: unknown) => {
+      success: boolean;
+      error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+    };
+  }
+> = {
   1: ProgressV1Schema,
   2: ProgressV2Schema,
 };
@@ -67,21 +75,34 @@ export function readProgressValue(value: unknown): ReadOutcome {
     return { kind: 'unreadable', reason: 'it is not a JSON object' };
   }
   const record = value as Record<string, unknown>;
-  if (record.format !== PROGRESS_FORMAT) return { kind: 'unreadable', reason: `it is not MCP Message Lab progress (no "format": "${PROGRESS_FORMAT}")` };
+  if (record.format !== PROGRESS_FORMAT)
+    return { kind: 'unreadable', reason: `it is not MCP Message Lab progress (no "format": "${PROGRESS_FORMAT}")` };
   const version = record.version;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return { kind: 'unreadable', reason: 'its "version" is missing or not a positive integer' };
-  if (version > PROGRESS_VERSION) return { kind: 'unreadable', reason: `it was written by a newer version of the site (format version ${version}; this page reads up to ${PROGRESS_VERSION})` };
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+    return { kind: 'unreadable', reason: 'its "version" is missing or not a positive integer' };
+  if (version > PROGRESS_VERSION)
+    return {
+      kind: 'unreadable',
+      reason: `it was written by a newer version of the site (format version ${version}; this page reads up to ${PROGRESS_VERSION})`,
+    };
   const check = SCHEMAS[version]!.safeParse(value);
-  if (!check.success) return { kind: 'unreadable', reason: `it is damaged (version ${version}, ${firstIssue(check.error)})` };
+  if (!check.success)
+    return { kind: 'unreadable', reason: `it is damaged (version ${version}, ${firstIssue(check.error)})` };
   let data: unknown = value;
   try {
     for (let v = version; v < PROGRESS_VERSION; v += 1) data = MIGRATIONS[v]!(data);
   } catch (error) {
-    return { kind: 'unreadable', reason: `it could not be migrated from version ${version}: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      kind: 'unreadable',
+      reason: `it could not be migrated from version ${version}: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   const final = ProgressV2Schema.safeParse(data);
-  if (!final.success) return { kind: 'unreadable', reason: `it is damaged after migration (${firstIssue(final.error)})` };
-  return version === PROGRESS_VERSION ? { kind: 'ok', progress: final.data } : { kind: 'ok', progress: final.data, migratedFrom: version };
+  if (!final.success)
+    return { kind: 'unreadable', reason: `it is damaged after migration (${firstIssue(final.error)})` };
+  return version === PROGRESS_VERSION
+    ? { kind: 'ok', progress: final.data }
+    : { kind: 'ok', progress: final.data, migratedFrom: version };
 }
 
 /** Reads stored text (localStorage or an imported file) of any known version. */

@@ -29,7 +29,8 @@ async function fill(): Promise<void> {
       bar.id = `progress-bar-${id}`;
       const label = document.createElement('label');
       label.htmlFor = bar.id;
-      label.textContent = done === 0 ? 'Not started' : done === total ? `Done: all ${total}` : `${done} of ${total} done (${percent}%)`;
+      label.textContent =
+        done === 0 ? 'Not started' : done === total ? `Done: all ${total}` : `${done} of ${total} done (${percent}%)`;
       const wrap = document.createElement('div');
       wrap.className = 'lab-bar';
       wrap.append(label, bar);

@@ -30,7 +30,9 @@ class LabProgressPage extends HTMLElement {
   connectedCallback(): void {
     if (this.dataset.upgraded) return;
     this.dataset.upgraded = 'true';
-    const manifest = (JSON.parse(this.querySelector('script[data-role="data"]')?.textContent ?? '{}') as { chapters?: ChapterItems[] }).chapters ?? [];
+    const manifest =
+      (JSON.parse(this.querySelector('script[data-role="data"]')?.textContent ?? '{}') as { chapters?: ChapterItems[] })
+        .chapters ?? [];
     const store = progressStore();
     const status = this.querySelector<HTMLElement>('[data-role="status"]')!;
     const say = (text: string) => (status.textContent = text);
@@ -73,11 +75,16 @@ class LabProgressPage extends HTMLElement {
             const item = document.createElement('li');
             item.append(`${w.kind} “${id}”${w.done ? ', done' : ''} `);
             item.append(
-              button('Reset', () => {
-                if (!confirm(`Reset the saved state of ${w.kind} “${id}”? Your answers in it will be cleared.`)) return;
-                store.resetWidget(entry.chapter, id);
-                say(`The ${w.kind} “${id}” is reset.`);
-              }, `Reset: ${w.kind} ${id}`),
+              button(
+                'Reset',
+                () => {
+                  if (!confirm(`Reset the saved state of ${w.kind} “${id}”? Your answers in it will be cleared.`))
+                    return;
+                  store.resetWidget(entry.chapter, id);
+                  say(`The ${w.kind} “${id}” is reset.`);
+                },
+                `Reset: ${w.kind} ${id}`,
+              ),
             );
             list.append(item);
           }
@@ -97,14 +104,21 @@ class LabProgressPage extends HTMLElement {
         const title = manifest.find((m) => m.chapter === chapter)?.title ?? chapter;
         if (!confirm(`Reset all progress in “${title}”? You can undo this until your next reset or import.`)) return;
         const outcome = store.resetChapter(chapter);
-        say(outcome.kind === 'rejected' ? outcome.reason : `“${title}” is reset. Use “Undo the last reset or import” to bring it back.`);
+        say(
+          outcome.kind === 'rejected'
+            ? outcome.reason
+            : `“${title}” is reset. Use “Undo the last reset or import” to bring it back.`,
+        );
       } else if (action === 'reset-all') {
-        if (!confirm('Reset your progress in the whole course? You can undo this until your next reset or import.')) return;
+        if (!confirm('Reset your progress in the whole course? You can undo this until your next reset or import.'))
+          return;
         store.resetAll();
         say('All progress is reset. Use “Undo the last reset or import” to bring it back.');
       } else if (action === 'undo') {
         const outcome = store.undoLast();
-        say(outcome.kind === 'rejected' ? outcome.reason : 'Your progress from before the last reset or import is back.');
+        say(
+          outcome.kind === 'rejected' ? outcome.reason : 'Your progress from before the last reset or import is back.',
+        );
       } else if (action === 'export') {
         download(`mcp-message-lab-progress-${new Date().toISOString().slice(0, 10)}.json`, store.exportJson());
         say('Progress exported. The file holds everything shown on this page.');
@@ -123,7 +137,11 @@ class LabProgressPage extends HTMLElement {
       const text = await file.text();
       input.value = '';
       const current = store.read();
-      if (Object.keys(current.chapters).length > 0 && !confirm('Importing replaces the progress in this browser. You can undo it afterwards. Import?')) return;
+      if (
+        Object.keys(current.chapters).length > 0 &&
+        !confirm('Importing replaces the progress in this browser. You can undo it afterwards. Import?')
+      )
+        return;
       const outcome = store.importJson(text);
       say(
         outcome.kind === 'invalid'
@@ -146,16 +164,26 @@ class LabProgressPage extends HTMLElement {
       ...entries.map((entry) => {
         const li = document.createElement('li');
         const when = entry.at ? new Date(entry.at).toLocaleString() : 'an unknown time';
-        li.append(`Set aside at ${when} (${entry.raw.length.toLocaleString('en')} characters, key “${entry.key}”): ${entry.reason} `);
         li.append(
-          button('Download it', () => download(`mcp-message-lab-set-aside-${(entry.at || 'unknown').slice(0, 10)}.txt`, entry.raw), `Download it: the data set aside at ${when}`),
+          `Set aside at ${when} (${entry.raw.length.toLocaleString('en')} characters, key “${entry.key}”): ${entry.reason} `,
+        );
+        li.append(
+          button(
+            'Download it',
+            () => download(`mcp-message-lab-set-aside-${(entry.at || 'unknown').slice(0, 10)}.txt`, entry.raw),
+            `Download it: the data set aside at ${when}`,
+          ),
           ' ',
-          button('Discard it', () => {
-            if (!confirm('Discard this data for good? It cannot be brought back.')) return;
-            store.discardSetAside(entry.key);
-            this.drawAside();
-            showProgressNotice();
-          }, `Discard it: the data set aside at ${when}`),
+          button(
+            'Discard it',
+            () => {
+              if (!confirm('Discard this data for good? It cannot be brought back.')) return;
+              store.discardSetAside(entry.key);
+              this.drawAside();
+              showProgressNotice();
+            },
+            `Discard it: the data set aside at ${when}`,
+          ),
         );
         return li;
       }),

@@ -5,7 +5,14 @@
  * replace under `…:backup`, so the last one can be undone.
  */
 import { emptyChapter, emptyProgress, readProgressText } from './migrate.ts';
-import { ProgressV2Schema, type ChapterProgress, type CheckRecord, type CodeLabRecord, type Progress, type WidgetRecord } from './schema.ts';
+import {
+  ProgressV2Schema,
+  type ChapterProgress,
+  type CheckRecord,
+  type CodeLabRecord,
+  type Progress,
+  type WidgetRecord,
+} from './schema.ts';
 
 /** The localStorage key of the store. */
 export const PROGRESS_KEY = 'mcp-message-lab:progress';
@@ -37,10 +44,12 @@ export interface SetAsideEntry {
 }
 
 /** The outcome of an import. */
-export type ImportOutcome = { kind: 'imported'; migratedFrom?: number; chapters: number } | { kind: 'invalid'; reason: string };
+export type ImportOutcome =
+  { kind: 'imported'; migratedFrom?: number; chapters: number } | { kind: 'invalid'; reason: string };
 
 /** The outcome of a change: saved, or kept in memory only because storage refused it, or rejected as invalid. */
-export type SaveOutcome = { kind: 'saved' } | { kind: 'not-saved'; reason: string } | { kind: 'rejected'; reason: string };
+export type SaveOutcome =
+  { kind: 'saved' } | { kind: 'not-saved'; reason: string } | { kind: 'rejected'; reason: string };
 
 /** What a widget saves. */
 export interface WidgetSave {
@@ -93,7 +102,10 @@ export interface ProgressStore {
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** Opens the store on `storage`, setting aside unreadable data and migrating older versions. */
-export function createProgressStore(storage: StorageLike, now: () => string = () => new Date().toISOString()): ProgressStore {
+export function createProgressStore(
+  storage: StorageLike,
+  now: () => string = () => new Date().toISOString(),
+): ProgressStore {
   let progress: Progress = emptyProgress(now());
   let problem: string | undefined;
   const listeners = new Set<(p: Progress) => void>();
@@ -158,11 +170,15 @@ export function createProgressStore(storage: StorageLike, now: () => string = ()
     const valid = ProgressV2Schema.safeParse(draft);
     if (!valid.success) {
       const issue = valid.error.issues[0];
-      return { kind: 'rejected', reason: `That change would make progress invalid (${issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'unknown'}).` };
+      return {
+        kind: 'rejected',
+        reason: `That change would make progress invalid (${issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'unknown'}).`,
+      };
     }
     // Never write over data this page could not read (another tab or an older page may have written it meanwhile).
     const current = safeGet(PROGRESS_KEY);
-    if (current !== null && readProgressText(current).kind !== 'ok') setAsideRaw(current, 'The saved progress changed to something this page cannot read.');
+    if (current !== null && readProgressText(current).kind !== 'ok')
+      setAsideRaw(current, 'The saved progress changed to something this page cannot read.');
     progress = valid.data;
     const saved = safeSet(PROGRESS_KEY, JSON.stringify(progress));
     if (saved) problem = undefined;
@@ -176,7 +192,13 @@ export function createProgressStore(storage: StorageLike, now: () => string = ()
 
   function prune(draft: Progress, chapterId: string): void {
     const c = draft.chapters[chapterId];
-    if (c && !c.selfMark && !Object.keys(c.checks).length && !Object.keys(c.widgets).length && !Object.keys(c.codeLabs).length) {
+    if (
+      c &&
+      !c.selfMark &&
+      !Object.keys(c.checks).length &&
+      !Object.keys(c.widgets).length &&
+      !Object.keys(c.codeLabs).length
+    ) {
       delete draft.chapters[chapterId];
     }
   }
@@ -199,8 +221,10 @@ export function createProgressStore(storage: StorageLike, now: () => string = ()
           prune(d, chapterId);
         }
       }),
-    recordCheck: (chapterId, checkId, record) => change((d) => void (chapterOf(d, chapterId).checks[checkId] = { ...clone(record), at: now() })),
-    recordCodeLab: (chapterId, exerciseId, record) => change((d) => void (chapterOf(d, chapterId).codeLabs[exerciseId] = { ...record, at: now() })),
+    recordCheck: (chapterId, checkId, record) =>
+      change((d) => void (chapterOf(d, chapterId).checks[checkId] = { ...clone(record), at: now() })),
+    recordCodeLab: (chapterId, exerciseId, record) =>
+      change((d) => void (chapterOf(d, chapterId).codeLabs[exerciseId] = { ...record, at: now() })),
     getWidget: (chapterId, widgetId) => {
       const record = progress.chapters[chapterId]?.widgets[widgetId];
       return record ? clone(record) : undefined;
@@ -213,8 +237,20 @@ export function createProgressStore(storage: StorageLike, now: () => string = ()
         json = undefined;
       }
       if (json === undefined) return { kind: 'rejected', reason: 'The widget state is not JSON.' };
-      if (json.length > MAX_WIDGET_STATE) return { kind: 'rejected', reason: `The widget state is too large to save (${json.length} characters; the limit is ${MAX_WIDGET_STATE}).` };
-      return change((d) => void (chapterOf(d, chapterId).widgets[widgetId] = { kind: save.kind, state: JSON.parse(json!), done: save.done, at: now() }));
+      if (json.length > MAX_WIDGET_STATE)
+        return {
+          kind: 'rejected',
+          reason: `The widget state is too large to save (${json.length} characters; the limit is ${MAX_WIDGET_STATE}).`,
+        };
+      return change(
+        (d) =>
+          void (chapterOf(d, chapterId).widgets[widgetId] = {
+            kind: save.kind,
+            state: JSON.parse(json!),
+            done: save.done,
+            at: now(),
+          }),
+      );
     },
     resetWidget: (chapterId, widgetId) =>
       change((d) => {
@@ -258,7 +294,12 @@ export function createProgressStore(storage: StorageLike, now: () => string = ()
         const raw = safeGet(key) ?? '';
         try {
           const parsed = JSON.parse(raw) as { reason?: unknown; at?: unknown; raw?: unknown };
-          entries.push({ key, reason: String(parsed.reason ?? 'unknown'), at: String(parsed.at ?? ''), raw: typeof parsed.raw === 'string' ? parsed.raw : raw });
+          entries.push({
+            key,
+            reason: String(parsed.reason ?? 'unknown'),
+            at: String(parsed.at ?? ''),
+            raw: typeof parsed.raw === 'string' ? parsed.raw : raw,
+          });
         } catch {
           entries.push({ key, reason: 'unknown', at: '', raw });
         }

@@ -41,18 +41,24 @@ export function loadCourseData(root: string = ROOT): LoadedCourse {
   const checksDir = join(root, 'content/checks');
   const checks: unknown[] = [];
   if (existsSync(checksDir)) {
-    for (const file of readdirSync(checksDir).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of readdirSync(checksDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       try {
         checks.push(JSON.parse(readFileSync(join(checksDir, file), 'utf8')));
       } catch (error) {
-        problems.push(`content/checks/${file} could not be read (${error instanceof Error ? error.message : String(error)}); its chapter's check answers are not graded.`);
+        problems.push(
+          `content/checks/${file} could not be read (${error instanceof Error ? error.message : String(error)}); its chapter's check answers are not graded.`,
+        );
       }
     }
   }
   const fixtureText = (id: string): string | undefined => {
     if (!/^[a-z0-9-]+$/.test(id)) return undefined;
     try {
-      const value = JSON.parse(readFileSync(join(root, 'content/fixtures', `${id}.json`), 'utf8')) as { text?: unknown };
+      const value = JSON.parse(readFileSync(join(root, 'content/fixtures', `${id}.json`), 'utf8')) as {
+        text?: unknown;
+      };
       return typeof value.text === 'string' ? value.text : undefined;
     } catch {
       problems.push(`content/fixtures/${id}.json could not be read; questions that classify it are not graded.`);
@@ -60,5 +66,8 @@ export function loadCourseData(root: string = ROOT): LoadedCourse {
     }
   };
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: string };
-  return { course: buildCourseData({ title: COURSE_TITLE, version: pkg.version ?? '0.0.0', chapters, checks, fixtureText }), problems };
+  return {
+    course: buildCourseData({ title: COURSE_TITLE, version: pkg.version ?? '0.0.0', chapters, checks, fixtureText }),
+    problems,
+  };
 }

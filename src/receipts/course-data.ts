@@ -21,7 +21,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The fixture ids a check's classify questions use. */
 export function fixturesOfCheck(check: unknown): string[] {
   if (!isRecord(check) || !Array.isArray(check.questions)) return [];
-  return check.questions.flatMap((q: unknown) => (isRecord(q) && q.type === 'classify' && typeof q.fixture === 'string' ? [q.fixture] : []));
+  return check.questions.flatMap((q: unknown) =>
+    isRecord(q) && q.type === 'classify' && typeof q.fixture === 'string' ? [q.fixture] : [],
+  );
 }
 
 /**
@@ -40,5 +42,11 @@ export function buildCourseData(sources: CourseSources): CourseData {
       if (text !== undefined) fixtureTexts[id] = text;
     }
   }
-  return { title: sources.title, version: sources.version, chapters: sources.chapters.map(({ id, title }) => ({ id, title })), checks, fixtureTexts };
+  return {
+    title: sources.title,
+    version: sources.version,
+    chapters: sources.chapters.map(({ id, title }) => ({ id, title })),
+    checks,
+    fixtureTexts,
+  };
 }

@@ -2,7 +2,14 @@
  * Making receipts: seal a draft into a versioned receipt, and derive the compact form (free-text answers left
  * out) that fits a QR code. Pure; the browser's receipt panel and the test generators both use it.
  */
-import { RECEIPT_ABOUT, RECEIPT_FORMAT, RECEIPT_VERSION, sealReceipt, type ChapterReceipt, type Receipt } from './schema.ts';
+import {
+  RECEIPT_ABOUT,
+  RECEIPT_FORMAT,
+  RECEIPT_VERSION,
+  sealReceipt,
+  type ChapterReceipt,
+  type Receipt,
+} from './schema.ts';
 
 /** Everything a receipt records, before the format's own members are added. */
 export interface ReceiptDraft {

@@ -26,7 +26,11 @@ function fromBase64Url(text: string): Uint8Array | undefined {
   }
 }
 
-async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array> {
+async function pipe(
+  bytes: Uint8Array,
+  stream: CompressionStream | DecompressionStream,
+  limit: number,
+): Promise<Uint8Array> {
   const writer = stream.writable.getWriter();
   void writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => undefined);
   void writer.close().catch(() => undefined);
@@ -55,21 +59,36 @@ async function pipe(bytes: Uint8Array, stream: CompressionStream | Decompression
 
 /** Compresses a receipt's JSON text into the "MLR1:..." form. */
 export async function compressReceiptText(json: string): Promise<string> {
-  const bytes = await pipe(new TextEncoder().encode(json), new CompressionStream('deflate-raw'), Number.MAX_SAFE_INTEGER);
+  const bytes = await pipe(
+    new TextEncoder().encode(json),
+    new CompressionStream('deflate-raw'),
+    Number.MAX_SAFE_INTEGER,
+  );
   return COMPRESSED_PREFIX + toBase64Url(bytes);
 }
 
 /** Expands an "MLR1:..." token back to JSON text; never throws. */
-export async function decompressReceiptText(token: string, maxChars = 256 * 1024): Promise<{ kind: 'text'; text: string } | { kind: 'error'; message: string }> {
+export async function decompressReceiptText(
+  token: string,
+  maxChars = 256 * 1024,
+): Promise<{ kind: 'text'; text: string } | { kind: 'error'; message: string }> {
   const body = token.trim().startsWith(COMPRESSED_PREFIX) ? token.trim().slice(COMPRESSED_PREFIX.length) : undefined;
   const bytes = body === undefined ? undefined : fromBase64Url(body);
-  if (!bytes || bytes.length === 0) return { kind: 'error', message: `This compressed receipt is damaged: after "${COMPRESSED_PREFIX}" only letters, digits, - and _ may follow.` };
+  if (!bytes || bytes.length === 0)
+    return {
+      kind: 'error',
+      message: `This compressed receipt is damaged: after "${COMPRESSED_PREFIX}" only letters, digits, - and _ may follow.`,
+    };
   try {
     const out = await pipe(bytes, new DecompressionStream('deflate-raw'), maxChars * 4);
     return { kind: 'text', text: new TextDecoder('utf-8', { fatal: true }).decode(out) };
   } catch (error) {
-    const why = error instanceof Error && error.message.startsWith('it expands') ? error.message : 'it does not decompress';
-    return { kind: 'error', message: `This compressed receipt is damaged: ${why}. Ask for the receipt again, or for its JSON form.` };
+    const why =
+      error instanceof Error && error.message.startsWith('it expands') ? error.message : 'it does not decompress';
+    return {
+      kind: 'error',
+      message: `This compressed receipt is damaged: ${why}. Ask for the receipt again, or for its JSON form.`,
+    };
   }
 }
 
@@ -94,7 +113,12 @@ export function splitReceiptText(text: string): ReceiptPiece[] {
   const flushJunk = (end: number) => {
     if (junkStart >= 0) {
       const junk = text.slice(junkStart, end).trim();
-      if (junk) pieces.push({ kind: 'unrecognised', text: junk.length > 80 ? `${junk.slice(0, 77)}...` : junk, line: junkLine });
+      if (junk)
+        pieces.push({
+          kind: 'unrecognised',
+          text: junk.length > 80 ? `${junk.slice(0, 77)}...` : junk,
+          line: junkLine,
+        });
       junkStart = -1;
     }
   };

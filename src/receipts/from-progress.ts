@@ -45,8 +45,12 @@ export function receiptDraftFromProgress(
     const completion = record.checks.completion;
     if (completion) {
       const answers = CheckAnswersSchema.safeParse(completion.answers);
-      if (completion.answers === undefined) leftOut.push(`${chapterId}: the check was recorded without its answers (saved by an older version), so it cannot be re-graded.`);
-      else if (!answers.success) leftOut.push(`${chapterId}: the check's saved answers are not in a shape the grader reads.`);
+      if (completion.answers === undefined)
+        leftOut.push(
+          `${chapterId}: the check was recorded without its answers (saved by an older version), so it cannot be re-graded.`,
+        );
+      else if (!answers.success)
+        leftOut.push(`${chapterId}: the check's saved answers are not in a shape the grader reads.`);
       else {
         out.check = {
           answers: answers.data,
@@ -70,11 +74,16 @@ export function receiptDraftFromProgress(
       if (isRecord(state.answers)) {
         for (const [row, columns] of Object.entries(state.answers)) {
           if (!isRecord(columns)) continue;
-          const kept = Object.entries(columns).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '');
+          const kept = Object.entries(columns).filter(
+            (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
+          );
           if (kept.length > 0) cells[row] = Object.fromEntries(kept);
         }
       }
-      const hints = typeof state.hintLevel === 'number' && Number.isInteger(state.hintLevel) ? Math.max(0, Math.min(3, state.hintLevel)) : 0;
+      const hints =
+        typeof state.hintLevel === 'number' && Number.isInteger(state.hintLevel)
+          ? Math.max(0, Math.min(3, state.hintLevel))
+          : 0;
       const solutionShown = state.solution === true;
       const at = time(widget.at) ?? options.now;
       const grade = state.checked === true ? gradeDecisionTable(cells, scenarios) : undefined;
@@ -82,7 +91,9 @@ export function receiptDraftFromProgress(
       out.tables[widgetId] = {
         scenarios: [...scenarios],
         cells,
-        ...(grade?.kind === 'graded' ? { grade: { correct: grade.correct, total: grade.total, passed: grade.passed } } : {}),
+        ...(grade?.kind === 'graded'
+          ? { grade: { correct: grade.correct, total: grade.total, passed: grade.passed } }
+          : {}),
         hints,
         solutionShown,
         updatedAt: at,
@@ -91,14 +102,20 @@ export function receiptDraftFromProgress(
       out.solutions += solutionShown ? 1 : 0;
       times.push(at);
     }
-    for (const widget of Object.values(record.widgets)) if (widget.kind !== 'decision-table' && time(widget.at)) times.push(widget.at);
+    for (const widget of Object.values(record.widgets))
+      if (widget.kind !== 'decision-table' && time(widget.at)) times.push(widget.at);
     const last = times.sort().at(-1);
     if (last) out.updatedAt = last;
     const empty = !out.selfMark && !out.check && !out.tables && times.length === 0;
     if (!empty) chapters[chapterId] = out;
   }
   return {
-    draft: { course: options.course, ...(options.learner ? { learner: options.learner } : {}), createdAt: options.now, chapters },
+    draft: {
+      course: options.course,
+      ...(options.learner ? { learner: options.learner } : {}),
+      createdAt: options.now,
+      chapters,
+    },
     leftOut,
   };
 }

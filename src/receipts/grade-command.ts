@@ -46,7 +46,12 @@ Examples
   pbpaste | mcp-lab grade -
 `;
 
-const STATUS_CODES: Readonly<Record<ChapterStatus, string>> = { passed: 'pass', failing: 'FAIL', started: 'start', 'not-started': '-' };
+const STATUS_CODES: Readonly<Record<ChapterStatus, string>> = {
+  passed: 'pass',
+  failing: 'FAIL',
+  started: 'start',
+  'not-started': '-',
+};
 
 async function readStdin(io: CliIo): Promise<string> {
   io.stdin.setEncoding('utf8');
@@ -68,7 +73,8 @@ function why(error: unknown): string {
 async function readOne(path: string): Promise<LoadedText> {
   try {
     const info = await stat(path);
-    if (info.size > MAX_FILE_BYTES) return { name: path, error: `${path}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB, not a set of receipts` };
+    if (info.size > MAX_FILE_BYTES)
+      return { name: path, error: `${path}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB, not a set of receipts` };
     return { name: path, text: await readFile(path, 'utf8') };
   } catch (error) {
     return { name: path, error: `${path}: ${why(error)}` };
@@ -98,7 +104,8 @@ async function loadArguments(paths: string[], io: CliIo): Promise<LoadedText[]> 
       .filter((d) => d.isFile() && !d.name.startsWith('.') && RECEIPT_FILE.test(d.name))
       .map((d) => d.name)
       .sort();
-    if (names.length === 0) loaded.push({ name: path, error: `${path}: the folder has no .json, .txt or .receipt files` });
+    if (names.length === 0)
+      loaded.push({ name: path, error: `${path}: the folder has no .json, .txt or .receipt files` });
     for (const name of names) loaded.push(await readOne(join(path, name)));
   }
   return loaded;
@@ -109,7 +116,10 @@ function fit(text: string, width: number): string {
 }
 
 /** The class as a plain-text table with a key, the flagged receipts and the most common misconceptions. */
-export function formatRoster(roster: Roster, context: { files: number; courseTitle: string; courseVersion: string; ms?: number }): string {
+export function formatRoster(
+  roster: Roster,
+  context: { files: number; courseTitle: string; courseVersion: string; ms?: number },
+): string {
   const counted = roster.entries.filter((e) => e.kind === 'counted');
   const lines: string[] = [];
   const found = roster.entries.filter((e) => e.kind === 'counted' || e.reason !== 'unreadable').length;
@@ -128,9 +138,15 @@ export function formatRoster(roster: Roster, context: { files: number; courseTit
       const passed = results.filter((r) => r.status === 'passed').length;
       const correct = results.reduce((n, r) => n + r.cells.correct, 0);
       const total = results.reduce((n, r) => n + r.cells.total, 0);
-      lines.push(`${fit(entry.learner, nameWidth)}  ${codes.join(' ')}  ${`${passed}/${results.length}`.padEnd(6)}  ${correct}/${total}`);
+      lines.push(
+        `${fit(entry.learner, nameWidth)}  ${codes.join(' ')}  ${`${passed}/${results.length}`.padEnd(6)}  ${correct}/${total}`,
+      );
     }
-    lines.push('', 'Key: pass = check passed, FAIL = check not passed, start = started, - = not started,', '     self = passed on the learner\'s own mark (the chapter has no check). Cells = decision-table cells right.');
+    lines.push(
+      '',
+      'Key: pass = check passed, FAIL = check not passed, start = started, - = not started,',
+      "     self = passed on the learner's own mark (the chapter has no check). Cells = decision-table cells right.",
+    );
     lines.push('', 'Chapters: ' + roster.chapters.map((c) => `${c.id.slice(0, 2)} ${c.title}`).join('; '));
   }
   const flagged = roster.entries.filter((e) => e.kind === 'flagged');
@@ -149,12 +165,16 @@ export function formatRoster(roster: Roster, context: { files: number; courseTit
 
 export const gradeCommand: Command = {
   name: 'grade',
-  summary: 'Re-grade learners\' receipts (files or folders) and print or export the class roster',
+  summary: "Re-grade learners' receipts (files or folders) and print or export the class roster",
   help: HELP,
   async run(args: string[], io: CliIo): Promise<number> {
     let parsed;
     try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { csv: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+      parsed = parseArgs({
+        args,
+        allowPositionals: true,
+        options: { csv: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      });
     } catch (error) {
       throw usageErrorFromParseArgs(error);
     }
@@ -164,7 +184,10 @@ export const gradeCommand: Command = {
     }
     const paths = parsed.positionals;
     if (paths.length === 0) {
-      if (io.stdin.isTTY) throw new UsageError('no receipts given: name receipt files or folders, or pipe receipts into "mcp-lab grade -"');
+      if (io.stdin.isTTY)
+        throw new UsageError(
+          'no receipts given: name receipt files or folders, or pipe receipts into "mcp-lab grade -"',
+        );
       paths.push('-');
     }
     const loaded = await loadArguments(paths, io);
@@ -182,9 +205,13 @@ export const gradeCommand: Command = {
     if (csv === '-') {
       await write(io.stdout, rosterCsv(roster));
     } else {
-      await write(io.stdout, formatRoster(roster, { files: loaded.length, courseTitle: course.title, courseVersion: course.version, ms }));
+      await write(
+        io.stdout,
+        formatRoster(roster, { files: loaded.length, courseTitle: course.title, courseVersion: course.version, ms }),
+      );
     }
-    for (const i of ignored) await write(io.stderr, `mcp-lab grade: ${i.source}, line ${i.line}: not a receipt, skipped: ${i.text}\n`);
+    for (const i of ignored)
+      await write(io.stderr, `mcp-lab grade: ${i.source}, line ${i.line}: not a receipt, skipped: ${i.text}\n`);
     for (const p of problems) await write(io.stderr, `mcp-lab grade: ${p}\n`);
     if (csv !== undefined && csv !== '-') {
       try {
@@ -192,7 +219,10 @@ export const gradeCommand: Command = {
       } catch (error) {
         throw new UsageError(`graded, but could not write the CSV to ${csv}: ${why(error)}`);
       }
-      await write(io.stdout, `CSV written to ${csv} (${roster.entries.length} row${roster.entries.length === 1 ? '' : 's'} and a header).\n`);
+      await write(
+        io.stdout,
+        `CSV written to ${csv} (${roster.entries.length} row${roster.entries.length === 1 ? '' : 's'} and a header).\n`,
+      );
     }
     return EXIT_OK;
   },

@@ -21,7 +21,14 @@ import {
   type QuestionGrade,
   type MisconceptionId,
 } from '#message-model';
-import { canonicalReceiptJson, readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type SelfMark } from './schema.ts';
+import {
+  canonicalReceiptJson,
+  readReceipt,
+  type ChapterReceipt,
+  type ClaimedGrade,
+  type Receipt,
+  type SelfMark,
+} from './schema.ts';
 
 /** What the grader needs to know about the course it grades against. */
 export interface CourseData {
@@ -80,7 +87,14 @@ export interface CellAnswer {
 }
 
 /** Why a receipt was not counted. */
-export const FLAG_REASONS = ['malformed', 'unsupported-version', 'tampered', 'duplicate', 'superseded', 'unreadable'] as const;
+export const FLAG_REASONS = [
+  'malformed',
+  'unsupported-version',
+  'tampered',
+  'duplicate',
+  'superseded',
+  'unreadable',
+] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
 /** One receipt's outcome. */
@@ -132,11 +146,19 @@ export interface Roster {
 /** An input to grade: its source name and its content (text, a parsed value, or a reason it could not be read). */
 export type RosterInput = { source: string; content: unknown } | { source: string; error: string; reason?: FlagReason };
 
-const sameGrade = (a: ClaimedGrade, b: { correct: number; total: number; passed: boolean }) => a.correct === b.correct && a.total === b.total && a.passed === b.passed;
-const showGrade = (g: { correct: number; total: number; passed: boolean }) => `${g.correct}/${g.total}${g.passed ? ', passed' : ''}`;
+const sameGrade = (a: ClaimedGrade, b: { correct: number; total: number; passed: boolean }) =>
+  a.correct === b.correct && a.total === b.total && a.passed === b.passed;
+const showGrade = (g: { correct: number; total: number; passed: boolean }) =>
+  `${g.correct}/${g.total}${g.passed ? ', passed' : ''}`;
 
 function hasActivity(ch: ChapterReceipt): boolean {
-  return ch.selfMark !== undefined || ch.check !== undefined || Object.keys(ch.tables ?? {}).length > 0 || ch.hints > 0 || ch.solutions > 0;
+  return (
+    ch.selfMark !== undefined ||
+    ch.check !== undefined ||
+    Object.keys(ch.tables ?? {}).length > 0 ||
+    ch.hints > 0 ||
+    ch.solutions > 0
+  );
 }
 
 /**
@@ -151,7 +173,10 @@ function hasActivity(ch: ChapterReceipt): boolean {
  */
 export class CheckGrader {
   private readonly questions = new Map<string, QuestionGrade>();
-  private readonly totals = new Map<string, { correct: number; total: number; selfAssessed: number; passed: boolean }>();
+  private readonly totals = new Map<
+    string,
+    { correct: number; total: number; selfAssessed: number; passed: boolean }
+  >();
   private readonly parts = new Map<string, { valid: boolean; single: Map<string, unknown> }>();
   private readonly course: CourseData;
 
@@ -167,10 +192,12 @@ export class CheckGrader {
     if (!part) {
       const parsed = CompletionCheckSchema.safeParse(check);
       part = { valid: parsed.success, single: new Map() };
-      if (parsed.success) for (const q of parsed.data.questions) part.single.set(q.id, { chapter: parsed.data.chapter, questions: [q] });
+      if (parsed.success)
+        for (const q of parsed.data.questions) part.single.set(q.id, { chapter: parsed.data.chapter, questions: [q] });
       this.parts.set(chapter, part);
     }
-    if (!part.valid || typeof answers !== 'object' || answers === null || Array.isArray(answers)) return gradeCompletionCheck(check, answers, texts);
+    if (!part.valid || typeof answers !== 'object' || answers === null || Array.isArray(answers))
+      return gradeCompletionCheck(check, answers, texts);
     const given = answers as Record<string, unknown>;
     const questions: QuestionGrade[] = [];
     for (const [id, single] of part.single) {
@@ -201,17 +228,29 @@ export class CheckGrader {
  * Re-grades one receipt against the course. `input` is the receipt's text or parsed value; `source` names it in
  * messages. Never throws.
  */
-export function gradeReceipt(input: unknown, course: CourseData, source: string, position = 1, checks: CheckGrader = new CheckGrader(course)): RosterEntry {
+export function gradeReceipt(
+  input: unknown,
+  course: CourseData,
+  source: string,
+  position = 1,
+  checks: CheckGrader = new CheckGrader(course),
+): RosterEntry {
   const reading = readReceipt(input);
-  if (reading.kind === 'malformed' || reading.kind === 'unsupported-version') return { kind: 'flagged', source, reason: reading.kind, message: reading.message };
-  if (reading.kind === 'tampered') return { kind: 'flagged', source, reason: 'tampered', message: reading.message, learner: reading.receipt.learner };
+  if (reading.kind === 'malformed' || reading.kind === 'unsupported-version')
+    return { kind: 'flagged', source, reason: reading.kind, message: reading.message };
+  if (reading.kind === 'tampered')
+    return { kind: 'flagged', source, reason: 'tampered', message: reading.message, learner: reading.receipt.learner };
   const receipt = reading.receipt;
   const sameVersion = receipt.course.version === course.version;
   const notes: string[] = [];
-  if (!sameVersion) notes.push(`Made with course version ${receipt.course.version}; re-graded with version ${course.version}, whose answers may differ.`);
+  if (!sameVersion)
+    notes.push(
+      `Made with course version ${receipt.course.version}; re-graded with version ${course.version}, whose answers may differ.`,
+    );
   if (receipt.scope === 'compact') notes.push('Compact receipt: free-text answers were left out to fit a QR code.');
   const known = new Set(course.chapters.map((c) => c.id));
-  for (const id of Object.keys(receipt.chapters)) if (!known.has(id)) notes.push(`Chapter ${id} is not in this course; its answers were not graded.`);
+  for (const id of Object.keys(receipt.chapters))
+    if (!known.has(id)) notes.push(`Chapter ${id} is not in this course; its answers were not graded.`);
 
   const chapters: Record<string, ChapterResult> = {};
   const fromChecks = new Map<string, CellAnswer>();
@@ -227,7 +266,13 @@ export function gradeReceipt(input: unknown, course: CourseData, source: string,
 
   for (const { id } of course.chapters) {
     const ch = receipt.chapters[id];
-    const result: ChapterResult = { status: 'not-started', label: STATUS_LABELS['not-started'], cells: { correct: 0, total: 0 }, hints: ch?.hints ?? 0, solutions: ch?.solutions ?? 0 };
+    const result: ChapterResult = {
+      status: 'not-started',
+      label: STATUS_LABELS['not-started'],
+      cells: { correct: 0, total: 0 },
+      hints: ch?.hints ?? 0,
+      solutions: ch?.solutions ?? 0,
+    };
     if (ch?.selfMark) result.selfMark = ch.selfMark;
     if (ch) {
       for (const [widgetId, table] of Object.entries(ch.tables ?? {})) {
@@ -238,18 +283,25 @@ export function gradeReceipt(input: unknown, course: CourseData, source: string,
         }
         result.cells.correct += grade.correct;
         result.cells.total += grade.total;
-        if (table.grade && !sameGrade(table.grade, grade)) mismatches.push(`chapter ${id}, table ${widgetId} claims ${showGrade(table.grade)}; the model grades it ${showGrade(grade)}`);
+        if (table.grade && !sameGrade(table.grade, grade))
+          mismatches.push(
+            `chapter ${id}, table ${widgetId} claims ${showGrade(table.grade)}; the model grades it ${showGrade(grade)}`,
+          );
         for (const cell of grade.cells) fromTables.set(`${cell.scenarioId}/${cell.column}`, toCell(cell));
       }
       const check = course.checks[id];
-      if (ch.check && check === undefined) notes.push(`Chapter ${id} has no completion check in this course version; its check answers were not graded.`);
+      if (ch.check && check === undefined)
+        notes.push(`Chapter ${id} has no completion check in this course version; its check answers were not graded.`);
       if (ch.check && check !== undefined) {
         const grade = checks.grade(id, ch.check.answers);
         if (grade.kind === 'invalid-input') {
           notes.push(`Chapter ${id}: the check could not be graded (${grade.message}).`);
         } else {
           result.check = { correct: grade.correct, total: grade.total, passed: grade.passed };
-          if (!sameGrade(ch.check.grade, grade)) mismatches.push(`chapter ${id}'s check claims ${showGrade(ch.check.grade)}; the model grades the same answers ${showGrade(grade)}`);
+          if (!sameGrade(ch.check.grade, grade))
+            mismatches.push(
+              `chapter ${id}'s check claims ${showGrade(ch.check.grade)}; the model grades the same answers ${showGrade(grade)}`,
+            );
           for (const q of grade.questions) {
             for (const cell of q.cells ?? []) {
               fromChecks.set(`${cell.scenarioId}/${cell.column}`, toCell(cell));
@@ -269,11 +321,21 @@ export function gradeReceipt(input: unknown, course: CourseData, source: string,
 
   if (mismatches.length > 0) {
     const message = `Claimed grades differ from the model's re-grade: ${mismatches.join('; ')}.`;
-    if (sameVersion) return { kind: 'flagged', source, reason: 'tampered', message: `${message} The receipt was edited.`, learner: receipt.learner };
+    if (sameVersion)
+      return {
+        kind: 'flagged',
+        source,
+        reason: 'tampered',
+        message: `${message} The receipt was edited.`,
+        learner: receipt.learner,
+      };
     notes.push(`${message} (Expected when course versions differ; the re-grade counts.)`);
   }
   // One answer per cell per learner: the submitted check wins over the practice table on the page.
-  const cells = [...fromTables.entries()].filter(([k]) => !fromChecks.has(k)).map(([, c]) => c).concat([...fromChecks.values()]);
+  const cells = [...fromTables.entries()]
+    .filter(([k]) => !fromChecks.has(k))
+    .map(([, c]) => c)
+    .concat([...fromChecks.values()]);
   return {
     kind: 'counted',
     source,
@@ -296,7 +358,9 @@ export function gradeReceipt(input: unknown, course: CourseData, source: string,
 export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData): Roster {
   const checks = new CheckGrader(course);
   const entries: RosterEntry[] = inputs.map((input, i) =>
-    'error' in input ? { kind: 'flagged', source: input.source, reason: input.reason ?? 'unreadable', message: input.error } : gradeReceipt(input.content, course, input.source, i + 1, checks),
+    'error' in input
+      ? { kind: 'flagged', source: input.source, reason: input.reason ?? 'unreadable', message: input.error }
+      : gradeReceipt(input.content, course, input.source, i + 1, checks),
   );
   const byDigest = new Map<string, number>();
   const byName = new Map<string, number>();
@@ -304,7 +368,13 @@ export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData
     if (entry.kind !== 'counted') return;
     const first = byDigest.get(entry.digest);
     if (first !== undefined) {
-      entries[i] = { kind: 'flagged', source: entry.source, reason: 'duplicate', learner: entry.learner, message: `The same receipt as ${entries[first]!.source}; counted once.` };
+      entries[i] = {
+        kind: 'flagged',
+        source: entry.source,
+        reason: 'duplicate',
+        learner: entry.learner,
+        message: `The same receipt as ${entries[first]!.source}; counted once.`,
+      };
       return;
     }
     byDigest.set(entry.digest, i);
@@ -390,7 +460,11 @@ function distributionOf(counted: readonly Extract<RosterEntry, { kind: 'counted'
         .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
       return row;
     })
-    .sort((a, b) => order(a.scenarioId) - order(b.scenarioId) || DECISION_COLUMNS.indexOf(a.column) - DECISION_COLUMNS.indexOf(b.column));
+    .sort(
+      (a, b) =>
+        order(a.scenarioId) - order(b.scenarioId) ||
+        DECISION_COLUMNS.indexOf(a.column) - DECISION_COLUMNS.indexOf(b.column),
+    );
 }
 
 function misconceptionsOf(counted: readonly Extract<RosterEntry, { kind: 'counted' }>[]): Roster['misconceptions'] {
@@ -405,7 +479,13 @@ function misconceptionsOf(counted: readonly Extract<RosterEntry, { kind: 'counte
     }
   });
   return [...count.entries()]
-    .map(([id, c]) => ({ id, belief: MISCONCEPTIONS[id].belief, correction: MISCONCEPTIONS[id].correction, count: c.count, learners: c.learners.size }))
+    .map(([id, c]) => ({
+      id,
+      belief: MISCONCEPTIONS[id].belief,
+      correction: MISCONCEPTIONS[id].correction,
+      count: c.count,
+      learners: c.learners.size,
+    }))
     .sort((a, b) => b.learners - a.learners || b.count - a.count || a.id.localeCompare(b.id));
 }
 
@@ -417,7 +497,20 @@ export function rosterCsvRows(roster: Roster): string[][] {
   const rows: string[][] = [header];
   for (const entry of roster.entries) {
     if (entry.kind === 'flagged') {
-      rows.push([entry.learner ?? '', entry.source, `flagged: ${entry.reason}`, '', '', ...roster.chapters.flatMap(() => ['', '']), '', '', '', '', '', entry.message]);
+      rows.push([
+        entry.learner ?? '',
+        entry.source,
+        `flagged: ${entry.reason}`,
+        '',
+        '',
+        ...roster.chapters.flatMap(() => ['', '']),
+        '',
+        '',
+        '',
+        '',
+        '',
+        entry.message,
+      ]);
       continue;
     }
     const results = roster.chapters.map(({ id }) => entry.chapters[id]!);
@@ -450,5 +543,9 @@ export function csvField(value: string): string {
 
 /** The roster as CSV text (RFC 4180, CRLF line ends). */
 export function rosterCsv(roster: Roster): string {
-  return rosterCsvRows(roster).map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return (
+    rosterCsvRows(roster)
+      .map((row) => row.map(csvField).join(','))
+      .join('\r\n') + '\r\n'
+  );
 }

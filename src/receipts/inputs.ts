@@ -27,7 +27,8 @@ export async function collectRosterInputs(texts: readonly LoadedText[]): Promise
     }
     const pieces = splitReceiptText(loaded.text);
     const receipts = pieces.filter((p) => p.kind !== 'unrecognised');
-    for (const piece of pieces) if (piece.kind === 'unrecognised') ignored.push({ source: loaded.name, line: piece.line, text: piece.text });
+    for (const piece of pieces)
+      if (piece.kind === 'unrecognised') ignored.push({ source: loaded.name, line: piece.line, text: piece.text });
     let n = 0;
     for (const piece of receipts) {
       n += 1;
@@ -35,7 +36,11 @@ export async function collectRosterInputs(texts: readonly LoadedText[]): Promise
       if (piece.kind === 'json') inputs.push({ source, content: piece.text });
       else if (piece.kind === 'compressed') {
         const expanded = await decompressReceiptText(piece.text);
-        inputs.push(expanded.kind === 'text' ? { source, content: expanded.text } : { source, error: expanded.message, reason: 'malformed' });
+        inputs.push(
+          expanded.kind === 'text'
+            ? { source, content: expanded.text }
+            : { source, error: expanded.message, reason: 'malformed' },
+        );
       }
     }
   }

@@ -25,21 +25,55 @@ export interface RosterResult {
  * paste (the first run in a fresh worker is otherwise several times slower than the next).
  */
 export async function warmUp(course: CourseData): Promise<void> {
-  const [{ createReceipt }, { serializeReceipt }, model] = await Promise.all([import('./create.ts'), import('./schema.ts'), import('#message-model')]);
+  const [{ createReceipt }, { serializeReceipt }, model] = await Promise.all([
+    import('./create.ts'),
+    import('./schema.ts'),
+    import('#message-model'),
+  ]);
   // Made-up learners whose decision tables cycle through the options, so every grading path runs, not just the empty one.
   const texts = Array.from({ length: 60 }, (_, i) => {
     const chapters = Object.fromEntries(
       Object.entries(course.checks).map(([id, check]) => {
-        const questions = (check as { questions?: { id: string; type: string; scenarios?: string[] }[] }).questions ?? [];
+        const questions =
+          (check as { questions?: { id: string; type: string; scenarios?: string[] }[] }).questions ?? [];
         const answers = Object.fromEntries(
           questions
             .filter((q) => q.type === 'decision-table')
-            .map((q) => [q.id, { table: Object.fromEntries((q.scenarios ?? []).map((s) => [s, Object.fromEntries(model.DECISION_COLUMNS.map((c) => { const o = model.columnOptions(c); return [c, o[i % o.length]!]; }))])) }]),
+            .map((q) => [
+              q.id,
+              {
+                table: Object.fromEntries(
+                  (q.scenarios ?? []).map((s) => [
+                    s,
+                    Object.fromEntries(
+                      model.DECISION_COLUMNS.map((c) => {
+                        const o = model.columnOptions(c);
+                        return [c, o[i % o.length]!];
+                      }),
+                    ),
+                  ]),
+                ),
+              },
+            ]),
         );
-        return [id, { check: { answers, grade: { correct: 0, total: 0, passed: false }, submittedAt: '2026-01-01T00:00:00.000Z' }, hints: 0, solutions: 0 }];
+        return [
+          id,
+          {
+            check: { answers, grade: { correct: 0, total: 0, passed: false }, submittedAt: '2026-01-01T00:00:00.000Z' },
+            hints: 0,
+            solutions: 0,
+          },
+        ];
       }),
     );
-    return serializeReceipt(createReceipt({ course: { title: course.title, version: course.version }, learner: `Warm-up ${i}`, createdAt: '2026-01-01T00:00:00.000Z', chapters }));
+    return serializeReceipt(
+      createReceipt({
+        course: { title: course.title, version: course.version },
+        learner: `Warm-up ${i}`,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        chapters,
+      }),
+    );
   });
   await runRoster({ id: -1, course, texts: [{ name: 'warm-up', text: texts.join('\n') }] });
 }

@@ -5,7 +5,10 @@ import type { CourseData } from './grade.ts';
 import { runRoster, warmUp, type RosterRequest } from './roster-run.ts';
 
 type Message = RosterRequest | { warm: CourseData };
-const worker = globalThis as unknown as { onmessage: ((e: MessageEvent<Message>) => void) | null; postMessage: (message: unknown) => void };
+const worker = globalThis as unknown as {
+  onmessage: ((e: MessageEvent<Message>) => void) | null;
+  postMessage: (message: unknown) => void;
+};
 
 worker.onmessage = (event) => {
   if ('warm' in event.data) {
@@ -15,6 +18,11 @@ worker.onmessage = (event) => {
   const request = event.data;
   runRoster(request).then(
     (result) => worker.postMessage({ kind: 'result', ...result }),
-    (error: unknown) => worker.postMessage({ kind: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      worker.postMessage({
+        kind: 'error',
+        id: request.id,
+        message: error instanceof Error ? error.message : String(error),
+      }),
   );
 };

@@ -19,7 +19,7 @@ export const RECEIPT_VERSION = 1;
 export const RECEIPT_VERSIONS = [1] as const;
 /** The sentence every receipt carries, so whoever finds the file knows what it is. */
 export const RECEIPT_ABOUT =
-  'A learner\'s progress receipt from MCP Message Lab, made in their browser and shared by them. Graders re-grade every answer; the digest only detects edits.';
+  "A learner's progress receipt from MCP Message Lab, made in their browser and shared by them. Graders re-grade every answer; the digest only detects edits.";
 
 /** The learner's own verdict on a chapter (the "Make it yours" self-mark); absent means not marked. */
 export const SELF_MARKS = ['can-explain'] as const;
@@ -28,7 +28,9 @@ export type SelfMark = (typeof SELF_MARKS)[number];
 /** Largest receipt text readers accept: a real receipt is a few kilobytes. */
 export const MAX_RECEIPT_CHARS = 256 * 1024;
 
-const ChapterIdSchema = z.string().regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/, 'a chapter id looks like 05-error-semantics-and-retries');
+const ChapterIdSchema = z
+  .string()
+  .regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/, 'a chapter id looks like 05-error-semantics-and-retries');
 const TimestampSchema = z.iso.datetime({ offset: true });
 const CountSchema = z.int().min(0).max(9999);
 
@@ -183,35 +185,62 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function readReceipt(input: unknown): ReceiptReading {
   let value = input;
   if (typeof input === 'string') {
-    if (input.length > MAX_RECEIPT_CHARS) return { kind: 'malformed', message: `This is ${input.length} characters long; a receipt is at most ${MAX_RECEIPT_CHARS}.` };
+    if (input.length > MAX_RECEIPT_CHARS)
+      return {
+        kind: 'malformed',
+        message: `This is ${input.length} characters long; a receipt is at most ${MAX_RECEIPT_CHARS}.`,
+      };
     try {
       value = JSON.parse(input);
     } catch (error) {
-      return { kind: 'malformed', message: `This is not JSON (${error instanceof Error ? error.message : 'parse error'}).` };
+      return {
+        kind: 'malformed',
+        message: `This is not JSON (${error instanceof Error ? error.message : 'parse error'}).`,
+      };
     }
   }
   if (!isRecord(value)) return { kind: 'malformed', message: 'A receipt is a JSON object; this is not one.' };
   if (value.format !== RECEIPT_FORMAT) {
-    return { kind: 'malformed', message: `This is not an MCP Message Lab receipt (its "format" should be "${RECEIPT_FORMAT}").` };
+    return {
+      kind: 'malformed',
+      message: `This is not an MCP Message Lab receipt (its "format" should be "${RECEIPT_FORMAT}").`,
+    };
   }
   const version = value.version;
-  if (typeof version !== 'number' || !Number.isInteger(version)) return { kind: 'malformed', message: 'The receipt has no version number.' };
+  if (typeof version !== 'number' || !Number.isInteger(version))
+    return { kind: 'malformed', message: 'The receipt has no version number.' };
   if (!(RECEIPT_VERSIONS as readonly number[]).includes(version)) {
     return version > RECEIPT_VERSION
-      ? { kind: 'unsupported-version', message: `This receipt uses format version ${version}, made by a newer course; this page reads versions up to ${RECEIPT_VERSION}. Update the course.` }
-      : { kind: 'unsupported-version', message: `Receipt format version ${version} is not one this course ever wrote.` };
+      ? {
+          kind: 'unsupported-version',
+          message: `This receipt uses format version ${version}, made by a newer course; this page reads versions up to ${RECEIPT_VERSION}. Update the course.`,
+        }
+      : {
+          kind: 'unsupported-version',
+          message: `Receipt format version ${version} is not one this course ever wrote.`,
+        };
   }
   const parsed = ReceiptSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.map(String).join('.') || '(the whole receipt)';
-    const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more problem${parsed.error.issues.length > 2 ? 's' : ''})` : '';
-    return { kind: 'malformed', message: `The receipt does not match format version ${version}: ${where}: ${issue.message}${more}.` };
+    const more =
+      parsed.error.issues.length > 1
+        ? ` (and ${parsed.error.issues.length - 1} more problem${parsed.error.issues.length > 2 ? 's' : ''})`
+        : '';
+    return {
+      kind: 'malformed',
+      message: `The receipt does not match format version ${version}: ${where}: ${issue.message}${more}.`,
+    };
   }
   const receipt = parsed.data;
   // Digest what was read, not what the parser returned, so nothing the parser normalises can hide an edit.
   if (digestReceipt(value as Receipt) !== receipt.digest) {
-    return { kind: 'tampered', receipt, message: 'The digest does not match the content: the receipt was changed after it was made.' };
+    return {
+      kind: 'tampered',
+      receipt,
+      message: 'The digest does not match the content: the receipt was changed after it was made.',
+    };
   }
   return { kind: 'receipt', receipt };
 }

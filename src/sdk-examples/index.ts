@@ -68,7 +68,8 @@ export function executedWithLabel(sdk: string): string {
 export const SDK_EXAMPLES: readonly SdkExample[] = Object.values(recordings)
   .map((r): SdkExample => {
     const source = sources[`/${r.recordedBy}`];
-    if (source === undefined) throw new Error(`${r.recordedBy}: recorded, but the file is missing (run npm run record:sdk)`);
+    if (source === undefined)
+      throw new Error(`${r.recordedBy}: recorded, but the file is missing (run npm run record:sdk)`);
     return {
       name: r.scenario,
       file: r.recordedBy,

@@ -51,13 +51,29 @@ export interface AgendaOptions {
 /** One row of the schedule; times are minutes since the start day's midnight (they may pass 24:00). */
 export type AgendaItem =
   | { kind: 'opening'; start: number; end: number; label: string }
-  | { kind: 'chapter'; start: number; end: number; label: string; chapterId: string; readingMinutes: number; practiceMinutes: number }
+  | {
+      kind: 'chapter';
+      start: number;
+      end: number;
+      label: string;
+      chapterId: string;
+      readingMinutes: number;
+      practiceMinutes: number;
+    }
   | { kind: 'break'; start: number; end: number; label: string }
   | { kind: 'closing'; start: number; end: number; label: string };
 
 /** A computed schedule, or a reason it could not be computed. */
 export type Agenda =
-  | { kind: 'agenda'; items: AgendaItem[]; start: number; end: number; totalMinutes: number; teachingMinutes: number; breakMinutes: number }
+  | {
+      kind: 'agenda';
+      items: AgendaItem[];
+      start: number;
+      end: number;
+      totalMinutes: number;
+      teachingMinutes: number;
+      breakMinutes: number;
+    }
   | { kind: 'invalid-input'; message: string };
 
 /** Parses HH:MM (24-hour) into minutes since midnight; undefined when it is not a valid time. */
@@ -96,19 +112,31 @@ export function isBreakPolicy(value: unknown): value is BreakPolicyId {
  */
 export function buildAgenda(chapters: readonly AgendaChapter[], options: AgendaOptions): Agenda {
   const start = parseClock(options.start);
-  if (start === undefined) return { kind: 'invalid-input', message: `"${options.start}" is not a time; write it as HH:MM on a 24-hour clock, for example 09:30.` };
+  if (start === undefined)
+    return {
+      kind: 'invalid-input',
+      message: `"${options.start}" is not a time; write it as HH:MM on a 24-hour clock, for example 09:30.`,
+    };
   if (!isBreakPolicy(options.breakPolicy)) {
-    return { kind: 'invalid-input', message: `Unknown break policy "${String(options.breakPolicy)}"; choose one of ${BREAK_POLICIES.join(', ')}.` };
+    return {
+      kind: 'invalid-input',
+      message: `Unknown break policy "${String(options.breakPolicy)}"; choose one of ${BREAK_POLICIES.join(', ')}.`,
+    };
   }
   if (chapters.length === 0) return { kind: 'invalid-input', message: 'Choose at least one chapter.' };
   const openingMinutes = options.openingMinutes ?? 10;
   const closingMinutes = options.closingMinutes ?? 10;
-  for (const [name, value] of [['openingMinutes', openingMinutes], ['closingMinutes', closingMinutes]] as const) {
-    if (!Number.isInteger(value) || value < 0 || value > 120) return { kind: 'invalid-input', message: `${name} must be a whole number of minutes from 0 to 120.` };
+  for (const [name, value] of [
+    ['openingMinutes', openingMinutes],
+    ['closingMinutes', closingMinutes],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 0 || value > 120)
+      return { kind: 'invalid-input', message: `${name} must be a whole number of minutes from 0 to 120.` };
   }
   for (const c of chapters) {
     for (const value of [c.readingMinutes, c.practiceMinutes]) {
-      if (!Number.isInteger(value) || value < 0) return { kind: 'invalid-input', message: `Chapter ${c.id} has an invalid number of minutes.` };
+      if (!Number.isInteger(value) || value < 0)
+        return { kind: 'invalid-input', message: `Chapter ${c.id} has an invalid number of minutes.` };
     }
   }
 
@@ -146,7 +174,12 @@ export function buildAgenda(chapters: readonly AgendaChapter[], options: AgendaO
     teachingMinutes += minutes;
   }
   if (closingMinutes > 0) {
-    items.push({ kind: 'closing', start: clock, end: clock + closingMinutes, label: 'Wrap-up, questions and receipts' });
+    items.push({
+      kind: 'closing',
+      start: clock,
+      end: clock + closingMinutes,
+      label: 'Wrap-up, questions and receipts',
+    });
     clock += closingMinutes;
   }
   return { kind: 'agenda', items, start, end: clock, totalMinutes: clock - start, teachingMinutes, breakMinutes };

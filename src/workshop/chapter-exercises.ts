@@ -26,7 +26,10 @@ function attribute(tag: string, name: string): string | undefined {
 }
 
 function unescapeMdxString(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 /** Lists the exercises in a chapter's MDX source. */

@@ -41,7 +41,12 @@ export type QrOutcome = { kind: 'svg'; svg: string } | { kind: 'too-large'; mess
 export async function qrSvg(text: string): Promise<QrOutcome> {
   const QRCode = (await import('qrcode')).default;
   try {
-    const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'L', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+    const svg = await QRCode.toString(text, {
+      type: 'svg',
+      errorCorrectionLevel: 'L',
+      margin: 2,
+      color: { dark: '#000000', light: '#ffffff' },
+    });
     return { kind: 'svg', svg };
   } catch (error) {
     return { kind: 'too-large', message: error instanceof Error ? error.message : String(error) };

@@ -35,7 +35,10 @@ export function checkFor(chapter: string): CompletionCheck | undefined {
   const raw = CHECK_FILES[`/content/checks/${chapter}.json`];
   if (raw === undefined) return undefined;
   const parsed = CompletionCheckSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`content/checks/${chapter}.json is not a valid completion check: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `content/checks/${chapter}.json is not a valid completion check: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   return parsed.data;
 }
 
@@ -47,10 +50,14 @@ export async function workshopChapters(): Promise<WorkshopChapter[]> {
   for (const note of notes) {
     const file = note.filePath ?? note.id;
     if (!file.endsWith(`${note.data.chapter}.notes.mdx`)) {
-      throw new Error(`${file}: "chapter" is "${note.data.chapter}" but the file must be named ${note.data.chapter}.notes.mdx.`);
+      throw new Error(
+        `${file}: "chapter" is "${note.data.chapter}" but the file must be named ${note.data.chapter}.notes.mdx.`,
+      );
     }
     if (!ids.has(note.data.chapter)) {
-      throw new Error(`${file}: there is no chapter ${note.data.chapter}; notes sit next to content/chapters/${note.data.chapter}.mdx.`);
+      throw new Error(
+        `${file}: there is no chapter ${note.data.chapter}; notes sit next to content/chapters/${note.data.chapter}.mdx.`,
+      );
     }
   }
   return chapters.map((entry) => {

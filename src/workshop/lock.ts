@@ -27,7 +27,10 @@ export const LOCK_PARAM = 'workshop-lock';
 export const UNLOCK_PARAM = 'workshop-unlock';
 
 /** What this browser remembers. `code` ties an unlock link to the lock it opens. */
-export type LockState = { state: 'none' } | { state: 'locked'; code: string; since: string } | { state: 'unlocked'; code: string; since: string };
+export type LockState =
+  | { state: 'none' }
+  | { state: 'locked'; code: string; since: string }
+  | { state: 'unlocked'; code: string; since: string };
 
 /** A code is 4 to 32 letters, digits or dashes: short enough to read aloud, long enough to be unique per class. */
 const CODE_PATTERN = /^[A-Za-z0-9-]{4,32}$/;
@@ -97,12 +100,17 @@ export function stripFragment(hash: string): string {
  * The next state after following a link. A lock link whose workshop was already unlocked here stays unlocked (the
  * learner reopened an old link); an unlock link only opens the lock with the same code.
  */
-export function nextLockState(current: LockState, instruction: { action: 'lock' | 'unlock'; code: string }, now: string): LockState {
+export function nextLockState(
+  current: LockState,
+  instruction: { action: 'lock' | 'unlock'; code: string },
+  now: string,
+): LockState {
   if (instruction.action === 'lock') {
     if (current.state !== 'none' && current.code === instruction.code) return current;
     return { state: 'locked', code: instruction.code, since: now };
   }
-  if (current.state === 'locked' && current.code === instruction.code) return { state: 'unlocked', code: instruction.code, since: now };
+  if (current.state === 'locked' && current.code === instruction.code)
+    return { state: 'unlocked', code: instruction.code, since: now };
   return current;
 }
 

@@ -11,7 +11,11 @@ type Counted = Extract<RosterEntry, { kind: 'counted' }>;
 /** Symbols that repeat the status in text, for readers who cannot tell the colours apart and for print. */
 const STATUS_SYMBOLS = { passed: '✓', failing: '✗', started: '…', 'not-started': '–' } as const;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   node.append(...children);
@@ -24,7 +28,9 @@ function grid(roster: Roster): HTMLElement {
     'tr',
     {},
     el('th', { scope: 'col' }, 'Learner'),
-    ...roster.chapters.map((c) => el('th', { scope: 'col', title: c.title }, c.id.slice(0, 2), el('span', { class: 'ws-sr' }, ` ${c.title}`))),
+    ...roster.chapters.map((c) =>
+      el('th', { scope: 'col', title: c.title }, c.id.slice(0, 2), el('span', { class: 'ws-sr' }, ` ${c.title}`)),
+    ),
     el('th', { scope: 'col' }, 'Chapters passed'),
     el('th', { scope: 'col' }, 'Table cells right'),
   );
@@ -36,11 +42,20 @@ function grid(roster: Roster): HTMLElement {
     return el(
       'tr',
       { 'data-learner': entry.learner },
-      el('th', { scope: 'row' }, entry.learner, ...(entry.notes.length > 0 ? [el('span', { class: 'ws-note-mark', title: entry.notes.join(' ') }, ' *')] : [])),
+      el(
+        'th',
+        { scope: 'row' },
+        entry.learner,
+        ...(entry.notes.length > 0 ? [el('span', { class: 'ws-note-mark', title: entry.notes.join(' ') }, ' *')] : []),
+      ),
       ...results.map((r, i) =>
         el(
           'td',
-          { class: `ws-status ws-${STATUS_COLOURS[r.status]}`, 'data-status': r.status, 'data-chapter': roster.chapters[i]!.id },
+          {
+            class: `ws-status ws-${STATUS_COLOURS[r.status]}`,
+            'data-status': r.status,
+            'data-chapter': roster.chapters[i]!.id,
+          },
           `${STATUS_SYMBOLS[r.status]} ${r.label}`,
           ...(r.check ? [el('span', { class: 'ws-score' }, ` ${r.check.correct}/${r.check.total}`)] : []),
         ),
@@ -49,9 +64,19 @@ function grid(roster: Roster): HTMLElement {
       el('td', {}, total > 0 ? `${correct}/${total}` : '–'),
     );
   });
-  const table = el('table', { class: 'ws-grid', 'data-role': 'grid' }, el('caption', {}, 'The class by chapter'), el('thead', {}, head), el('tbody', {}, ...rows));
+  const table = el(
+    'table',
+    { class: 'ws-grid', 'data-role': 'grid' },
+    el('caption', {}, 'The class by chapter'),
+    el('thead', {}, head),
+    el('tbody', {}, ...rows),
+  );
   // The wrapper scrolls sideways on narrow screens; it takes focus so keyboard users can scroll it too.
-  return el('div', { class: 'ws-table-wrap', role: 'region', 'aria-label': 'The class by chapter', tabindex: '0' }, table);
+  return el(
+    'div',
+    { class: 'ws-table-wrap', role: 'region', 'aria-label': 'The class by chapter', tabindex: '0' },
+    table,
+  );
 }
 
 function flaggedList(roster: Roster): HTMLElement | undefined {
@@ -61,7 +86,18 @@ function flaggedList(roster: Roster): HTMLElement | undefined {
     'section',
     { 'aria-labelledby': 'flagged-h' },
     el('h2', { id: 'flagged-h' }, `Flagged, not counted (${flagged.length})`),
-    el('ul', { 'data-role': 'flagged' }, ...flagged.map((e) => el('li', { 'data-reason': e.reason }, el('strong', {}, `${e.source}${e.learner ? ` (${e.learner})` : ''}: ${e.reason}.`), ` ${e.message}`))),
+    el(
+      'ul',
+      { 'data-role': 'flagged' },
+      ...flagged.map((e) =>
+        el(
+          'li',
+          { 'data-reason': e.reason },
+          el('strong', {}, `${e.source}${e.learner ? ` (${e.learner})` : ''}: ${e.reason}.`),
+          ` ${e.message}`,
+        ),
+      ),
+    ),
   );
 }
 
@@ -82,14 +118,32 @@ function distribution(roster: Roster): HTMLElement | undefined {
           el(
             'table',
             { class: 'ws-dist-table', 'data-column': cell.column },
-            el('caption', {}, `${cell.columnLabel}: ${cell.correct} of ${cell.learners} right${cell.unanswered ? `, ${cell.unanswered} blank` : ''}`),
-            el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Answer'), el('th', { scope: 'col' }, 'Learners'), el('th', { scope: 'col' }, 'What it shows'))),
+            el(
+              'caption',
+              {},
+              `${cell.columnLabel}: ${cell.correct} of ${cell.learners} right${cell.unanswered ? `, ${cell.unanswered} blank` : ''}`,
+            ),
+            el(
+              'thead',
+              {},
+              el(
+                'tr',
+                {},
+                el('th', { scope: 'col' }, 'Answer'),
+                el('th', { scope: 'col' }, 'Learners'),
+                el('th', { scope: 'col' }, 'What it shows'),
+              ),
+            ),
             el(
               'tbody',
               {},
               ...cell.answers.map((a) => {
                 const share = cell.learners > 0 ? Math.round((a.count / cell.learners) * 100) : 0;
-                const meaning = a.correct ? '✓ The right answer' : a.misconceptionId ? `✗ Misconception: ${a.misconceptionId}` : '✗ Wrong';
+                const meaning = a.correct
+                  ? '✓ The right answer'
+                  : a.misconceptionId
+                    ? `✗ Misconception: ${a.misconceptionId}`
+                    : '✗ Wrong';
                 return el(
                   'tr',
                   { 'data-value': a.value, class: a.correct ? 'ws-right' : 'ws-wrong' },
@@ -139,7 +193,11 @@ export function renderRoster(container: HTMLElement, result: RosterResult): stri
     roster.counted > 0 ? grid(roster) : el('p', {}, 'No receipt could be counted: see the flagged list.'),
     flaggedList(roster),
     result.ignored.length > 0
-      ? el('p', { class: 'ws-muted' }, `Skipped text that is not a receipt: ${result.ignored.map((i) => `${i.source}, line ${i.line} (“${i.text}”)`).join('; ')}.`)
+      ? el(
+          'p',
+          { class: 'ws-muted' },
+          `Skipped text that is not a receipt: ${result.ignored.map((i) => `${i.source}, line ${i.line} (“${i.text}”)`).join('; ')}.`,
+        )
       : undefined,
     misconceptions(roster),
     distribution(roster),

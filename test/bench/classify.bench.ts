@@ -16,11 +16,23 @@ const CORPUS_SIZE = 100_000;
 const SEED = 20260728;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 
-
 const random = seededRandom(SEED);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-const WORDS = ['incident', 'ticket', 'database', 'latency', 'rollback', 'deploy', 'customer', 'queue', 'timeout', 'cache', 'region', 'alert'];
+const WORDS = [
+  'incident',
+  'ticket',
+  'database',
+  'latency',
+  'rollback',
+  'deploy',
+  'customer',
+  'queue',
+  'timeout',
+  'cache',
+  'region',
+  'alert',
+];
 const sentence = (words: number) => Array.from({ length: words }, () => pick(WORDS)).join(' ');
 /** A payload size drawn so that most messages are small and a few are large, as in real traffic. */
 const payloadWords = () => (random() < 0.9 ? int(1, 30) : random() < 0.9 ? int(100, 600) : int(1500, 3000));
@@ -37,18 +49,49 @@ const GENERATORS = {
   request: () =>
     JSON.stringify(
       pick([
-        () => ({ jsonrpc: '2.0', id: id(), method: 'tools/call', params: { name: 'get_incident', arguments: { incidentId: `INC-${int(1, 9999)}`, note: sentence(payloadWords()) }, _meta: meta() } }),
+        () => ({
+          jsonrpc: '2.0',
+          id: id(),
+          method: 'tools/call',
+          params: {
+            name: 'get_incident',
+            arguments: { incidentId: `INC-${int(1, 9999)}`, note: sentence(payloadWords()) },
+            _meta: meta(),
+          },
+        }),
         () => ({ jsonrpc: '2.0', id: id(), method: 'tools/list', params: { _meta: meta() } }),
-        () => ({ jsonrpc: '2.0', id: id(), method: 'resources/read', params: { uri: `file:///logs/${int(1, 500)}.txt`, _meta: meta() } }),
-        () => ({ jsonrpc: '2.0', id: id(), method: 'prompts/get', params: { name: 'summarize', arguments: { topic: sentence(int(1, 8)) }, _meta: meta() } }),
+        () => ({
+          jsonrpc: '2.0',
+          id: id(),
+          method: 'resources/read',
+          params: { uri: `file:///logs/${int(1, 500)}.txt`, _meta: meta() },
+        }),
+        () => ({
+          jsonrpc: '2.0',
+          id: id(),
+          method: 'prompts/get',
+          params: { name: 'summarize', arguments: { topic: sentence(int(1, 8)) }, _meta: meta() },
+        }),
       ])(),
     ),
   notification: () =>
     JSON.stringify(
       pick([
-        () => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: `p-${int(1, 99)}`, progress: int(1, 100), total: 100, message: sentence(int(1, 6)) } }),
-        () => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: int(1, 9999), reason: 'user pressed stop' } }),
-        () => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: 'bench', data: sentence(payloadWords()) } }),
+        () => ({
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: `p-${int(1, 99)}`, progress: int(1, 100), total: 100, message: sentence(int(1, 6)) },
+        }),
+        () => ({
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: int(1, 9999), reason: 'user pressed stop' },
+        }),
+        () => ({
+          jsonrpc: '2.0',
+          method: 'notifications/message',
+          params: { level: 'info', logger: 'bench', data: sentence(payloadWords()) },
+        }),
       ])(),
     ),
   result: () =>
@@ -62,21 +105,62 @@ const GENERATORS = {
             tools: Array.from({ length: int(1, 12) }, (_, i) => ({
               name: `tool_${i}`,
               description: sentence(int(5, 40)),
-              inputSchema: { type: 'object', properties: { incidentId: { type: 'string', pattern: '^INC-[0-9]+$' } }, required: ['incidentId'] },
+              inputSchema: {
+                type: 'object',
+                properties: { incidentId: { type: 'string', pattern: '^INC-[0-9]+$' } },
+                required: ['incidentId'],
+              },
             })),
           },
         }),
-        () => ({ jsonrpc: '2.0', id: id(), result: { resultType: 'complete', contents: [{ uri: 'file:///logs/1.txt', mimeType: 'text/plain', text: sentence(payloadWords()) }] } }),
+        () => ({
+          jsonrpc: '2.0',
+          id: id(),
+          result: {
+            resultType: 'complete',
+            contents: [{ uri: 'file:///logs/1.txt', mimeType: 'text/plain', text: sentence(payloadWords()) }],
+          },
+        }),
         () => ({ jsonrpc: '2.0', id: id(), result: {} }),
       ])(),
     ),
   'tool-result': () => {
-    const data = { incidentId: `INC-${int(1, 9999)}`, status: pick(['open', 'closed', 'mitigated']), summary: sentence(payloadWords()) };
+    const data = {
+      incidentId: `INC-${int(1, 9999)}`,
+      status: pick(['open', 'closed', 'mitigated']),
+      summary: sentence(payloadWords()),
+    };
     return JSON.stringify(
       pick([
-        () => ({ jsonrpc: '2.0', id: id(), result: { resultType: 'complete', content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data } }),
-        () => ({ jsonrpc: '2.0', id: id(), result: { resultType: 'complete', content: [{ type: 'text', text: `Ticket backend unavailable: ${sentence(int(3, 12))}` }], isError: true } }),
-        () => ({ jsonrpc: '2.0', id: id(), result: { resultType: 'complete', content: [{ type: 'text', text: sentence(payloadWords()) }, { type: 'resource_link', uri: 'file:///x', name: 'x' }] } }),
+        () => ({
+          jsonrpc: '2.0',
+          id: id(),
+          result: {
+            resultType: 'complete',
+            content: [{ type: 'text', text: JSON.stringify(data) }],
+            structuredContent: data,
+          },
+        }),
+        () => ({
+          jsonrpc: '2.0',
+          id: id(),
+          result: {
+            resultType: 'complete',
+            content: [{ type: 'text', text: `Ticket backend unavailable: ${sentence(int(3, 12))}` }],
+            isError: true,
+          },
+        }),
+        () => ({
+          jsonrpc: '2.0',
+          id: id(),
+          result: {
+            resultType: 'complete',
+            content: [
+              { type: 'text', text: sentence(payloadWords()) },
+              { type: 'resource_link', uri: 'file:///x', name: 'x' },
+            ],
+          },
+        }),
       ])(),
     );
   },
@@ -88,7 +172,11 @@ const GENERATORS = {
         { code: -32601, message: 'Method not found' },
         { code: -32602, message: 'Tool get_incdent not found' },
         { code: -32603, message: 'Internal error' },
-        { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: '2024-11-05' } },
+        {
+          code: -32022,
+          message: 'Unsupported protocol version',
+          data: { supported: ['2026-07-28'], requested: '2024-11-05' },
+        },
         { code: -32000, message: 'Connection closed' },
         { code: 4001, message: 'Rate limited', data: { retryAfterMs: 2000 } },
       ]),
@@ -98,20 +186,48 @@ const GENERATORS = {
       () => JSON.stringify({ id: id(), method: 'tools/list', params: { _meta: meta() } }),
       () => JSON.stringify({ jsonrpc: '2.0', id: null, method: 'tools/list', params: { _meta: meta() } }),
       () => JSON.stringify({ jsonrpc: '2.0', id: id(), method: 'tools/call', params: [1, 2, 3] }),
-      () => JSON.stringify({ jsonrpc: '2.0', id: id(), result: { resultType: 'complete' }, error: { code: -32603, message: 'both' } }),
-      () => JSON.stringify([{ jsonrpc: '2.0', id: id(), method: 'tools/list', params: { _meta: meta() } }, { jsonrpc: '2.0', method: 'notifications/progress', params: {} }]),
+      () =>
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: id(),
+          result: { resultType: 'complete' },
+          error: { code: -32603, message: 'both' },
+        }),
+      () =>
+        JSON.stringify([
+          { jsonrpc: '2.0', id: id(), method: 'tools/list', params: { _meta: meta() } },
+          { jsonrpc: '2.0', method: 'notifications/progress', params: {} },
+        ]),
       () => JSON.stringify({ jsonrpc: '1.0', id: id(), method: 'tools/list' }),
       () => '"just a string"',
     ])(),
   'parse-error': () => {
-    const text = JSON.stringify({ jsonrpc: '2.0', id: id(), method: 'tools/call', params: { name: 'get_incident', arguments: { note: sentence(payloadWords()) }, _meta: meta() } });
-    return pick([() => text.slice(0, int(5, text.length - 1)), () => text.replace('"jsonrpc"', 'jsonrpc'), () => `${text},`, () => text.replace(/,/, ',,')])();
+    const text = JSON.stringify({
+      jsonrpc: '2.0',
+      id: id(),
+      method: 'tools/call',
+      params: { name: 'get_incident', arguments: { note: sentence(payloadWords()) }, _meta: meta() },
+    });
+    return pick([
+      () => text.slice(0, int(5, text.length - 1)),
+      () => text.replace('"jsonrpc"', 'jsonrpc'),
+      () => `${text},`,
+      () => text.replace(/,/, ',,'),
+    ])();
   },
 } as const;
 
 type Category = keyof typeof GENERATORS;
 /** The mix, in percent of the corpus. */
-const MIX: Record<Category, number> = { request: 25, notification: 15, result: 15, 'tool-result': 15, error: 10, invalid: 12, 'parse-error': 8 };
+const MIX: Record<Category, number> = {
+  request: 25,
+  notification: 15,
+  result: 15,
+  'tool-result': 15,
+  error: 10,
+  invalid: 12,
+  'parse-error': 8,
+};
 
 function buildCorpus(): { texts: string[]; counts: Record<Category, number>; bytes: number } {
   const categories = Object.keys(MIX) as Category[];
@@ -159,8 +275,14 @@ const median = (xs: number[]) => {
 };
 
 const { texts, counts, bytes } = buildCorpus();
-console.log(`corpus: ${texts.length.toLocaleString('en')} messages, ${(bytes / 1024 / 1024).toFixed(1)} MiB, seed ${SEED}, ${ROUNDS} rounds after warm-up, node ${process.version}`);
-console.log(`mix: ${Object.entries(counts).map(([c, n]) => `${c} ${n}`).join(', ')}`);
+console.log(
+  `corpus: ${texts.length.toLocaleString('en')} messages, ${(bytes / 1024 / 1024).toFixed(1)} MiB, seed ${SEED}, ${ROUNDS} rounds after warm-up, node ${process.version}`,
+);
+console.log(
+  `mix: ${Object.entries(counts)
+    .map(([c, n]) => `${c} ${n}`)
+    .join(', ')}`,
+);
 
 // Warm-up: let both sides reach optimised code before anything is timed.
 timeSlice(texts, 0, texts.length, ours);
@@ -190,7 +312,11 @@ const mbps = (rate: number) => ((rate * bytes) / texts.length / 1024 / 1024).toF
 const fmt = (n: number) => Math.round(n).toLocaleString('en').padStart(11);
 console.log('');
 console.log(`${'measured'.padEnd(52)} ${'median msg/s'.padStart(12)} ${'MiB/s'.padStart(7)}   rounds (msg/s)`);
-console.log(`${'classifyMessage(text)  [#message-model]'.padEnd(52)} ${fmt(ourRate)} ${mbps(ourRate).padStart(7)}   ${rates.ours.map((x) => Math.round(x)).join(' ')}`);
-console.log(`${'JSONRPCMessageSchema.safeParse(JSON.parse(text))'.padEnd(52)} ${fmt(theirRate)} ${mbps(theirRate).padStart(7)}   ${rates.theirs.map((x) => Math.round(x)).join(' ')}`);
+console.log(
+  `${'classifyMessage(text)  [#message-model]'.padEnd(52)} ${fmt(ourRate)} ${mbps(ourRate).padStart(7)}   ${rates.ours.map((x) => Math.round(x)).join(' ')}`,
+);
+console.log(
+  `${'JSONRPCMessageSchema.safeParse(JSON.parse(text))'.padEnd(52)} ${fmt(theirRate)} ${mbps(theirRate).padStart(7)}   ${rates.theirs.map((x) => Math.round(x)).join(' ')}`,
+);
 console.log('');
 console.log(`ratio_vs_sdk=${(ourRate / theirRate).toFixed(2)}`);

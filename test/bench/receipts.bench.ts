@@ -37,17 +37,27 @@ try {
   let out = '';
   const stdout = new PassThrough();
   stdout.on('data', (d: Buffer) => (out += d.toString()));
-  const cold = await time(() => gradeCommand.run([dir], { stdin: new PassThrough(), stdout, stderr: new PassThrough() }));
+  const cold = await time(() =>
+    gradeCommand.run([dir], { stdin: new PassThrough(), stdout, stderr: new PassThrough() }),
+  );
   const counted = /(\d+) counted/.exec(out)?.[1];
   // Then warm runs of the shared grader on the same texts, as a second paste into the roster page would be.
   const warm: { wall: number; cpu: number }[] = [];
   for (let i = 0; i < 5; i++) {
-    warm.push(await time(async () => gradeReceipts((await collectRosterInputs([{ name: 'pasted', text: texts.join('\n') }])).inputs, course)));
+    warm.push(
+      await time(async () =>
+        gradeReceipts((await collectRosterInputs([{ name: 'pasted', text: texts.join('\n') }])).inputs, course),
+      ),
+    );
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(`receipts: ${COUNT} (${(bytes / 1024).toFixed(0)} KiB of JSON), ${counted} counted by mcp-lab grade`);
-  console.log(`mcp-lab grade, cold (files read, graded, table printed): ${cold.wall.toFixed(0)} ms wall, ${cold.cpu.toFixed(0)} ms CPU`);
-  console.log(`shared grader, warm (median of 5): ${median(warm.map((w) => w.wall)).toFixed(0)} ms wall, ${median(warm.map((w) => w.cpu)).toFixed(0)} ms CPU`);
+  console.log(
+    `mcp-lab grade, cold (files read, graded, table printed): ${cold.wall.toFixed(0)} ms wall, ${cold.cpu.toFixed(0)} ms CPU`,
+  );
+  console.log(
+    `shared grader, warm (median of 5): ${median(warm.map((w) => w.wall)).toFixed(0)} ms wall, ${median(warm.map((w) => w.cpu)).toFixed(0)} ms CPU`,
+  );
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

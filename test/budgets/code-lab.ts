@@ -28,7 +28,9 @@ function htmlPages(dir: string): string[] {
 
 /** Relative module specifiers a built chunk loads: static imports, dynamic import()s and worker URLs. */
 function references(code: string): { imports: string[]; dynamic: string[]; workers: string[] } {
-  const imports = [...code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)].map((m) => m[1]!);
+  const imports = [
+    ...code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g),
+  ].map((m) => m[1]!);
   const dynamic = [...code.matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!);
   const workers = [...code.matchAll(/["'`]\/_astro\/([^"'`]*worker[^"'`]*\.js)["'`]/g)].map((m) => `./${m[1]!}`);
   return { imports, dynamic, workers };
@@ -82,7 +84,9 @@ export function codeLabSection(distDir: string) {
         console.log(`       ${label.padEnd(40)} ${kb(size).padStart(9)}  ${files.join(', ')}`);
       }
       const over = total > CODE_LAB_BUDGET;
-      console.log(`  ${over ? 'OVER' : '    '} total${' '.repeat(37)}${kb(total).padStart(9)}  (budget ${kb(CODE_LAB_BUDGET)})`);
+      console.log(
+        `  ${over ? 'OVER' : '    '} total${' '.repeat(37)}${kb(total).padStart(9)}  (budget ${kb(CODE_LAB_BUDGET)})`,
+      );
 
       // No page without a lab may reference any of it.
       const labOnly = new Set([...entries, ...rows[1]![1], ...workers]);

@@ -25,7 +25,15 @@ const dist = resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
 const port = Number(process.env.LIGHTHOUSE_PORT ?? process.env.PORT ?? 4403);
 const base = `http://localhost:${port}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const TARGETS: Record<string, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const FRAME_MS = 16;
 /** Lighthouse runs per page; the median run (by performance score) is reported, as Lighthouse's docs advise. */
@@ -58,7 +66,16 @@ async function waitForServer(url: string, ms = 60_000): Promise<void> {
 
 interface LighthouseResult {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; displayValue?: string; score: number | null; title: string; details?: { items?: unknown[] } }>;
+  audits: Record<
+    string,
+    {
+      numericValue?: number;
+      displayValue?: string;
+      score: number | null;
+      title: string;
+      details?: { items?: unknown[] };
+    }
+  >;
 }
 
 async function lighthouseOnce(path: string): Promise<LighthouseResult> {
@@ -67,7 +84,15 @@ async function lighthouseOnce(path: string): Promise<LighthouseResult> {
   try {
     await run(
       'npx',
-      ['lighthouse', `${base}${path}`, '--quiet', '--output=json', `--output-path=${file}`, '--only-categories=performance,accessibility,best-practices,seo', `--chrome-flags=${CHROME_FLAGS.join(' ')}`],
+      [
+        'lighthouse',
+        `${base}${path}`,
+        '--quiet',
+        '--output=json',
+        `--output-path=${file}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      ],
       { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
     );
     return JSON.parse(readFileSync(file, 'utf8')) as LighthouseResult;
@@ -95,10 +120,25 @@ async function lighthouse(path: string): Promise<boolean> {
     });
     const metric = (id: string) => report.audits[id]?.displayValue ?? 'n/a';
     if (ok && missed) warned = true;
-    console.log(`  ${ok ? (missed ? 'WARN' : '    ') : 'MISS'} ${path} (median of ${RUNS} run${RUNS === 1 ? '' : 's'}; performance per run: ${perfRuns.join(', ')})\n       ${scores.join(' · ')}\n       FCP ${metric('first-contentful-paint')} · LCP ${metric('largest-contentful-paint')} · TBT ${metric('total-blocking-time')} · CLS ${metric('cumulative-layout-shift')}`);
+    console.log(
+      `  ${ok ? (missed ? 'WARN' : '    ') : 'MISS'} ${path} (median of ${RUNS} run${RUNS === 1 ? '' : 's'}; performance per run: ${perfRuns.join(', ')})\n       ${scores.join(' · ')}\n       FCP ${metric('first-contentful-paint')} · LCP ${metric('largest-contentful-paint')} · TBT ${metric('total-blocking-time')} · CLS ${metric('cumulative-layout-shift')}`,
+    );
     if (missed) {
       for (const [id, audit] of Object.entries(report.audits)) {
-        if (audit.score !== null && audit.score < 1 && audit.details?.items?.length && !['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'interactive', 'total-blocking-time', 'max-potential-fid', 'cumulative-layout-shift'].includes(id)) {
+        if (
+          audit.score !== null &&
+          audit.score < 1 &&
+          audit.details?.items?.length &&
+          ![
+            'first-contentful-paint',
+            'largest-contentful-paint',
+            'speed-index',
+            'interactive',
+            'total-blocking-time',
+            'max-potential-fid',
+            'cumulative-layout-shift',
+          ].includes(id)
+        ) {
           console.log(`         - ${id}: ${audit.title}`);
         }
       }
@@ -154,9 +194,17 @@ async function playgroundSpeed(): Promise<boolean> {
       return out;
     }, fixtures);
     const stats = (index: 1 | 2) => {
-      const values = times.map((t) => t[index]).filter(Number.isFinite).sort((a, b) => a - b);
+      const values = times
+        .map((t) => t[index])
+        .filter(Number.isFinite)
+        .sort((a, b) => a - b);
       const worst = times.reduce((w, t) => (t[index] > w[index] ? t : w), times[0]!);
-      return { count: values.length, median: values[Math.floor(values.length / 2)] ?? NaN, worst: worst[index], worstId: worst[0] };
+      return {
+        count: values.length,
+        median: values[Math.floor(values.length / 2)] ?? NaN,
+        worst: worst[index],
+        worstId: worst[0],
+      };
     };
     const classify = stats(1);
     const shown = stats(2);
@@ -166,14 +214,19 @@ async function playgroundSpeed(): Promise<boolean> {
     console.log(
       `  ${fast ? '    ' : ok ? 'WARN' : 'MISS'} ${fixtures.length} fixtures, classifyMessage + classifyAcrossProtocols in the worker (median of 5 runs each): median ${classify.median.toFixed(1)} ms, slowest ${classify.worst.toFixed(1)} ms (${classify.worstId}); budget ${FRAME_MS} ms`,
     );
-    console.log(`       click to result on screen: median ${shown.median.toFixed(1)} ms, slowest ${shown.worst.toFixed(1)} ms (${shown.worstId})${classify.count < fixtures.length ? `; ${fixtures.length - classify.count} did not finish` : ''}`);
+    console.log(
+      `       click to result on screen: median ${shown.median.toFixed(1)} ms, slowest ${shown.worst.toFixed(1)} ms (${shown.worstId})${classify.count < fixtures.length ? `; ${fixtures.length - classify.count} did not finish` : ''}`,
+    );
     return ok;
   } finally {
     await browser.close();
   }
 }
 
-const server = spawn('npx', ['astro', 'preview', '--port', String(port), '--outDir', dist, '--ignore-lock'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+const server = spawn('npx', ['astro', 'preview', '--port', String(port), '--outDir', dist, '--ignore-lock'], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  detached: true,
+});
 /** Stops the preview server: it runs in its own process group, so npx and the astro process under it stop together. */
 function stopServer(): void {
   if (!server.pid) return;
@@ -189,7 +242,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGPIPE'] as const) proces
 let failed = false;
 try {
   await waitForServer(`${base}/`);
-  console.log(`Lighthouse ${(await run('npx', ['lighthouse', '--version'])).stdout.trim()} on ${base} (targets: performance ≥ 95; accessibility, best practices, SEO 100)`);
+  console.log(
+    `Lighthouse ${(await run('npx', ['lighthouse', '--version'])).stdout.trim()} on ${base} (targets: performance ≥ 95; accessibility, best practices, SEO 100)`,
+  );
   for (const path of [heaviestChapter(), '/playground/']) if (!(await lighthouse(path))) failed = true;
   console.log('\nPlayground speed after load');
   if (!(await playgroundSpeed())) failed = true;
@@ -199,5 +254,11 @@ try {
 } finally {
   stopServer();
 }
-console.log(failed ? '\nA Lighthouse target was missed.' : warned ? '\nTargets met, except the advisory ones marked WARN.' : '\nAll Lighthouse targets met.');
+console.log(
+  failed
+    ? '\nA Lighthouse target was missed.'
+    : warned
+      ? '\nTargets met, except the advisory ones marked WARN.'
+      : '\nAll Lighthouse targets met.',
+);
 process.exit(failed ? 1 : 0);

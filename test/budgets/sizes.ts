@@ -44,7 +44,8 @@ function staticImports(code: string): string[] {
   const re = /(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g;
   for (const m of code.matchAll(re)) found.push(m[1]!);
   // `export * from "./x.js"` and `export{a}from"./x.js"` also load at once.
-  for (const m of code.matchAll(/(?:^|[;}\s])export\s*(?:\*|\{[^}]*\})\s*from\s*["']([^"']+\.js)["']/g)) found.push(m[1]!);
+  for (const m of code.matchAll(/(?:^|[;}\s])export\s*(?:\*|\{[^}]*\})\s*from\s*["']([^"']+\.js)["']/g))
+    found.push(m[1]!);
   return found;
 }
 
@@ -55,15 +56,19 @@ function pageScripts(html: string): Set<string> {
   for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) roots.push(fileFor(m[1]!));
   const seen = new Set<string>();
   const inline: string[] = [];
-  for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/g)) inline.push(m[1]!);
-  for (const code of inline) for (const spec of staticImports(code)) roots.push(spec.startsWith('/') ? fileFor(spec) : join(dist, '_astro', spec));
+  for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/g))
+    inline.push(m[1]!);
+  for (const code of inline)
+    for (const spec of staticImports(code))
+      roots.push(spec.startsWith('/') ? fileFor(spec) : join(dist, '_astro', spec));
   const queue = [...roots];
   while (queue.length) {
     const file = queue.pop()!;
     if (seen.has(file) || !existsSync(file)) continue;
     seen.add(file);
     const code = readFileSync(file, 'utf8');
-    for (const spec of staticImports(code)) queue.push(spec.startsWith('/') ? fileFor(spec) : resolve(file, '..', spec));
+    for (const spec of staticImports(code))
+      queue.push(spec.startsWith('/') ? fileFor(spec) : resolve(file, '..', spec));
   }
   return seen;
 }
@@ -71,7 +76,9 @@ function pageScripts(html: string): Set<string> {
 /** Inline classic scripts count too: they run before interaction. */
 function inlineScriptBytes(html: string): number {
   let total = 0;
-  for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*type="(?:application\/json|application\/ld\+json)")[^>]*>([\s\S]*?)<\/script>/g)) {
+  for (const m of html.matchAll(
+    /<script\b(?![^>]*\bsrc=)(?![^>]*type="(?:application\/json|application\/ld\+json)")[^>]*>([\s\S]*?)<\/script>/g,
+  )) {
     if (m[1]!.trim()) total += gzipSync(m[1]!, { level: 9 }).length;
   }
   return total;
@@ -94,7 +101,9 @@ let failed = false;
 type Section = { title: string; run: () => boolean };
 
 const jsFiles = readdirSync(join(dist, '_astro')).filter((f) => f.endsWith('.js'));
-const modelChunks = jsFiles.filter((f) => !/worker/i.test(f) && MODEL_MARKERS.every((m) => readFileSync(join(dist, '_astro', f), 'utf8').includes(m)));
+const modelChunks = jsFiles.filter(
+  (f) => !/worker/i.test(f) && MODEL_MARKERS.every((m) => readFileSync(join(dist, '_astro', f), 'utf8').includes(m)),
+);
 const modelFiles = new Set(modelChunks.map((f) => join(dist, '_astro', f)));
 
 const SECTIONS: Section[] = [
@@ -125,11 +134,15 @@ const SECTIONS: Section[] = [
     title: 'The shared message-model chunk',
     run: () => {
       if (modelChunks.length !== 1) {
-        console.log(`  The model is in ${modelChunks.length} chunks (${modelChunks.join(', ') || 'none found'}); it must be exactly one.`);
+        console.log(
+          `  The model is in ${modelChunks.length} chunks (${modelChunks.join(', ') || 'none found'}); it must be exactly one.`,
+        );
         return false;
       }
       const file = join(dist, '_astro', modelChunks[0]!);
-      console.log(`  one chunk: ${modelChunks[0]} ${kb(statSync(file).size)} raw, ${kb(gzipSize(file))} gzipped (loaded on first interaction)`);
+      console.log(
+        `  one chunk: ${modelChunks[0]} ${kb(statSync(file).size)} raw, ${kb(gzipSize(file))} gzipped (loaded on first interaction)`,
+      );
       return true;
     },
   },

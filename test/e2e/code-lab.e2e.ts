@@ -45,7 +45,11 @@ async function typeCode(page: Page, lab: Locator, code: string): Promise<void> {
 /** Waits until the lab's current run has finished, passed or failed. */
 async function finished(lab: Locator, timeout = 10_000): Promise<string> {
   const handle = await lab.elementHandle();
-  await lab.page().waitForFunction((el) => ['passed', 'failed'].includes((el as HTMLElement).dataset.state ?? ''), handle, { timeout });
+  await lab
+    .page()
+    .waitForFunction((el) => ['passed', 'failed'].includes((el as HTMLElement).dataset.state ?? ''), handle, {
+      timeout,
+    });
   return (await lab.getAttribute('data-state')) ?? '';
 }
 
@@ -97,7 +101,11 @@ test('an endless loop is stopped within 4 s with a message, and the page still a
   const page = await newPage(browser);
   try {
     const lab = await openLab(page);
-    await typeCode(page, lab, "export function kindOf(message: unknown): 'request' | 'notification' {\n  while (true) {}\n}\n");
+    await typeCode(
+      page,
+      lab,
+      "export function kindOf(message: unknown): 'request' | 'notification' {\n  while (true) {}\n}\n",
+    );
     await lab.locator('[data-role="run"]').click();
     // The lab promises 3 s; 4 s leaves room for a slow machine without hiding a missing stop.
     await lab.locator('[data-role="status"]', { hasText: 'Stopped after 3 seconds' }).waitFor({ timeout: 4_000 });
@@ -128,7 +136,11 @@ test('code that reaches for document, localStorage, fetch or importScripts fails
       ["importScripts('/code-lab-canary.js');", /importScripts is not available here/],
     ];
     for (const [statement, message] of attempts) {
-      await typeCode(page, lab, `export function kindOf(message: { id?: unknown }): 'request' | 'notification' {\n  ${statement}\n  return 'request';\n}\n`);
+      await typeCode(
+        page,
+        lab,
+        `export function kindOf(message: { id?: unknown }): 'request' | 'notification' {\n  ${statement}\n  return 'request';\n}\n`,
+      );
       assert.equal(await runAndWait(lab), 'failed', statement);
       const why = (await lab.locator('.cl-why').first().textContent()) ?? '';
       assert.match(why, message, statement);
@@ -136,7 +148,11 @@ test('code that reaches for document, localStorage, fetch or importScripts fails
       assert.match((await lab.locator('.cl-line').first().textContent()) ?? '', /line 2,/, statement);
     }
     // A flood of console output is cut to the lab's limit, with a note, and the page stays responsive.
-    await typeCode(page, lab, "export function kindOf(message: { id?: unknown }): 'request' | 'notification' {\n  for (let i = 0; i < 100000; i++) console.log('line', i, 'x'.repeat(50));\n  return 'request';\n}\n");
+    await typeCode(
+      page,
+      lab,
+      "export function kindOf(message: { id?: unknown }): 'request' | 'notification' {\n  for (let i = 0; i < 100000; i++) console.log('line', i, 'x'.repeat(50));\n  return 'request';\n}\n",
+    );
     await runAndWait(lab);
     const output = (await lab.locator('[data-role="output"]').textContent()) ?? '';
     assert.match(output, /output truncated/);
@@ -145,7 +161,10 @@ test('code that reaches for document, localStorage, fetch or importScripts fails
 
     assert.equal(await page.title(), title);
     assert.equal(await page.evaluate(() => localStorage.getItem('code-lab-canary')), 'untouched');
-    assert.deepEqual(requests.filter((u) => u.includes('code-lab-canary')), []);
+    assert.deepEqual(
+      requests.filter((u) => u.includes('code-lab-canary')),
+      [],
+    );
     expectNoConsoleErrors(page);
   } finally {
     await page.context().close();
@@ -178,7 +197,10 @@ test('keyboard only: reach the editor, run with Ctrl+Enter, leave with Escape, a
       inEditor = await lab.locator('.cm-content').evaluate((el) => el === document.activeElement);
     }
     assert.ok(inEditor, 'Tab reaches the editor');
-    assert.equal(await lab.locator('.cm-content').getAttribute('aria-label'), 'Code editor for request-or-notification.problem.ts');
+    assert.equal(
+      await lab.locator('.cm-content').getAttribute('aria-label'),
+      'Code editor for request-or-notification.problem.ts',
+    );
     await page.keyboard.press('Control+Enter');
     assert.equal(await finished(lab), 'failed', 'Ctrl+Enter ran the starter, which fails');
     // Tab inside the editor indents; Escape leaves it for the Run button, and Tab then moves on to Reset.
@@ -197,7 +219,8 @@ test('at 320 px in the dark theme the lab fits, passes axe, shows the solution a
   const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 320, height: 720 } });
   try {
     const lab = await openLab(page);
-    const mine = "export function kindOf(message: { id?: unknown }): 'request' | 'notification' {\n  return 'request';\n}\n";
+    const mine =
+      "export function kindOf(message: { id?: unknown }): 'request' | 'notification' {\n  return 'request';\n}\n";
     await typeCode(page, lab, mine);
     assert.equal(await runAndWait(lab), 'failed');
     const overflow = await lab.evaluate((el) => el.scrollWidth - el.clientWidth);
@@ -210,7 +233,11 @@ test('at 320 px in the dark theme the lab fits, passes axe, shows the solution a
     await lab.locator('[data-role="reset"]').click();
     assert.match((await lab.locator('.cm-content').textContent()) ?? '', /if \(message\.id\)/, 'the starter is back');
     await lab.locator('[data-role="restore"]').click();
-    assert.equal((await lab.locator('.cm-line').allTextContents()).join('\n').trim(), mine.trim(), 'Restore brings the learner\'s code back');
+    assert.equal(
+      (await lab.locator('.cm-line').allTextContents()).join('\n').trim(),
+      mine.trim(),
+      "Restore brings the learner's code back",
+    );
     expectNoConsoleErrors(page);
   } finally {
     await page.context().close();
@@ -223,7 +250,10 @@ test('in the page, every exercise fails with its starter and passes with its sol
     const exercises = readdirSync(join(root, 'exercises')).filter((d) => /^\d\d-/.test(d));
     let checked = 0;
     for (const id of exercises) {
-      const manifest = JSON.parse(readFileSync(join(root, 'exercises', id, 'exercise.json'), 'utf8')) as { chapter: string; files: { solutions: string[] } };
+      const manifest = JSON.parse(readFileSync(join(root, 'exercises', id, 'exercise.json'), 'utf8')) as {
+        chapter: string;
+        files: { solutions: string[] };
+      };
       await page.goto(`/chapters/${manifest.chapter}/`);
       const lab = page.locator(`lab-code-lab[data-exercise="${id}"]`);
       if ((await lab.count()) === 0) continue; // Not placed in its chapter yet.
@@ -249,7 +279,10 @@ test('the lab page carries the CSP, and pages without a lab load none of the lab
   try {
     const response = await page.goto(CHAPTER);
     const html = (await response?.text()) ?? '';
-    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'[^"]*worker-src 'self'/);
+    assert.match(
+      html,
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'[^"]*worker-src 'self'/,
+    );
     const loaded: string[] = [];
     page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
     for (const path of ['/', '/progress/', '/playground/']) {
@@ -257,7 +290,10 @@ test('the lab page carries the CSP, and pages without a lab load none of the lab
       assert.equal(r?.status(), 200, path);
       assert.doesNotMatch(await page.content(), /Content-Security-Policy/, `${path} has no code lab, so no policy`);
     }
-    assert.deepEqual(loaded.filter((p) => /\/_astro\/(editor|runner\.worker|CodeLab)/.test(p)), []);
+    assert.deepEqual(
+      loaded.filter((p) => /\/_astro\/(editor|runner\.worker|CodeLab)/.test(p)),
+      [],
+    );
     expectNoConsoleErrors(page);
   } finally {
     await page.context().close();

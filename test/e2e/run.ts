@@ -89,7 +89,9 @@ if (await portInUse()) {
 /** Copies dist/ to a fresh temporary folder, holding the build lock while copying when flock is available. */
 function snapshotDist(): string {
   const target = mkdtempSync(join(tmpdir(), `e2e-dist-${port}-`));
-  const copy = spawnSync('flock', ['/tmp/build.lock', 'cp', '-a', `${join(root, 'dist')}/.`, target], { stdio: 'inherit' });
+  const copy = spawnSync('flock', ['/tmp/build.lock', 'cp', '-a', `${join(root, 'dist')}/.`, target], {
+    stdio: 'inherit',
+  });
   if (copy.error || copy.status !== 0) cpSync(join(root, 'dist'), target, { recursive: true }); // no flock: plain copy
   if (!existsSync(join(target, 'index.html'))) throw new Error(`the snapshot of dist/ in ${target} has no index.html`);
   return target;
@@ -99,11 +101,15 @@ const snapshot = snapshotDist();
 const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
 // --ignore-lock: other helpers' preview servers on their own ports must not stop this one (and the lock-free
 // foreground mode keeps the server a child we can stop).
-const server = spawn(process.execPath, [astroBin, 'preview', '--port', String(port), '--host', host, '--outDir', snapshot, '--ignore-lock'], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'pipe'],
-  detached: true,
-});
+const server = spawn(
+  process.execPath,
+  [astroBin, 'preview', '--port', String(port), '--host', host, '--outDir', snapshot, '--ignore-lock'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  },
+);
 let serverLog = '';
 server.stdout?.on('data', (d: Buffer) => (serverLog += d.toString()));
 server.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));

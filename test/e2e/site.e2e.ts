@@ -146,7 +146,9 @@ test('chapters are readable with JavaScript off and fit a 320 px screen', async 
       await page.goto(path);
       const text = (await page.locator('main').innerText()).trim();
       if (text.length < 40) tooWide.push(`${path} shows almost no text without JavaScript`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       if (overflow > 0) tooWide.push(`${path} scrolls sideways by ${overflow}px`);
     }
     assert.deepEqual(tooWide, [], 'pages unreadable without JavaScript or wider than a 320 px screen');
@@ -165,7 +167,8 @@ test('chapters carry TechArticle JSON-LD and link to their neighbours', async ()
       const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
       const types = blocks.map((b) => (JSON.parse(b) as { '@type'?: string })['@type']);
       assert.ok(types.includes('TechArticle') || types.includes('FAQPage'), `${path} has structured data`);
-      if (i > 0) assert.equal(await page.locator('.chapter-nav a[rel="prev"]').getAttribute('href'), chapterPages[i - 1]);
+      if (i > 0)
+        assert.equal(await page.locator('.chapter-nav a[rel="prev"]').getAttribute('href'), chapterPages[i - 1]);
       if (i < chapterPages.length - 1) {
         assert.equal(await page.locator('.chapter-nav a[rel="next"]').getAttribute('href'), chapterPages[i + 1]);
       }

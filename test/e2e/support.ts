@@ -13,7 +13,10 @@ import { AxeBuilder } from '@axe-core/playwright';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Where the site under test is served, without a trailing slash. */
-export const BASE_URL = (process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 4321}`).replace(/\/$/, '');
+export const BASE_URL = (process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 4321}`).replace(
+  /\/$/,
+  '',
+);
 
 /** The chromium flags every helper uses (no sandbox in containers, nothing phoning home). */
 export const CHROMIUM_ARGS = [
@@ -59,7 +62,9 @@ export async function newPage(browser: Browser, opts: BrowserContextOptions = {}
   page.on('console', (msg) => {
     if (msg.type() === 'error') list.push({ kind: 'console', text: msg.text(), url: page.url() });
   });
-  page.on('pageerror', (error) => list.push({ kind: 'pageerror', text: String(error?.stack ?? error), url: page.url() }));
+  page.on('pageerror', (error) =>
+    list.push({ kind: 'pageerror', text: String(error?.stack ?? error), url: page.url() }),
+  );
   page.on('requestfailed', (request) => {
     // Navigations that a test interrupts on purpose report net::ERR_ABORTED; they are not the page's fault.
     const failure = request.failure()?.errorText ?? 'failed';
@@ -128,7 +133,13 @@ export function listBuiltPages(): string[] {
         if (name !== 'pagefind' && name !== '_astro') walk(full);
       } else if (name.endsWith('.html')) {
         const rel = relative(dist, full).split(sep).join('/');
-        pages.push(rel === 'index.html' ? '/' : rel.endsWith('/index.html') ? `/${rel.slice(0, -'index.html'.length)}` : `/${rel}`);
+        pages.push(
+          rel === 'index.html'
+            ? '/'
+            : rel.endsWith('/index.html')
+              ? `/${rel.slice(0, -'index.html'.length)}`
+              : `/${rel}`,
+        );
       }
     }
   };

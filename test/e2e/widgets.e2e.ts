@@ -23,9 +23,17 @@ const PROGRESS_KEY = 'mcp-message-lab:progress';
  */
 const RIGHT: Record<string, Record<'layer' | 'userSees' | 'retry', string>> = {
   'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' },
-  'malformed-incident-id': { layer: 'tool-input-validation', userSees: 'model-corrects-input', retry: 'after-correcting-input' },
+  'malformed-incident-id': {
+    layer: 'tool-input-validation',
+    userSees: 'model-corrects-input',
+    retry: 'after-correcting-input',
+  },
   'backend-unavailable': { layer: 'tool-backend', userSees: 'try-again-later', retry: 'with-backoff' },
-  'lost-response-after-write': { layer: 'client-timeout', userSees: 'outcome-unknown-checking', retry: 'same-idempotency-key' },
+  'lost-response-after-write': {
+    layer: 'client-timeout',
+    userSees: 'outcome-unknown-checking',
+    retry: 'same-idempotency-key',
+  },
 };
 
 /** Wrong answers that each reveal a belief the course names: a fresh id makes a write safe; -32601 is transient. */
@@ -62,7 +70,9 @@ async function waitForStatus(page: Page, pattern: RegExp): Promise<void> {
 
 /** Every select of the table with its value, for comparing states. */
 async function tableValues(page: Page): Promise<Record<string, string>> {
-  return page.locator(`${TABLE} select`).evaluateAll((els) => Object.fromEntries((els as HTMLSelectElement[]).map((s) => [s.id, s.value])));
+  return page
+    .locator(`${TABLE} select`)
+    .evaluateAll((els) => Object.fromEntries((els as HTMLSelectElement[]).map((s) => [s.id, s.value])));
 }
 
 test('a learner fills the decision table wrong, reads the feedback, fixes it, passes, marks the chapter, and keeps it all through reload, export, reset and import', async () => {
@@ -74,16 +84,28 @@ test('a learner fills the decision table wrong, reads the feedback, fixes it, pa
     assert.equal(await solution.isDisabled(), true, 'no solution before a first attempt');
 
     // Wrong answers: two cells carry named misconceptions.
-    await fill(page, { ...RIGHT, ...Object.fromEntries(Object.entries(WRONG).map(([s, row]) => [s, { ...RIGHT[s], ...row }])) });
+    await fill(page, {
+      ...RIGHT,
+      ...Object.fromEntries(Object.entries(WRONG).map(([s, row]) => [s, { ...RIGHT[s], ...row }])),
+    });
     await page.locator(`${TABLE} [data-action="check"]`).click();
     await waitForStatus(page, /of 12 cells are right/);
     assert.match(await tableStatus(page), /9 of 12 cells are right, 3 not right/);
-    const lostRetry = page.locator(`${TABLE} td:has(select[data-scenario="lost-response-after-write"][data-column="retry"]) [data-role="feedback"]`);
-    assert.match((await lostRetry.textContent()) ?? '', /Misconception: "Retrying with a fresh JSON-RPC id makes a lost write safe\."/);
-    const methodRetry = page.locator(`${TABLE} td:has(select[data-scenario="unknown-method"][data-column="retry"]) [data-role="feedback"]`);
+    const lostRetry = page.locator(
+      `${TABLE} td:has(select[data-scenario="lost-response-after-write"][data-column="retry"]) [data-role="feedback"]`,
+    );
+    assert.match(
+      (await lostRetry.textContent()) ?? '',
+      /Misconception: "Retrying with a fresh JSON-RPC id makes a lost write safe\."/,
+    );
+    const methodRetry = page.locator(
+      `${TABLE} td:has(select[data-scenario="unknown-method"][data-column="retry"]) [data-role="feedback"]`,
+    );
     assert.match((await methodRetry.textContent()) ?? '', /Misconception/);
     assert.equal(await cell(page, 'lost-response-after-write', 'retry').getAttribute('aria-invalid'), 'true');
-    const rightCell = page.locator(`${TABLE} td:has(select[data-scenario="backend-unavailable"][data-column="layer"]) [data-role="feedback"]`);
+    const rightCell = page.locator(
+      `${TABLE} td:has(select[data-scenario="backend-unavailable"][data-column="layer"]) [data-role="feedback"]`,
+    );
     assert.match((await rightCell.textContent()) ?? '', /^Right\./);
 
     // Hints come in three levels; the solution opens after the first attempt.
@@ -99,33 +121,50 @@ test('a learner fills the decision table wrong, reads the feedback, fixes it, pa
     // Mark the chapter.
     const mark = page.locator(`lab-make-it-yours[data-chapter="${CHAPTER}"] input[type="checkbox"]`);
     await mark.check();
-    await page.locator(`lab-make-it-yours [data-role="status"]`).filter({ hasText: /Marked on/ }).waitFor();
+    await page
+      .locator(`lab-make-it-yours [data-role="status"]`)
+      .filter({ hasText: /Marked on/ })
+      .waitFor();
 
     // Reload: everything is still there.
     const before = await tableValues(page);
     await page.reload();
     await waitForStatus(page, /Table solved/);
     assert.deepEqual(await tableValues(page), before);
-    assert.equal(await page.locator(`lab-make-it-yours[data-chapter="${CHAPTER}"] input[type="checkbox"]`).isChecked(), true);
+    assert.equal(
+      await page.locator(`lab-make-it-yours[data-chapter="${CHAPTER}"] input[type="checkbox"]`).isChecked(),
+      true,
+    );
 
     // Export, reset the whole course, import: everything is back.
     await page.goto('/progress/');
     const bar = page.locator(`li[data-chapter="${CHAPTER}"] [data-role="bar"] label`);
     await bar.filter({ hasText: /[1-9]\d* of \d+ done/ }).waitFor();
     const doneBefore = (await bar.textContent()) ?? '';
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-action="export"]').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-action="export"]').click(),
+    ]);
     const exported = readFileSync((await download.path())!, 'utf8');
     assert.equal(JSON.parse(exported).format, 'mcp-message-lab/progress');
     await page.locator('[data-action="reset-all"]').click();
     await bar.filter({ hasText: /^0 of \d+ done/ }).waitFor();
-    await page.locator('#progress-import').setInputFiles({ name: 'progress.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
-    await page.locator('[data-role="file-section"] [data-role="status"]').filter({ hasText: /Imported progress/ }).waitFor();
+    await page
+      .locator('#progress-import')
+      .setInputFiles({ name: 'progress.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+    await page
+      .locator('[data-role="file-section"] [data-role="status"]')
+      .filter({ hasText: /Imported progress/ })
+      .waitFor();
     assert.equal(await bar.textContent(), doneBefore);
 
     await page.goto(CHAPTER_URL);
     await waitForStatus(page, /Table solved/);
     assert.deepEqual(await tableValues(page), before);
-    assert.equal(await page.locator(`lab-make-it-yours[data-chapter="${CHAPTER}"] input[type="checkbox"]`).isChecked(), true);
+    assert.equal(
+      await page.locator(`lab-make-it-yours[data-chapter="${CHAPTER}"] input[type="checkbox"]`).isChecked(),
+      true,
+    );
     expectNoConsoleErrors(page);
   } finally {
     await page.context().close();
@@ -133,25 +172,39 @@ test('a learner fills the decision table wrong, reads the feedback, fixes it, pa
 });
 
 /** The focused element: a description for messages, and whether its focus is visible (an outline or a ring). */
-async function focused(page: Page): Promise<{ tag: string; id: string; text: string; visible: boolean; index: number }> {
+async function focused(
+  page: Page,
+): Promise<{ tag: string; id: string; text: string; visible: boolean; index: number }> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el) return { tag: '', id: '', text: '', visible: false, index: -1 };
     const style = getComputedStyle(el);
     const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
     const index = [...document.querySelectorAll('*')].indexOf(el);
-    return { tag: el.tagName.toLowerCase(), id: el.id, text: (el.textContent ?? '').trim().slice(0, 40), visible, index };
+    return {
+      tag: el.tagName.toLowerCase(),
+      id: el.id,
+      text: (el.textContent ?? '').trim().slice(0, 40),
+      visible,
+      index,
+    };
   });
 }
 
 /** Presses Tab until `match` holds for the focused element; fails if focus stops moving (a trap) or never gets there. */
-async function tabTo(page: Page, match: (f: Awaited<ReturnType<typeof focused>>) => boolean, limit = 400, key = 'Tab'): Promise<void> {
+async function tabTo(
+  page: Page,
+  match: (f: Awaited<ReturnType<typeof focused>>) => boolean,
+  limit = 400,
+  key = 'Tab',
+): Promise<void> {
   let same = 0;
   let last = '';
   const trail: string[] = [];
   for (let i = 0; i < limit; i += 1) {
     // A code editor keeps Tab for indentation; Escape first hands Tab back to the page (CodeMirror's documented way out).
-    if (await page.evaluate(() => document.activeElement?.closest('.cm-editor') != null)) await page.keyboard.press('Escape');
+    if (await page.evaluate(() => document.activeElement?.closest('.cm-editor') != null))
+      await page.keyboard.press('Escape');
     await page.keyboard.press(key);
     const f = await focused(page);
     const where = `${f.tag}#${f.id}:${f.text} (element ${f.index})`;
@@ -235,7 +288,10 @@ test('the same run works with the keyboard alone: every control reachable, focus
 test('a shared decision-table link reproduces the answers in a fresh browser context', async () => {
   const page = await newPage(browser);
   let link = '';
-  const partial = { 'unknown-method': { layer: 'json-parser', retry: 'never-as-is' }, 'backend-unavailable': { userSees: 'try-again-later' } };
+  const partial = {
+    'unknown-method': { layer: 'json-parser', retry: 'never-as-is' },
+    'backend-unavailable': { userSees: 'try-again-later' },
+  };
   try {
     await page.goto(CHAPTER_URL);
     await fill(page, partial);
@@ -248,11 +304,19 @@ test('a shared decision-table link reproduces the answers in a fresh browser con
   const fresh = await newPage(browser);
   try {
     await fresh.goto(link);
-    await fresh.locator(`${TABLE} [data-role="status"]`).filter({ hasText: /shared link/ }).waitFor();
+    await fresh
+      .locator(`${TABLE} [data-role="status"]`)
+      .filter({ hasText: /shared link/ })
+      .waitFor();
     for (const [scenario, row] of Object.entries(partial)) {
-      for (const [column, value] of Object.entries(row)) assert.equal(await cell(fresh, scenario, column).inputValue(), value, `${scenario} ${column}`);
+      for (const [column, value] of Object.entries(row))
+        assert.equal(await cell(fresh, scenario, column).inputValue(), value, `${scenario} ${column}`);
     }
-    assert.equal(await cell(fresh, 'lost-response-after-write', 'layer').inputValue(), '', 'unanswered cells stay empty');
+    assert.equal(
+      await cell(fresh, 'lost-response-after-write', 'layer').inputValue(),
+      '',
+      'unanswered cells stay empty',
+    );
     expectNoConsoleErrors(fresh);
   } finally {
     await fresh.context().close();
@@ -281,7 +345,10 @@ async function interact(page: Page): Promise<void> {
   for (const table of await page.locator('lab-decision-table').all()) {
     await table.locator('select').first().selectOption({ index: 1 });
     await table.locator('[data-action="check"]').click();
-    await table.locator('[data-role="status"]').filter({ hasText: /cells are right/ }).waitFor();
+    await table
+      .locator('[data-role="status"]')
+      .filter({ hasText: /cells are right/ })
+      .waitFor();
     await table.locator('[data-action="hint"]').click();
     await table.locator('[data-action="solution"]').click();
     await table.locator('[data-role="solution"] h4').waitFor();
@@ -294,11 +361,17 @@ async function interact(page: Page): Promise<void> {
   }
   for (const timeline of await page.locator('lab-message-timeline').all()) {
     await timeline.locator('[data-role="retry"]').selectOption('blind');
-    await timeline.locator('[data-role="summary"]').filter({ hasText: /Then: Blind retry/ }).waitFor();
+    await timeline
+      .locator('[data-role="summary"]')
+      .filter({ hasText: /Then: Blind retry/ })
+      .waitFor();
   }
   for (const check of await page.locator('lab-completion-check').all()) {
     await check.locator('button[type="submit"]').click();
-    await check.locator('[data-role="status"]').filter({ hasText: /graded questions right|Passed/ }).waitFor();
+    await check
+      .locator('[data-role="status"]')
+      .filter({ hasText: /graded questions right|Passed/ })
+      .waitFor();
   }
 }
 
@@ -310,7 +383,13 @@ test('axe finds no violations on pages with widgets, before and after interactio
       const page = await newPage(browser);
       try {
         await page.goto(path);
-        if ((await page.locator('lab-decision-table, lab-classify-fixture, lab-message-timeline, lab-completion-check, lab-make-it-yours').count()) === 0) {
+        if (
+          (await page
+            .locator(
+              'lab-decision-table, lab-classify-fixture, lab-message-timeline, lab-completion-check, lab-make-it-yours',
+            )
+            .count()) === 0
+        ) {
           st.skip('no widgets on this page');
           return;
         }
@@ -331,9 +410,15 @@ test('axe finds no violations on pages with widgets, before and after interactio
       await page.goto('/playground/');
       await checkA11y(page, '/playground/ before interaction');
       await page.locator('button[data-example="parse-error-trailing-comma"]').click();
-      await page.locator('lab-playground [data-role="status"]').filter({ hasText: /^Classified in/ }).waitFor();
+      await page
+        .locator('lab-playground [data-role="status"]')
+        .filter({ hasText: /^Classified in/ })
+        .waitFor();
       await page.locator('button[data-example="__log"]').click();
-      await page.locator('lab-playground [data-role="status"]').filter({ hasText: /^Classified \d+ messages/ }).waitFor();
+      await page
+        .locator('lab-playground [data-role="status"]')
+        .filter({ hasText: /^Classified \d+ messages/ })
+        .waitFor();
       await page.locator('lab-playground tbody button').first().click();
       await page.locator('lab-playground h3', { hasText: /^Line \d+$/ }).waitFor();
       await checkA11y(page, '/playground/ after interaction');
@@ -371,7 +456,11 @@ test('corrupt progress in localStorage: the page still works and says what was s
     await fill(page, RIGHT);
     await page.locator(`${TABLE} [data-action="check"]`).click();
     await waitForStatus(page, /Table solved/);
-    const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mcp-message-lab:progress:set-aside:')).map((k) => JSON.parse(localStorage.getItem(k)!).raw));
+    const kept = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('mcp-message-lab:progress:set-aside:'))
+        .map((k) => JSON.parse(localStorage.getItem(k)!).raw),
+    );
     assert.deepEqual(kept, [corrupt], 'the original text is kept byte for byte');
     // The progress page lists it, to download or discard.
     await page.goto('/progress/#set-aside');
@@ -392,19 +481,27 @@ test('foreign data under the progress key is set aside too, not overwritten', as
     await page.evaluate((key) => localStorage.setItem(key, '{"theme":"dark"}'), PROGRESS_KEY);
     await page.goto(CHAPTER_URL);
     await page.locator(`lab-make-it-yours input[type="checkbox"]`).check();
-    const raws = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes(':set-aside:')).map((k) => JSON.parse(localStorage.getItem(k)!).raw));
+    const raws = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.includes(':set-aside:'))
+        .map((k) => JSON.parse(localStorage.getItem(k)!).raw),
+    );
     assert.deepEqual(raws, ['{"theme":"dark"}']);
   } finally {
     await page.context().close();
   }
 });
 
-test('with JavaScript off, the widgets show their static question and the model\'s answer', async () => {
+test("with JavaScript off, the widgets show their static question and the model's answer", async () => {
   const page = await newPage(browser, { javaScriptEnabled: false });
   try {
     await page.goto(CHAPTER_URL);
-    assert.ok(await page.locator(`${TABLE} table select`).count() === 12, 'twelve native selects');
-    assert.equal(await page.locator(`${TABLE} [data-role="controls"]`).isVisible(), false, 'no buttons that would do nothing');
+    assert.ok((await page.locator(`${TABLE} table select`).count()) === 12, 'twelve native selects');
+    assert.equal(
+      await page.locator(`${TABLE} [data-role="controls"]`).isVisible(),
+      false,
+      'no buttons that would do nothing',
+    );
     const classify = page.locator('lab-classify-fixture').first();
     assert.ok(await classify.locator('pre.shiki').count(), 'the fixture, highlighted');
     assert.ok(await classify.locator('details.lab-answer summary').count(), "the model's answer behind a disclosure");
@@ -419,7 +516,8 @@ test('the Playground classifies a 5 MB log in its worker and shows every line', 
   try {
     await page.goto('/playground/');
     await page.evaluate(() => {
-      const line = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_incident","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}';
+      const line =
+        '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_incident","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}';
       const lines: string[] = [];
       let size = 0;
       for (let i = 0; size < 5 * 1024 * 1024; i += 1) {
@@ -462,7 +560,10 @@ test('a Playground link carries the message to a fresh context', async () => {
   const fresh = await newPage(browser);
   try {
     await fresh.goto(url);
-    await fresh.locator('lab-playground [data-role="status"]').filter({ hasText: /^Classified in/ }).waitFor();
+    await fresh
+      .locator('lab-playground [data-role="status"]')
+      .filter({ hasText: /^Classified in/ })
+      .waitFor();
     assert.equal(await fresh.locator('#pg-text').inputValue(), '{"jsonrpc":"2.0","id":null,"method":"tools/list"}');
     // MCP forbids a null request id: the receiver cannot answer it with a matching id.
     assert.ok(await fresh.locator('lab-playground code', { hasText: 'id-null' }).count());

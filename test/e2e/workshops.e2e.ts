@@ -28,9 +28,17 @@ const check = JSON.parse(readFileSync(join(ROOT, 'content/checks', `${CHAPTER}.j
 /** The course's four rows, answered as the decision table's key says. */
 const RIGHT: Record<string, Record<string, string>> = {
   'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' },
-  'malformed-incident-id': { layer: 'tool-input-validation', userSees: 'model-corrects-input', retry: 'after-correcting-input' },
+  'malformed-incident-id': {
+    layer: 'tool-input-validation',
+    userSees: 'model-corrects-input',
+    retry: 'after-correcting-input',
+  },
   'backend-unavailable': { layer: 'tool-backend', userSees: 'try-again-later', retry: 'with-backoff' },
-  'lost-response-after-write': { layer: 'client-timeout', userSees: 'outcome-unknown-checking', retry: 'same-idempotency-key' },
+  'lost-response-after-write': {
+    layer: 'client-timeout',
+    userSees: 'outcome-unknown-checking',
+    retry: 'same-idempotency-key',
+  },
 };
 /** Bea's table: two retry cells wrong, each in the way a named misconception predicts. */
 const BEA: Record<string, Record<string, string>> = {
@@ -86,7 +94,8 @@ async function answerCheck(page: Page, table: Record<string, Record<string, stri
     const item = form.locator(`li[data-question="${q.id}"]`);
     if (q.type === 'decision-table') {
       for (const scenario of q.scenarios as string[]) {
-        for (const [column, value] of Object.entries(table[scenario] ?? {})) await item.locator(`select[name="${scenario}.${column}"]`).selectOption(value);
+        for (const [column, value] of Object.entries(table[scenario] ?? {}))
+          await item.locator(`select[name="${scenario}.${column}"]`).selectOption(value);
       }
     } else if (q.type === 'choice') {
       const right = (q.options as any[]).find((o) => o.correct);
@@ -97,10 +106,13 @@ async function answerCheck(page: Page, table: Record<string, Record<string, stri
       if (q.ask.includes('kind')) await item.locator(`select[name="${q.id}.kind"]`).selectOption(expected.kind);
       if (q.ask.includes('reply')) {
         await item.locator(`select[name="${q.id}.send"]`).selectOption(expected.reply.send);
-        if (expected.reply.send === 'error') await item.locator(`input[name="${q.id}.code"]`).fill(String(expected.reply.code));
+        if (expected.reply.send === 'error')
+          await item.locator(`input[name="${q.id}.code"]`).fill(String(expected.reply.code));
       }
     } else if (q.type === 'self-assessed') {
-      await item.locator(`textarea[name="${q.id}.text"]`).fill('A new JSON-RPC id for every attempt, the same idempotency key for the one write.');
+      await item
+        .locator(`textarea[name="${q.id}.text"]`)
+        .fill('A new JSON-RPC id for every attempt, the same idempotency key for the one write.');
     }
   }
   await form.getByRole('button', { name: 'Check my answers' }).click();
@@ -135,7 +147,10 @@ test('two learners copy receipts; the roster shows both, with colours, labels, m
   // The same receipt as a QR code for a phone: the panel says which form the code holds.
   await ada.locator('lab-receipt-panel').getByRole('button', { name: 'Show as QR code' }).click();
   await ada.locator('lab-receipt-panel [data-role="qr"] svg[role="img"]').waitFor();
-  assert.match(await ada.locator('lab-receipt-panel [data-role="qr-note"]').innerText(), /This code holds (the full receipt|a compact receipt)/);
+  assert.match(
+    await ada.locator('lab-receipt-panel [data-role="qr-note"]').innerText(),
+    /This code holds (the full receipt|a compact receipt)/,
+  );
   await checkA11y(ada, '/progress/ with the receipt panel');
   expectNoConsoleErrors(ada);
   expectNoConsoleErrors(bea);
@@ -151,7 +166,8 @@ test('two learners copy receipts; the roster shows both, with colours, labels, m
   assert.equal(await results.getAttribute('data-counted'), '2');
   assert.equal(await results.getAttribute('data-flagged'), '0');
 
-  const cell = (learner: string) => teacher.locator(`[data-role="grid"] tr[data-learner="${learner}"] td[data-chapter="${CHAPTER}"]`);
+  const cell = (learner: string) =>
+    teacher.locator(`[data-role="grid"] tr[data-learner="${learner}"] td[data-chapter="${CHAPTER}"]`);
   assert.equal(await cell('Ada').getAttribute('data-status'), 'passed');
   assert.match((await cell('Ada').getAttribute('class')) ?? '', /\bws-green\b/);
   assert.match(await cell('Ada').innerText(), /^✓ Passed/);
@@ -164,9 +180,15 @@ test('two learners copy receipts; the roster shows both, with colours, labels, m
   assert.equal(await misconception('method-not-found-is-transient').getAttribute('data-learners'), '1');
   const retry = teacher.locator('.ws-dist[data-scenario="lost-response-after-write"] table[data-column="retry"]');
   assert.match(await retry.locator('tr[data-value="same-idempotency-key"]').innerText(), /\b1\b.*The right answer/s);
-  assert.match(await retry.locator('tr[data-value="freely-with-new-id"]').innerText(), /Misconception: fresh-id-makes-write-safe/);
+  assert.match(
+    await retry.locator('tr[data-value="freely-with-new-id"]').innerText(),
+    /Misconception: fresh-id-makes-write-safe/,
+  );
 
-  const [download] = await Promise.all([teacher.waitForEvent('download'), teacher.getByRole('button', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([
+    teacher.waitForEvent('download'),
+    teacher.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
   const csv = parseCsv(await readFile((await download.path())!, 'utf8'));
   const header = csv[0]!;
   assert.equal(csv.length, 3, 'a header and one row per receipt');
@@ -246,11 +268,18 @@ test('300 receipts: graded by the CLI and by the roster page (figures printed)',
   const receipts = classReceipts(course, 300, 2026).map(serializeReceipt);
   const dir = await mkdtemp(join(tmpdir(), 'mcp-lab-300-'));
   try {
-    await Promise.all(receipts.map((r, i) => writeFile(join(dir, `learner-${String(i + 1).padStart(3, '0')}.json`), r)));
-    const node = existsSync(join(ROOT, 'node_modules/.bin/node')) ? join(ROOT, 'node_modules/.bin/node') : process.execPath;
+    await Promise.all(
+      receipts.map((r, i) => writeFile(join(dir, `learner-${String(i + 1).padStart(3, '0')}.json`), r)),
+    );
+    const node = existsSync(join(ROOT, 'node_modules/.bin/node'))
+      ? join(ROOT, 'node_modules/.bin/node')
+      : process.execPath;
     const started = performance.now();
     const cli = await new Promise<{ code: number | null; stdout: string }>((done, fail) => {
-      const child = spawn(node, [join(ROOT, 'src/cli/mcp-lab.ts'), 'grade', dir, '--csv', join(dir, 'roster.csv')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(node, [join(ROOT, 'src/cli/mcp-lab.ts'), 'grade', dir, '--csv', join(dir, 'roster.csv')], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let stdout = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
       child.on('error', fail);

@@ -21,5 +21,8 @@ export async function run() {
 
   await session.close();
   const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
-  return { messages: session.messages, observed: { outcome: 'resolved', isError: result.isError === true, passwordVisible: text.includes('S3cr3t-pw') } };
+  return {
+    messages: session.messages,
+    observed: { outcome: 'resolved', isError: result.isError === true, passwordVisible: text.includes('S3cr3t-pw') },
+  };
 }

@@ -33,7 +33,10 @@ export async function run() {
   });
 
   const call = (args: Record<string, string>) =>
-    session.client.callTool({ name: 'create_ticket', arguments: { incidentId: 'INC-42', summary: 'Checkout fails', ...args } }, { timeout: 50 });
+    session.client.callTool(
+      { name: 'create_ticket', arguments: { incidentId: 'INC-42', summary: 'Checkout fails', ...args } },
+      { timeout: 50 },
+    );
   const timedOut = (error: unknown) => error instanceof SdkError && error.code === 'REQUEST_TIMEOUT';
 
   // 1. With an idempotency key: the first attempt's response is lost, the retry reuses the key.

@@ -12,7 +12,10 @@ export async function run() {
     const server = new McpServer({ name: 'incident-desk', version: '1.0.0' });
     server.registerTool(
       'get_incident',
-      { description: 'Look up an incident by its ID', inputSchema: z.object({ incidentId: z.string().regex(/^INC-\d+$/) }) },
+      {
+        description: 'Look up an incident by its ID',
+        inputSchema: z.object({ incidentId: z.string().regex(/^INC-\d+$/) }),
+      },
       async ({ incidentId }) => ({ content: [{ type: 'text', text: `${incidentId} is open` }] }),
     );
     return server;

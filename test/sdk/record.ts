@@ -22,9 +22,12 @@ for (const scenario of SCENARIOS) {
     const provenance = { kind: 'recorded', sdk: recording.sdk, recordedBy: recording.recordedBy };
     const existing = existsSync(url) ? (JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>) : undefined;
     if (!existing) incomplete += 1;
-    const updated = existing ? { ...existing, text: message.text, provenance } : { id: fixture.id, text: message.text, protocols: ['2026-07-28'], provenance };
+    const updated = existing
+      ? { ...existing, text: message.text, provenance }
+      : { id: fixture.id, text: message.text, protocols: ['2026-07-28'], provenance };
     writeFileSync(url, `${JSON.stringify(updated, null, 2)}\n`);
     console.log(`  ${existing ? 'updated' : 'CREATED'} content/fixtures/${fixture.id}.json`);
   }
 }
-if (incomplete > 0) console.log(`\n${incomplete} new fixture(s): write their title, expected (by hand, from the spec), notes and tags.`);
+if (incomplete > 0)
+  console.log(`\n${incomplete} new fixture(s): write their title, expected (by hand, from the spec), notes and tags.`);

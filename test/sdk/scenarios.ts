@@ -49,7 +49,8 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'unknown-method',
     title: 'Unknown method: -32601',
-    shows: 'A request for a method the server does not implement gets the JSON-RPC error -32601; the client first probes with server/discover.',
+    shows:
+      'A request for a method the server does not implement gets the JSON-RPC error -32601; the client first probes with server/discover.',
     run: unknownMethod,
     fixtures: [
       { id: 'recorded-discover-probe', pick: nth('client', method('server/discover')) },
@@ -74,21 +75,29 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'lost-response-after-write',
     title: 'A lost response after a write: keyed retry versus blind retry',
-    shows: 'The server creates a ticket but its response is lost; a retry with the same idempotency key returns that ticket, a blind retry creates a duplicate.',
+    shows:
+      'The server creates a ticket but its response is lost; a retry with the same idempotency key returns that ticket, a blind retry creates a duplicate.',
     run: lostResponseAfterWrite,
     fixtures: [
       { id: 'recorded-lost-response-write-request', pick: nth('client', method('tools/call'), 0) },
       { id: 'recorded-lost-response-dropped-result', pick: (messages) => messages.find((m) => m.dropped) },
       { id: 'recorded-lost-response-cancelled', pick: nth('client', method('notifications/cancelled')) },
       { id: 'recorded-lost-response-keyed-retry-request', pick: nth('client', method('tools/call'), 1) },
-      { id: 'recorded-lost-response-keyed-retry-result', pick: (messages) => messages.filter((m) => m.from === 'server' && !m.dropped && 'result' in parse(m))[1] },
-      { id: 'recorded-lost-response-blind-retry-result', pick: (messages) => messages.filter((m) => m.from === 'server' && !m.dropped && 'result' in parse(m))[2] },
+      {
+        id: 'recorded-lost-response-keyed-retry-result',
+        pick: (messages) => messages.filter((m) => m.from === 'server' && !m.dropped && 'result' in parse(m))[1],
+      },
+      {
+        id: 'recorded-lost-response-blind-retry-result',
+        pick: (messages) => messages.filter((m) => m.from === 'server' && !m.dropped && 'result' in parse(m))[2],
+      },
     ],
   },
   {
     name: 'unknown-tool',
     title: 'Unknown tool: -32602 from the v2 SDK',
-    shows: 'A call to a tool name the server never registered gets the JSON-RPC error -32602 before any tool code runs.',
+    shows:
+      'A call to a tool name the server never registered gets the JSON-RPC error -32602 before any tool code runs.',
     run: unknownTool,
     fixtures: [{ id: 'recorded-unknown-tool-error', pick: nth('server', isError) }],
   },

@@ -40,7 +40,10 @@ export async function openSession(createServer: () => McpServer): Promise<LabSes
   let loseNext = false;
 
   // Wrap each end's send(): everything either side writes passes through here first.
-  for (const [from, transport] of [['client', clientSide], ['server', serverSide]] as const) {
+  for (const [from, transport] of [
+    ['client', clientSide],
+    ['server', serverSide],
+  ] as const) {
     const send = transport.send.bind(transport);
     transport.send = async (message: JSONRPCMessage, options) => {
       const text = JSON.stringify(message);
@@ -55,7 +58,10 @@ export async function openSession(createServer: () => McpServer): Promise<LabSes
   }
 
   const server = serveStdio(createServer, { transport: serverSide });
-  const client = new Client({ name: 'lab-client', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  const client = new Client(
+    { name: 'lab-client', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
   await client.connect(clientSide);
   return {
     client,

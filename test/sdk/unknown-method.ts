@@ -10,9 +10,13 @@ import { openSession } from './session.ts';
 export async function run() {
   const session = await openSession(() => {
     const server = new McpServer({ name: 'incident-desk', version: '1.0.0' });
-    server.registerTool('get_incident', { inputSchema: z.object({ incidentId: z.string() }) }, async ({ incidentId }) => ({
-      content: [{ type: 'text', text: `${incidentId} is open` }],
-    }));
+    server.registerTool(
+      'get_incident',
+      { inputSchema: z.object({ incidentId: z.string() }) },
+      async ({ incidentId }) => ({
+        content: [{ type: 'text', text: `${incidentId} is open` }],
+      }),
+    );
     return server;
   });
 
@@ -22,7 +26,11 @@ export async function run() {
     await session.client.request({ method: 'incidents/escalate', params: { incidentId: 'INC-42' } }, z.object({}));
     observed = { outcome: 'resolved' };
   } catch (error) {
-    observed = { outcome: 'rejected', error: error instanceof ProtocolError ? 'ProtocolError' : String(error), code: (error as ProtocolError).code };
+    observed = {
+      outcome: 'rejected',
+      error: error instanceof ProtocolError ? 'ProtocolError' : String(error),
+      code: (error as ProtocolError).code,
+    };
   }
 
   await session.close();

@@ -7,7 +7,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { columnOptions, DECISION_COLUMNS, getScenario, gradeCompletionCheck, gradeDecisionTable, MESSAGE_KINDS } from '#message-model';
+import {
+  columnOptions,
+  DECISION_COLUMNS,
+  getScenario,
+  gradeCompletionCheck,
+  gradeDecisionTable,
+  MESSAGE_KINDS,
+} from '#message-model';
 import { createReceipt } from '../../src/receipts/create.ts';
 import type { CourseData } from '../../src/receipts/grade.ts';
 import type { ChapterReceipt, Receipt } from '../../src/receipts/schema.ts';
@@ -15,7 +22,6 @@ import { seededRandom } from './seeded-random.ts';
 export { seededRandom };
 
 const ROOT = resolve(import.meta.dirname, '../..');
-
 
 type Json = Record<string, any>;
 
@@ -45,32 +51,51 @@ function answerCheck(check: Json, profile: LearnerProfile, random: () => number)
       const options = q.options as Json[];
       const good = options.filter((o) => o.correct);
       const bad = options.filter((o) => !o.correct);
-      const pick = right() || bad.length === 0 ? good[Math.floor(random() * good.length)] : bad[Math.floor(random() * bad.length)];
+      const pick =
+        right() || bad.length === 0 ? good[Math.floor(random() * good.length)] : bad[Math.floor(random() * bad.length)];
       answers[q.id] = { choice: pick!.id };
     } else if (q.type === 'classify') {
       const expected = expectedOf(q.fixture, q.protocol);
       const answer: Json = {};
-      if (q.ask.includes('kind')) answer.kind = right() ? expected.kind : MESSAGE_KINDS.find((k) => k !== expected.kind);
+      if (q.ask.includes('kind'))
+        answer.kind = right() ? expected.kind : MESSAGE_KINDS.find((k) => k !== expected.kind);
       if (q.ask.includes('reply')) {
-        const reply = expected.reply.send === 'error' ? { send: 'error', code: expected.reply.code } : { send: expected.reply.send };
+        const reply =
+          expected.reply.send === 'error'
+            ? { send: 'error', code: expected.reply.code }
+            : { send: expected.reply.send };
         answer.reply = right() ? reply : reply.send === 'nothing' ? { send: 'response' } : { send: 'nothing' };
       }
       answers[q.id] = answer;
     } else if (q.type === 'decision-table') {
-      answers[q.id] = { table: profile.table ? pickRows(profile.table, q.scenarios) : randomTable(q.scenarios, profile.accuracy, random) };
+      answers[q.id] = {
+        table: profile.table
+          ? pickRows(profile.table, q.scenarios)
+          : randomTable(q.scenarios, profile.accuracy, random),
+      };
     } else if (q.type === 'self-assessed') {
-      answers[q.id] = { text: 'My own two sentences on why.', rubricMet: (q.rubric as string[]).map(() => random() < profile.accuracy) };
+      answers[q.id] = {
+        text: 'My own two sentences on why.',
+        rubricMet: (q.rubric as string[]).map(() => random() < profile.accuracy),
+      };
     }
   }
   return answers;
 }
 
-function pickRows(table: Record<string, Record<string, string>>, scenarios: string[]): Record<string, Record<string, string>> {
+function pickRows(
+  table: Record<string, Record<string, string>>,
+  scenarios: string[],
+): Record<string, Record<string, string>> {
   return Object.fromEntries(scenarios.filter((s) => table[s]).map((s) => [s, table[s]!]));
 }
 
 /** A decision table answered right with probability `accuracy` per cell, otherwise with another option. */
-export function randomTable(scenarios: readonly string[], accuracy: number, random: () => number): Record<string, Record<string, string>> {
+export function randomTable(
+  scenarios: readonly string[],
+  accuracy: number,
+  random: () => number,
+): Record<string, Record<string, string>> {
   const table: Record<string, Record<string, string>> = {};
   for (const id of scenarios) {
     const scenario = getScenario(id)!;
@@ -88,12 +113,24 @@ export function randomTable(scenarios: readonly string[], accuracy: number, rand
 }
 
 /** One learner's receipt against `course`, with claimed grades computed as the learner's browser does. */
-export function learnerReceipt(course: CourseData, profile: LearnerProfile, random: () => number, createdAt = '2026-11-30T10:00:00.000Z'): Receipt {
+export function learnerReceipt(
+  course: CourseData,
+  profile: LearnerProfile,
+  random: () => number,
+  createdAt = '2026-11-30T10:00:00.000Z',
+): Receipt {
   const chapters: Record<string, ChapterReceipt> = {};
   for (const { id } of course.chapters) {
     const check = course.checks[id] as Json | undefined;
     if (!check) {
-      if (random() < profile.diligence) chapters[id] = { selfMark: 'can-explain', selfMarkedAt: createdAt, hints: 0, solutions: 0, updatedAt: createdAt };
+      if (random() < profile.diligence)
+        chapters[id] = {
+          selfMark: 'can-explain',
+          selfMarkedAt: createdAt,
+          hints: 0,
+          solutions: 0,
+          updatedAt: createdAt,
+        };
       continue;
     }
     if (random() >= profile.diligence) continue;
@@ -101,7 +138,11 @@ export function learnerReceipt(course: CourseData, profile: LearnerProfile, rand
     const grade = gradeCompletionCheck(check, answers, { ...course.fixtureTexts });
     if (grade.kind !== 'graded') throw new Error(`the generator made ungradable answers for ${id}: ${grade.message}`);
     const chapter: ChapterReceipt = {
-      check: { answers: answers as never, grade: { correct: grade.correct, total: grade.total, passed: grade.passed }, submittedAt: createdAt },
+      check: {
+        answers: answers as never,
+        grade: { correct: grade.correct, total: grade.total, passed: grade.passed },
+        submittedAt: createdAt,
+      },
       hints: Math.floor(random() * 4),
       solutions: random() < 0.2 ? 1 : 0,
       updatedAt: createdAt,
@@ -112,20 +153,43 @@ export function learnerReceipt(course: CourseData, profile: LearnerProfile, rand
     }
     chapters[id] = chapter;
   }
-  return createReceipt({ course: { title: course.title, version: course.version }, ...(profile.name ? { learner: profile.name } : {}), createdAt, chapters });
+  return createReceipt({
+    course: { title: course.title, version: course.version },
+    ...(profile.name ? { learner: profile.name } : {}),
+    createdAt,
+    chapters,
+  });
 }
 
 /** A class of `count` learners with mixed accuracy, named "Learner 001"..., deterministic for `seed`. */
 export function classReceipts(course: CourseData, count: number, seed = 42): Receipt[] {
   const random = seededRandom(seed);
   return Array.from({ length: count }, (_, i) =>
-    learnerReceipt(course, { name: `Learner ${String(i + 1).padStart(3, '0')}`, accuracy: 0.55 + random() * 0.45, diligence: 0.5 + random() * 0.5 }, random),
+    learnerReceipt(
+      course,
+      {
+        name: `Learner ${String(i + 1).padStart(3, '0')}`,
+        accuracy: 0.55 + random() * 0.45,
+        diligence: 0.5 + random() * 0.5,
+      },
+      random,
+    ),
   );
 }
 
 /** A decision-table practice record as the page's widget leaves it, for receipts that include one. */
-export function practiceTable(scenarios: readonly string[], cells: Record<string, Record<string, string>>): NonNullable<ChapterReceipt['tables']>[string] {
+export function practiceTable(
+  scenarios: readonly string[],
+  cells: Record<string, Record<string, string>>,
+): NonNullable<ChapterReceipt['tables']>[string] {
   const grade = gradeDecisionTable(cells, scenarios);
   if (grade.kind !== 'graded') throw new Error(grade.message);
-  return { scenarios: [...scenarios], cells, grade: { correct: grade.correct, total: grade.total, passed: grade.passed }, hints: 0, solutionShown: false, updatedAt: '2026-11-30T10:00:00.000Z' };
+  return {
+    scenarios: [...scenarios],
+    cells,
+    grade: { correct: grade.correct, total: grade.total, passed: grade.passed },
+    hints: 0,
+    solutionShown: false,
+    updatedAt: '2026-11-30T10:00:00.000Z',
+  };
 }

@@ -9,7 +9,9 @@ const chapters: AgendaChapter[] = [
 ];
 
 const rows = (agenda: ReturnType<typeof buildAgenda>) =>
-  agenda.kind === 'agenda' ? agenda.items.map((i) => `${formatClock(i.start)}-${formatClock(i.end)} ${i.kind} ${i.label}`) : [agenda.message];
+  agenda.kind === 'agenda'
+    ? agenda.items.map((i) => `${formatClock(i.start)}-${formatClock(i.end)} ${i.kind} ${i.label}`)
+    : [agenda.message];
 
 describe('buildAgenda', () => {
   it('places a break between chapters once the next one would run past the limit', () => {
@@ -28,7 +30,12 @@ describe('buildAgenda', () => {
 
   it('schedules no breaks under the no-break policy', () => {
     const agenda = buildAgenda(chapters, { start: '13:30', breakPolicy: 'none', openingMinutes: 0, closingMinutes: 0 });
-    expect(rows(agenda)).toEqual(['13:30-13:50 chapter A', '13:50-14:15 chapter B', '14:15-14:55 chapter C', '14:55-15:10 chapter D']);
+    expect(rows(agenda)).toEqual([
+      '13:30-13:50 chapter A',
+      '13:50-14:15 chapter B',
+      '14:15-14:55 chapter C',
+      '14:55-15:10 chapter D',
+    ]);
   });
 
   it('lets a chapter longer than the limit run before the break rather than breaking right after the welcome', () => {
@@ -45,7 +52,12 @@ describe('buildAgenda', () => {
   });
 
   it('keeps the chosen order of chapters', () => {
-    const agenda = buildAgenda([chapters[3]!, chapters[0]!], { start: '10:00', breakPolicy: 'none', openingMinutes: 5, closingMinutes: 5 });
+    const agenda = buildAgenda([chapters[3]!, chapters[0]!], {
+      start: '10:00',
+      breakPolicy: 'none',
+      openingMinutes: 5,
+      closingMinutes: 5,
+    });
     expect(rows(agenda)).toEqual([
       '10:00-10:05 opening Welcome, setup and goals',
       '10:05-10:20 chapter D',
@@ -55,14 +67,27 @@ describe('buildAgenda', () => {
   });
 
   it('wraps the clock past midnight', () => {
-    const agenda = buildAgenda([chapters[2]!], { start: '23:40', breakPolicy: 'none', openingMinutes: 0, closingMinutes: 0 });
+    const agenda = buildAgenda([chapters[2]!], {
+      start: '23:40',
+      breakPolicy: 'none',
+      openingMinutes: 0,
+      closingMinutes: 0,
+    });
     expect(rows(agenda)).toEqual(['23:40-00:20 chapter C']);
   });
 
   it('explains bad input instead of throwing', () => {
-    expect(buildAgenda(chapters, { start: '9h', breakPolicy: 'none' })).toMatchObject({ kind: 'invalid-input', message: expect.stringContaining('HH:MM') });
-    expect(buildAgenda([], { start: '09:00', breakPolicy: 'none' })).toEqual({ kind: 'invalid-input', message: 'Choose at least one chapter.' });
-    expect(buildAgenda(chapters, { start: '09:00', breakPolicy: 'sometimes' as never })).toMatchObject({ kind: 'invalid-input' });
+    expect(buildAgenda(chapters, { start: '9h', breakPolicy: 'none' })).toMatchObject({
+      kind: 'invalid-input',
+      message: expect.stringContaining('HH:MM'),
+    });
+    expect(buildAgenda([], { start: '09:00', breakPolicy: 'none' })).toEqual({
+      kind: 'invalid-input',
+      message: 'Choose at least one chapter.',
+    });
+    expect(buildAgenda(chapters, { start: '09:00', breakPolicy: 'sometimes' as never })).toMatchObject({
+      kind: 'invalid-input',
+    });
   });
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ANATOMY_SECTIONS, anatomyErrorMessage, checkAnatomy, fixtureReferences, outlineChapter } from '../../src/components/anatomy/anatomy.ts';
+import {
+  ANATOMY_SECTIONS,
+  anatomyErrorMessage,
+  checkAnatomy,
+  fixtureReferences,
+  outlineChapter,
+} from '../../src/components/anatomy/anatomy.ts';
 
 /** A lesson body with every section in order; `replace` swaps or drops sections to make broken variants. */
 function lesson(sections: string[] = ANATOMY_SECTIONS.map((s) => s.component)): string {
@@ -39,19 +45,26 @@ describe('checkAnatomy', () => {
   });
 
   it('allows two worked examples in a row but not two quick answers', () => {
-    const twoExamples = ANATOMY_SECTIONS.flatMap((s) => (s.component === 'WorkedExample' ? [s.component, s.component] : [s.component]));
+    const twoExamples = ANATOMY_SECTIONS.flatMap((s) =>
+      s.component === 'WorkedExample' ? [s.component, s.component] : [s.component],
+    );
     expect(checkAnatomy(lesson(twoExamples))).toEqual({ kind: 'ok' });
     const twoAnswers = ['QuickAnswer', ...ANATOMY_SECTIONS.map((s) => s.component)];
     const result = checkAnatomy(lesson(twoAnswers));
     expect(result.kind).toBe('problems');
-    if (result.kind === 'problems') expect(result.problems.join('\n')).toMatch(/"Quick answer" \(<QuickAnswer>\) appears 2 times/);
+    if (result.kind === 'problems')
+      expect(result.problems.join('\n')).toMatch(/"Quick answer" \(<QuickAnswer>\) appears 2 times/);
   });
 
   it('does not count tags shown in code fences, inline code or comments', () => {
-    const body = lesson().replace('<Troubleshooting>', '```mdx\n<Troubleshooting>\n```\n\n{/* <Troubleshooting> */} `<Troubleshooting>`');
+    const body = lesson().replace(
+      '<Troubleshooting>',
+      '```mdx\n<Troubleshooting>\n```\n\n{/* <Troubleshooting> */} `<Troubleshooting>`',
+    );
     const result = checkAnatomy(body);
     expect(result.kind).toBe('problems');
-    if (result.kind === 'problems') expect(result.problems[0]).toMatch(/missing section "Troubleshooting and trade-offs"/);
+    if (result.kind === 'problems')
+      expect(result.problems[0]).toMatch(/missing section "Troubleshooting and trade-offs"/);
   });
 
   it('exempts the FAQ', () => {
@@ -60,7 +73,9 @@ describe('checkAnatomy', () => {
   });
 
   it('writes a build error that names the file and each problem', () => {
-    const message = anatomyErrorMessage('content/chapters/09-x.mdx', ['missing section "Key takeaways" (<KeyTakeaways>)']);
+    const message = anatomyErrorMessage('content/chapters/09-x.mdx', [
+      'missing section "Key takeaways" (<KeyTakeaways>)',
+    ]);
     expect(message).toContain('content/chapters/09-x.mdx');
     expect(message).toContain('missing section "Key takeaways"');
   });
@@ -68,7 +83,9 @@ describe('checkAnatomy', () => {
 
 describe('outlineChapter and fixtureReferences', () => {
   it('lists sections and headings in source order with their attributes', () => {
-    const outline = outlineChapter('<QuickAnswer>\n\n### Why\n\n</QuickAnswer>\n<WorkedExample fixture="a-b" protocol="2025-11-25">');
+    const outline = outlineChapter(
+      '<QuickAnswer>\n\n### Why\n\n</QuickAnswer>\n<WorkedExample fixture="a-b" protocol="2025-11-25">',
+    );
     expect(outline).toEqual([
       { kind: 'section', component: 'QuickAnswer', line: 1, attributes: {} },
       { kind: 'heading', depth: 3, text: 'Why', line: 3 },
@@ -77,7 +94,9 @@ describe('outlineChapter and fixtureReferences', () => {
   });
 
   it('finds every fixture a chapter names, in any component', () => {
-    const refs = fixtureReferences('<WorkedExample fixture="one">\n<ClassifyFixture protocol="2025-06-18" fixture=\'two\' />\n`<ClassifyFixture fixture="not-me" />`');
+    const refs = fixtureReferences(
+      '<WorkedExample fixture="one">\n<ClassifyFixture protocol="2025-06-18" fixture=\'two\' />\n`<ClassifyFixture fixture="not-me" />`',
+    );
     expect(refs).toEqual([
       { fixture: 'one', component: 'WorkedExample', line: 1 },
       { fixture: 'two', component: 'ClassifyFixture', line: 2 },

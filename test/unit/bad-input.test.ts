@@ -12,7 +12,9 @@ const META = {
 };
 const MB = 1024 * 1024;
 const ids = (c: Classification) => c.findings.map((f) => f.id);
-const polluted = () => Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted') || ({} as Record<string, unknown>).polluted !== undefined;
+const polluted = () =>
+  Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted') ||
+  ({} as Record<string, unknown>).polluted !== undefined;
 
 afterEach(() => {
   // Nothing here may leak into every object in the process.
@@ -21,7 +23,12 @@ afterEach(() => {
 
 describe('a 10 MB message', () => {
   it('classifies a tools/call whose argument is a 10 MB string', () => {
-    const text = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'upload_log', arguments: { log: 'x'.repeat(10 * MB) }, _meta: META } });
+    const text = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'upload_log', arguments: { log: 'x'.repeat(10 * MB) }, _meta: META },
+    });
     expect(text.length).toBeGreaterThan(10 * MB);
     for (const protocol of ['2025-11-25', '2026-07-28'] as const) {
       const c = classifyMessage(text, { protocol });
@@ -31,7 +38,10 @@ describe('a 10 MB message', () => {
   });
 
   it('classifies a 10 MB tool result of 200,000 content blocks', () => {
-    const content = Array.from({ length: 200_000 }, (_, i) => ({ type: 'text', text: `line ${i}: connection reset by peer` }));
+    const content = Array.from({ length: 200_000 }, (_, i) => ({
+      type: 'text',
+      text: `line ${i}: connection reset by peer`,
+    }));
     const text = JSON.stringify({ jsonrpc: '2.0', id: 2, result: { content } });
     expect(text.length).toBeGreaterThan(8 * MB);
     const c = classifyMessage(text, { protocol: '2025-11-25' });
@@ -48,8 +58,11 @@ describe('a 10 MB message', () => {
   });
 
   it('rejects a 10 MB array of notifications under MCP with one -32600', () => {
-    const note = '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"upload-9","progress":1}}';
-    const text = `[${Array(Math.ceil((10 * MB) / note.length)).fill(note).join(',')}]`;
+    const note =
+      '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"upload-9","progress":1}}';
+    const text = `[${Array(Math.ceil((10 * MB) / note.length))
+      .fill(note)
+      .join(',')}]`;
     expect(text.length).toBeGreaterThan(10 * MB);
     const c = classifyMessage(text, { protocol: '2026-07-28' });
     expect(c.kind).toBe('batch');
@@ -119,7 +132,10 @@ describe('100,000 levels of nesting', () => {
   it('accepts a deeply nested value that is already parsed', () => {
     let value: unknown = 1;
     for (let i = 0; i < DEPTH; i += 1) value = { a: value };
-    const c = classifyMessage({ jsonrpc: '2.0', method: 'notifications/progress', params: { deep: value } }, { protocol: '2025-11-25' });
+    const c = classifyMessage(
+      { jsonrpc: '2.0', method: 'notifications/progress', params: { deep: value } },
+      { protocol: '2025-11-25' },
+    );
     expect(c.kind).toBe('notification');
     expect(formatClassification(c)).toContain('nesting-too-deep');
   });
@@ -127,7 +143,9 @@ describe('100,000 levels of nesting', () => {
 
 describe('__proto__ and constructor keys', () => {
   it('treats a top-level "__proto__" member as an unknown member, not as a prototype', () => {
-    const c = classifyMessage('{"__proto__":{"polluted":true,"jsonrpc":"2.0"},"id":1,"method":"tools/list"}', { protocol: '2025-11-25' });
+    const c = classifyMessage('{"__proto__":{"polluted":true,"jsonrpc":"2.0"},"id":1,"method":"tools/list"}', {
+      protocol: '2025-11-25',
+    });
     // "jsonrpc" inside __proto__ must not count: the message has no jsonrpc member of its own.
     expect(c.kind).toBe('invalid');
     expect(ids(c)).toEqual(expect.arrayContaining(['missing-jsonrpc', 'unknown-member']));
@@ -135,27 +153,35 @@ describe('__proto__ and constructor keys', () => {
   });
 
   it('keeps "__proto__" and "constructor" inside params as ordinary data', () => {
-    const text = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","arguments":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}}}';
+    const text =
+      '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","arguments":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}}}';
     const c = classifyMessage(text, { protocol: '2025-11-25' });
     expect(c.kind).toBe('request');
     expect(c.reply).toEqual({ send: 'response', id: 2 });
   });
 
   it('does not read an error code from a "__proto__" member', () => {
-    const c = classifyMessage('{"jsonrpc":"2.0","id":3,"error":{"__proto__":{"code":-32601},"message":"Method not found"}}', { protocol: '2025-11-25' });
+    const c = classifyMessage(
+      '{"jsonrpc":"2.0","id":3,"error":{"__proto__":{"code":-32601},"message":"Method not found"}}',
+      { protocol: '2025-11-25' },
+    );
     expect(c.kind).toBe('invalid');
     expect(ids(c)).toContain('error-object-invalid');
   });
 
   it('does not take a "__proto__" result as an empty tool result', () => {
-    const c = classifyMessage('{"jsonrpc":"2.0","id":4,"result":{"__proto__":{"isError":true,"content":[]}}}', { protocol: '2025-11-25' });
+    const c = classifyMessage('{"jsonrpc":"2.0","id":4,"result":{"__proto__":{"isError":true,"content":[]}}}', {
+      protocol: '2025-11-25',
+    });
     expect(c.kind).toBe('result');
     expect(c.kind === 'result' && c.toolOutcome).toBeUndefined();
   });
 
   it('treats Object.prototype names used as methods as ordinary method names', () => {
     for (const method of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
-      const c = classifyMessage(JSON.stringify({ jsonrpc: '2.0', id: 5, method, params: {} }), { protocol: '2025-11-25' });
+      const c = classifyMessage(JSON.stringify({ jsonrpc: '2.0', id: 5, method, params: {} }), {
+        protocol: '2025-11-25',
+      });
       expect(c.kind, method).toBe('request');
       expect(c.findings, method).toEqual([]);
     }
@@ -173,20 +199,30 @@ describe('lone surrogates', () => {
     const c = classifyMessage(text, { protocol: '2025-11-25' });
     expect(c.kind).toBe('request');
     expect(c.reply).toEqual({ send: 'response', id: '\ud800' });
-    expect(c.findings.filter((f) => f.id === 'lone-surrogate').map((f) => f.path).sort()).toEqual(['/id', '/method', '/params/k\udbff']);
+    expect(
+      c.findings
+        .filter((f) => f.id === 'lone-surrogate')
+        .map((f) => f.path)
+        .sort(),
+    ).toEqual(['/id', '/method', '/params/k\udbff']);
     // The classification itself still serialises to valid JSON.
     expect(() => JSON.parse(JSON.stringify(c))).not.toThrow();
   });
 
   it('accepts a properly paired surrogate without a finding', () => {
-    const c = classifyMessage('{"jsonrpc":"2.0","method":"notifications/progress","params":{"message":"\\ud83d\\udd25 on fire"}}', { protocol: '2025-11-25' });
+    const c = classifyMessage(
+      '{"jsonrpc":"2.0","method":"notifications/progress","params":{"message":"\\ud83d\\udd25 on fire"}}',
+      { protocol: '2025-11-25' },
+    );
     expect(ids(c)).toEqual([]);
   });
 });
 
 describe('numbers past double precision', () => {
   it('warns about an id past 2^53 and echoes what a JavaScript receiver reads', () => {
-    const c = classifyMessage('{"jsonrpc":"2.0","id":18446744073709551617,"method":"tools/list"}', { protocol: '2025-11-25' });
+    const c = classifyMessage('{"jsonrpc":"2.0","id":18446744073709551617,"method":"tools/list"}', {
+      protocol: '2025-11-25',
+    });
     expect(c.reply).toEqual({ send: 'response', id: 18446744073709551616 });
     expect(ids(c)).toEqual(expect.arrayContaining(['id-unsafe-integer', 'number-precision']));
   });
@@ -198,13 +234,17 @@ describe('numbers past double precision', () => {
   });
 
   it('rejects an error code of 1e400 as not an integer', () => {
-    const c = classifyMessage('{"jsonrpc":"2.0","id":1,"error":{"code":-1e400,"message":"x"}}', { protocol: '2025-11-25' });
+    const c = classifyMessage('{"jsonrpc":"2.0","id":1,"error":{"code":-1e400,"message":"x"}}', {
+      protocol: '2025-11-25',
+    });
     expect(c.kind).toBe('invalid');
     expect(ids(c)).toEqual(expect.arrayContaining(['error-object-invalid', 'number-precision']));
   });
 
   it('points at a huge number deep inside a result', () => {
-    const c = classifyMessage('{"jsonrpc":"2.0","id":1,"result":{"tickets":[{"id":123456789012345678901234567890}]}}', { protocol: '2025-11-25' });
+    const c = classifyMessage('{"jsonrpc":"2.0","id":1,"result":{"tickets":[{"id":123456789012345678901234567890}]}}', {
+      protocol: '2025-11-25',
+    });
     expect(c.kind).toBe('result');
     expect(c.findings.find((f) => f.id === 'number-precision')?.path).toBe('/result/tickets/0/id');
   });
@@ -212,30 +252,43 @@ describe('numbers past double precision', () => {
 
 describe('duplicate keys', () => {
   it('reports a repeated method and classifies by the last copy, as JavaScript does', () => {
-    const c = classifyMessage('{"jsonrpc":"2.0","id":1,"method":"tools/list","method":"tools/call","params":{"name":"x"}}', { protocol: '2025-11-25' });
+    const c = classifyMessage(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/list","method":"tools/call","params":{"name":"x"}}',
+      { protocol: '2025-11-25' },
+    );
     expect(c.kind === 'request' && c.method).toBe('tools/call');
     expect(c.findings.find((f) => f.id === 'duplicate-key')?.path).toBe('/method');
   });
 
   it('sees through escapes: "id" and "\\u0069d" are the same name', () => {
-    const c = classifyMessage('{"jsonrpc":"2.0","id":1,"\\u0069d":2,"method":"tools/list"}', { protocol: '2025-11-25' });
+    const c = classifyMessage('{"jsonrpc":"2.0","id":1,"\\u0069d":2,"method":"tools/list"}', {
+      protocol: '2025-11-25',
+    });
     expect(c.reply).toEqual({ send: 'response', id: 2 });
     expect(ids(c)).toContain('duplicate-key');
   });
 
   it('finds duplicates nested in params and inside arrays', () => {
-    const c = classifyMessage('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"list":[{"a":1,"a":2}]}}}', { protocol: '2025-11-25' });
+    const c = classifyMessage(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"list":[{"a":1,"a":2}]}}}',
+      { protocol: '2025-11-25' },
+    );
     expect(c.findings.find((f) => f.id === 'duplicate-key')?.path).toBe('/params/arguments/list/0/a');
   });
 
   it('does not mistake a colon inside a string for a member name', () => {
-    const c = classifyMessage('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"note":"a\\":\\"b","url":"http://x:1/"}}}', { protocol: '2025-11-25' });
+    const c = classifyMessage(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"note":"a\\":\\"b","url":"http://x:1/"}}}',
+      { protocol: '2025-11-25' },
+    );
     expect(ids(c)).toEqual([]);
   });
 
   it('caps the reports for thousands of duplicates', () => {
     const members = Array.from({ length: 5000 }, () => '"k":1').join(',');
-    const c = classifyMessage(`{"jsonrpc":"2.0","method":"notifications/progress","params":{${members}}}`, { protocol: '2025-11-25' });
+    const c = classifyMessage(`{"jsonrpc":"2.0","method":"notifications/progress","params":{${members}}}`, {
+      protocol: '2025-11-25',
+    });
     expect(c.kind).toBe('notification');
     const dups = c.findings.filter((f) => f.id === 'duplicate-key').length;
     expect(dups).toBeGreaterThan(0);
@@ -243,7 +296,10 @@ describe('duplicate keys', () => {
   });
 
   it('reports a repeated "__proto__" without touching the prototype', () => {
-    const c = classifyMessage('{"jsonrpc":"2.0","id":1,"method":"x","params":{"__proto__":{"polluted":1},"__proto__":{"polluted":2}}}', { protocol: '2025-11-25' });
+    const c = classifyMessage(
+      '{"jsonrpc":"2.0","id":1,"method":"x","params":{"__proto__":{"polluted":1},"__proto__":{"polluted":2}}}',
+      { protocol: '2025-11-25' },
+    );
     expect(ids(c)).toContain('duplicate-key');
   });
 });
@@ -264,11 +320,14 @@ describe('values that are not JSON at all', () => {
         throw new Error('boom');
       },
     });
-    const proxy = new Proxy({}, {
-      ownKeys() {
-        throw new Error('nope');
+    const proxy = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error('nope');
+        },
       },
-    });
+    );
     for (const value of [getter, proxy]) {
       const c = classifyMessage(value);
       expect(c.kind).toBe('invalid');
@@ -281,7 +340,13 @@ describe('values that are not JSON at all', () => {
     const c = classifyMessage([, { jsonrpc: '2.0', id: 1, method: 'a' }], { protocol: 'jsonrpc-2.0' });
     expect(c.kind).toBe('batch');
     if (c.kind === 'batch') expect(c.items.map((i) => i?.kind)).toEqual(['invalid', 'request']);
-    expect(c.reply).toEqual({ send: 'batch', items: [{ send: 'error', code: -32600, id: null }, { send: 'response', id: 1 }] });
+    expect(c.reply).toEqual({
+      send: 'batch',
+      items: [
+        { send: 'error', code: -32600, id: null },
+        { send: 'response', id: 1 },
+      ],
+    });
   });
 
   it('classifies undefined, a function, a symbol and a bigint as invalid messages', () => {

@@ -5,7 +5,10 @@ describe('exercisesInMdx', () => {
   it('finds decision tables with and without their rows, in source order', () => {
     const source = `Intro\n<DecisionTable id="ch05-table" />\ntext\n<DecisionTable\n  id="extra"\n  scenarios={["read-timeout", 'unknown-tool']}\n/>`;
     expect(exercisesInMdx(source).tables).toEqual([
-      { id: 'ch05-table', scenarios: ['unknown-method', 'malformed-incident-id', 'backend-unavailable', 'lost-response-after-write'] },
+      {
+        id: 'ch05-table',
+        scenarios: ['unknown-method', 'malformed-incident-id', 'backend-unavailable', 'lost-response-after-write'],
+      },
       { id: 'extra', scenarios: ['read-timeout', 'unknown-tool'] },
     ]);
   });
@@ -21,7 +24,10 @@ describe('exercisesInMdx', () => {
     ].join('\n');
     expect(exercisesInMdx(source)).toEqual({
       tables: [],
-      classify: [{ fixture: 'cancelled-after-timeout-stdio', protocol: '2026-07-28' }, { fixture: 'tool-error-backend-unavailable' }],
+      classify: [
+        { fixture: 'cancelled-after-timeout-stdio', protocol: '2026-07-28' },
+        { fixture: 'tool-error-backend-unavailable' },
+      ],
       interviewQuestions: ['Why a new id?', 'Is "isError" a protocol error?'],
       codeLabs: ['03-tool-error'],
       hasCheck: true,
@@ -29,6 +35,12 @@ describe('exercisesInMdx', () => {
   });
 
   it('finds nothing in prose', () => {
-    expect(exercisesInMdx('Just words about DecisionTable and CompletionCheck.')).toEqual({ tables: [], classify: [], interviewQuestions: [], codeLabs: [], hasCheck: false });
+    expect(exercisesInMdx('Just words about DecisionTable and CompletionCheck.')).toEqual({
+      tables: [],
+      classify: [],
+      interviewQuestions: [],
+      codeLabs: [],
+      hasCheck: false,
+    });
   });
 });

@@ -41,11 +41,13 @@ const jsonLines = (text: string): any[] =>
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l));
 
-const META = '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}';
+const META =
+  '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}';
 const TOOLS_CALL = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get_incident","arguments":{"incidentId":"INC-1"},${META}}}`;
 const NOT_JSON = '{"jsonrpc":"2.0","method":"tools/list","params":{';
 // JSON-RPC 2.0 §7 "rpc call Batch": two requests with ids "1" and "2", one notification, one invalid element.
-const BATCH = '[{"jsonrpc":"2.0","method":"sum","params":[1,2,4],"id":"1"},{"jsonrpc":"2.0","method":"notify_hello","params":[7]},{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":"2"},{"foo":"boo"}]';
+const BATCH =
+  '[{"jsonrpc":"2.0","method":"sum","params":[1,2,4],"id":"1"},{"jsonrpc":"2.0","method":"notify_hello","params":[7]},{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":"2"},{"foo":"boo"}]';
 
 let dir = '';
 const file = (name: string) => join(dir, name);
@@ -88,7 +90,17 @@ describe('mcp-lab --help', () => {
   it('documents every flag, every protocol and examples for classify', async () => {
     const r = await runCli(['classify', '--help']);
     expect(r.code).toBe(0);
-    for (const word of ['--protocol', '--jsonl', '--format', 'jsonrpc-2.0', '2025-06-18', '2025-11-25', '2026-07-28', 'Examples', 'Exit status']) {
+    for (const word of [
+      '--protocol',
+      '--jsonl',
+      '--format',
+      'jsonrpc-2.0',
+      '2025-06-18',
+      '2025-11-25',
+      '2026-07-28',
+      'Examples',
+      'Exit status',
+    ]) {
       expect(r.stdout).toContain(word);
     }
   });
@@ -108,7 +120,13 @@ describe('mcp-lab classify FILE', () => {
     expect(r.stderr).toBe('');
     const out = jsonLines(r.stdout);
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatchObject({ kind: 'request', method: 'tools/call', id: 7, protocol: '2026-07-28', reply: { send: 'response', id: 7 } });
+    expect(out[0]).toMatchObject({
+      kind: 'request',
+      method: 'tools/call',
+      id: 7,
+      protocol: '2026-07-28',
+      reply: { send: 'response', id: 7 },
+    });
   });
 
   it('exits 0 for text that is not JSON and reports a parse error owed -32700 with id null', async () => {
@@ -184,7 +202,11 @@ describe('mcp-lab classify --jsonl', () => {
   it('keeps line numbers right in a log larger than one read block', async () => {
     const lines: string[] = [];
     for (let i = 1; i <= 3000; i += 1) {
-      lines.push(i % 1000 === 0 ? '{oops' : `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"${'x'.repeat(500)}","n":${i}}}`);
+      lines.push(
+        i % 1000 === 0
+          ? '{oops'
+          : `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"${'x'.repeat(500)}","n":${i}}}`,
+      );
     }
     await writeFile(file('big.jsonl'), `${lines.join('\n')}\n`);
     const r = await runCli(['classify', '--jsonl', '--format', 'json', file('big.jsonl')]);
@@ -198,14 +220,20 @@ describe('mcp-lab classify --jsonl', () => {
 
 describe('mcp-lab classify from stdin', () => {
   it('reads one message from stdin with -', async () => {
-    const r = await runCli(['classify', '--format', 'json', '-'], '{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    const r = await runCli(
+      ['classify', '--format', 'json', '-'],
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+    );
     expect(r.code).toBe(0);
     const [c] = jsonLines(r.stdout);
     expect(c).toMatchObject({ kind: 'notification', reply: { send: 'nothing' } });
   });
 
   it('reads stdin when no FILE is given and stdin is a pipe', async () => {
-    const r = await runCli(['classify', '--format', 'json'], '{"jsonrpc":"2.0","id":"a","result":{"resultType":"complete"}}');
+    const r = await runCli(
+      ['classify', '--format', 'json'],
+      '{"jsonrpc":"2.0","id":"a","result":{"resultType":"complete"}}',
+    );
     expect(r.code).toBe(0);
     const [c] = jsonLines(r.stdout);
     expect(c).toMatchObject({ kind: 'result', id: 'a', reply: { send: 'nothing' } });
@@ -239,20 +267,28 @@ describe('mcp-lab classify with bad arguments', () => {
   }
 
   it('names an unknown protocol and lists the allowed ones', async () => {
-    await expectUsageError(['classify', '--protocol', '2025-03-26', file('tools-call.json')], /unknown protocol "2025-03-26".*jsonrpc-2\.0, 2025-06-18, 2025-11-25, 2026-07-28/);
+    await expectUsageError(
+      ['classify', '--protocol', '2025-03-26', file('tools-call.json')],
+      /unknown protocol "2025-03-26".*jsonrpc-2\.0, 2025-06-18, 2025-11-25, 2026-07-28/,
+    );
   });
 
-  it('names an unknown option', () => expectUsageError(['classify', '--strict', file('tools-call.json')], /Unknown option '--strict'/));
+  it('names an unknown option', () =>
+    expectUsageError(['classify', '--strict', file('tools-call.json')], /Unknown option '--strict'/));
 
-  it('names an unknown format', () => expectUsageError(['classify', '--format', 'yaml', file('tools-call.json')], /unknown format "yaml".*json, text/));
+  it('names an unknown format', () =>
+    expectUsageError(['classify', '--format', 'yaml', file('tools-call.json')], /unknown format "yaml".*json, text/));
 
   it('says when --protocol has no value', () => expectUsageError(['classify', '--protocol'], /--protocol/));
 
-  it('refuses two files', () => expectUsageError(['classify', file('tools-call.json'), file('batch.json')], /expected one FILE/));
+  it('refuses two files', () =>
+    expectUsageError(['classify', file('tools-call.json'), file('batch.json')], /expected one FILE/));
 
-  it('names a missing file', () => expectUsageError(['classify', file('missing.json')], /cannot read .*missing\.json: no such file/));
+  it('names a missing file', () =>
+    expectUsageError(['classify', file('missing.json')], /cannot read .*missing\.json: no such file/));
 
-  it('names a directory given as a file', () => expectUsageError(['classify', '--jsonl', dir], /cannot read .*: it is a directory/));
+  it('names a directory given as a file', () =>
+    expectUsageError(['classify', '--jsonl', dir], /cannot read .*: it is a directory/));
 
   it('names an unknown command', () => expectUsageError(['grade-all'], /unknown command "grade-all"/));
 });

@@ -11,20 +11,51 @@ const TEXTS = {
 const check = {
   chapter: '05-error-semantics-and-retries',
   questions: [
-    { id: 'a-request', type: 'classify', fixture: 'ping', protocol: '2026-07-28', ask: ['kind', 'reply'], prompt: 'What is it and what is owed?' },
-    { id: 'a-notification', type: 'classify', fixture: 'note', protocol: '2026-07-28', ask: ['reply'], prompt: 'What is owed?' },
-    { id: 'broken', type: 'classify', fixture: 'broken', protocol: '2026-07-28', ask: ['kind', 'reply'], prompt: 'What happens?' },
+    {
+      id: 'a-request',
+      type: 'classify',
+      fixture: 'ping',
+      protocol: '2026-07-28',
+      ask: ['kind', 'reply'],
+      prompt: 'What is it and what is owed?',
+    },
+    {
+      id: 'a-notification',
+      type: 'classify',
+      fixture: 'note',
+      protocol: '2026-07-28',
+      ask: ['reply'],
+      prompt: 'What is owed?',
+    },
+    {
+      id: 'broken',
+      type: 'classify',
+      fixture: 'broken',
+      protocol: '2026-07-28',
+      ask: ['kind', 'reply'],
+      prompt: 'What happens?',
+    },
     {
       id: 'timeout',
       type: 'choice',
       prompt: 'A timeout means…',
       options: [
-        { id: 'unknown', text: 'the outcome is unknown', correct: true, why: 'No response arrived; the work may have happened.' },
+        {
+          id: 'unknown',
+          text: 'the outcome is unknown',
+          correct: true,
+          why: 'No response arrived; the work may have happened.',
+        },
         { id: 'failed', text: 'it failed', correct: false, why: 'A timeout says nothing about the outcome.' },
       ],
     },
     { id: 'table', type: 'decision-table', scenarios: ['unknown-method'] },
-    { id: 'why', type: 'self-assessed', prompt: 'Justify the retry decision.', rubric: ['Names the layer.', 'Says why a retry cannot help.'] },
+    {
+      id: 'why',
+      type: 'self-assessed',
+      prompt: 'Justify the retry decision.',
+      rubric: ['Names the layer.', 'Says why a retry cannot help.'],
+    },
   ],
 };
 
@@ -33,7 +64,9 @@ const right = {
   'a-notification': { reply: { send: 'nothing' } },
   broken: { kind: 'parse-error', reply: { send: 'error', code: -32700 } },
   timeout: { choice: 'unknown' },
-  table: { table: { 'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' } } },
+  table: {
+    table: { 'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' } },
+  },
   why: { text: 'The router finds no handler; the same request fails every time.', rubricMet: [true, true] },
 };
 
@@ -49,7 +82,11 @@ describe('gradeCompletionCheck', () => {
   });
 
   it('marks a request predicted as a notification wrong and says what the classifier says', () => {
-    const grade = gradeCompletionCheck(check, { ...right, 'a-request': { kind: 'notification', reply: { send: 'nothing' } } }, TEXTS);
+    const grade = gradeCompletionCheck(
+      check,
+      { ...right, 'a-request': { kind: 'notification', reply: { send: 'nothing' } } },
+      TEXTS,
+    );
     if (grade.kind !== 'graded') throw new Error(grade.message);
     const q = grade.questions.find((x) => x.id === 'a-request')!;
     expect(q.verdict).toBe('incorrect');
@@ -58,7 +95,11 @@ describe('gradeCompletionCheck', () => {
   });
 
   it('wants the code of an error reply: a parse error is -32700, not -32600', () => {
-    const grade = gradeCompletionCheck(check, { ...right, broken: { kind: 'parse-error', reply: { send: 'error', code: -32600 } } }, TEXTS);
+    const grade = gradeCompletionCheck(
+      check,
+      { ...right, broken: { kind: 'parse-error', reply: { send: 'error', code: -32600 } } },
+      TEXTS,
+    );
     if (grade.kind !== 'graded') throw new Error(grade.message);
     expect(grade.questions.find((x) => x.id === 'broken')!.verdict).toBe('incorrect');
   });
@@ -69,7 +110,7 @@ describe('gradeCompletionCheck', () => {
     expect(grade.questions.find((x) => x.id === 'a-notification')!.verdict).toBe('incorrect');
   });
 
-  it('grades a wrong choice with that option\'s explanation', () => {
+  it("grades a wrong choice with that option's explanation", () => {
     const grade = gradeCompletionCheck(check, { ...right, timeout: { choice: 'failed' } }, TEXTS);
     if (grade.kind !== 'graded') throw new Error(grade.message);
     const q = grade.questions.find((x) => x.id === 'timeout')!;
@@ -78,7 +119,18 @@ describe('gradeCompletionCheck', () => {
   });
 
   it('grades a decision-table question cell by cell, naming the misconception', () => {
-    const grade = gradeCompletionCheck(check, { ...right, table: { table: { 'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'with-backoff' } } } }, TEXTS);
+    const grade = gradeCompletionCheck(
+      check,
+      {
+        ...right,
+        table: {
+          table: {
+            'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'with-backoff' },
+          },
+        },
+      },
+      TEXTS,
+    );
     if (grade.kind !== 'graded') throw new Error(grade.message);
     const q = grade.questions.find((x) => x.id === 'table')!;
     expect(q.verdict).toBe('incorrect');
@@ -111,7 +163,10 @@ describe('gradeCompletionCheck', () => {
 
   it('refuses a check that is not valid, naming the field, without throwing', () => {
     expect(gradeCompletionCheck({ chapter: 'five', questions: [] }, {})).toMatchObject({ kind: 'invalid-input' });
-    const bad = gradeCompletionCheck({ ...check, questions: [{ id: 't', type: 'decision-table', scenarios: ['no-such-scenario'] }] }, {});
+    const bad = gradeCompletionCheck(
+      { ...check, questions: [{ id: 't', type: 'decision-table', scenarios: ['no-such-scenario'] }] },
+      {},
+    );
     expect(bad.kind).toBe('invalid-input');
     if (bad.kind === 'invalid-input') expect(bad.message).toMatch(/scenarios/);
   });
@@ -121,7 +176,9 @@ describe('gradeCompletionCheck', () => {
   });
 
   it('survives hostile answers', () => {
-    const hostile = JSON.parse('{"__proto__":{"kind":"request"},"a-request":{"kind":{"toString":1},"reply":"nothing"},"table":{"table":[1,2]}}');
+    const hostile = JSON.parse(
+      '{"__proto__":{"kind":"request"},"a-request":{"kind":{"toString":1},"reply":"nothing"},"table":{"table":[1,2]}}',
+    );
     const grade = gradeCompletionCheck(check, hostile, TEXTS);
     expect(grade.kind).toBe('graded');
   });

@@ -8,7 +8,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyMessage, CompletionCheckSchema, DEFAULT_PROTOCOL, getScenario, sameReply, type Protocol } from '#message-model';
+import {
+  classifyMessage,
+  CompletionCheckSchema,
+  DEFAULT_PROTOCOL,
+  getScenario,
+  sameReply,
+  type Protocol,
+} from '#message-model';
 import { checkAnatomy, fixtureReferences, outlineChapter } from '../../src/components/anatomy/anatomy.ts';
 import { loadFixtures } from '../../src/fixtures/load.ts';
 import type { Fixture } from '../../src/fixtures/schema.ts';
@@ -32,7 +39,13 @@ function readChapter(name: string): Chapter {
   const frontmatter = match?.[1] ?? '';
   const protocol = /^protocol:\s*['"]?([\w.-]+)['"]?\s*$/m.exec(frontmatter)?.[1] ?? '';
   const anatomy = /^anatomy:\s*['"]?(lesson|faq)['"]?\s*$/m.exec(frontmatter)?.[1] === 'faq' ? 'faq' : 'lesson';
-  return { id: name.replace(/\.mdx$/, ''), file: `content/chapters/${name}`, body: match?.[2] ?? text, protocol, anatomy };
+  return {
+    id: name.replace(/\.mdx$/, ''),
+    file: `content/chapters/${name}`,
+    body: match?.[2] ?? text,
+    protocol,
+    anatomy,
+  };
 }
 
 // The same pattern as the chapters collection: NN-slug.mdx, facilitator notes (*.notes.mdx) excluded.
@@ -45,13 +58,17 @@ const fixtures = new Map<string, Fixture>(loadFixtures().map((f) => [f.id, f]));
 /** The protocol a component shows a fixture under: its protocol attribute, else 2026-07-28 if listed, else the first. */
 function shownProtocol(fixture: Fixture, requested: string | undefined): string {
   if (requested) return requested;
-  return fixture.protocols.includes(DEFAULT_PROTOCOL as Fixture['protocols'][number]) ? DEFAULT_PROTOCOL : (fixture.protocols[0] ?? DEFAULT_PROTOCOL);
+  return fixture.protocols.includes(DEFAULT_PROTOCOL as Fixture['protocols'][number])
+    ? DEFAULT_PROTOCOL
+    : (fixture.protocols[0] ?? DEFAULT_PROTOCOL);
 }
 
 /** The protocol attribute of the tag that names the fixture on the given line. */
 function protocolAttribute(body: string, line: number, fixture: string): string | undefined {
   const text = body.split(/\r?\n/)[line - 1] ?? '';
-  const tag = [...text.matchAll(/<[A-Z][A-Za-z]*\b[^>]*>/g)].map((m) => m[0]).find((t) => t.includes(`"${fixture}"`) || t.includes(`'${fixture}'`));
+  const tag = [...text.matchAll(/<[A-Z][A-Za-z]*\b[^>]*>/g)]
+    .map((m) => m[0])
+    .find((t) => t.includes(`"${fixture}"`) || t.includes(`'${fixture}'`));
   return tag ? /\bprotocol=(?:"([^"]*)"|'([^']*)')/.exec(tag)?.slice(1).find(Boolean) : undefined;
 }
 
@@ -62,7 +79,8 @@ function differences(fixture: Fixture, protocol: string): string[] {
   const got = classifyMessage(fixture.text, { protocol: protocol as Protocol });
   const out: string[] = [];
   if (got.kind !== expected.kind) out.push(`kind: expected ${expected.kind}, model says ${got.kind}`);
-  if (!sameReply(got.reply, expected.reply)) out.push(`reply: expected ${JSON.stringify(expected.reply)}, model says ${JSON.stringify(got.reply)}`);
+  if (!sameReply(got.reply, expected.reply))
+    out.push(`reply: expected ${JSON.stringify(expected.reply)}, model says ${JSON.stringify(got.reply)}`);
   const found = new Set<string>(got.findings.map((f) => f.id));
   for (const id of expected.findings) if (!found.has(id)) out.push(`finding ${id} expected but not reported`);
   return out;
@@ -80,7 +98,9 @@ describe('chapters', () => {
     });
 
     it('names its own chapter id in CompletionCheck and MakeItYours', () => {
-      const ids = [...chapter.body.matchAll(/<(?:CompletionCheck|MakeItYours)\s+chapter=["']([^"']+)["']/g)].map((m) => m[1]);
+      const ids = [...chapter.body.matchAll(/<(?:CompletionCheck|MakeItYours)\s+chapter=["']([^"']+)["']/g)].map(
+        (m) => m[1],
+      );
       if (chapter.anatomy === 'lesson') expect(ids.length).toBe(2);
       for (const id of ids) expect(id).toBe(chapter.id);
     });
@@ -94,7 +114,8 @@ describe('chapters', () => {
           continue;
         }
         const protocol = shownProtocol(fixture, protocolAttribute(chapter.body, ref.line, ref.fixture));
-        for (const d of differences(fixture, protocol)) problems.push(`line ${ref.line}: ${ref.fixture} under ${protocol}: ${d}`);
+        for (const d of differences(fixture, protocol))
+          problems.push(`line ${ref.line}: ${ref.fixture} under ${protocol}: ${d}`);
       }
       expect(problems).toEqual([]);
     });
@@ -107,7 +128,9 @@ describe('chapters', () => {
           if (link.version === 'draft') problems.push(`line ${index + 1}: links the draft spec: ${link.url}`);
           const isNote = (index + 1 >= inNotes.from && index + 1 <= inNotes.to) || link.text.includes(link.version);
           if (link.version !== chapter.protocol && link.version !== 'draft' && !isNote) {
-            problems.push(`line ${index + 1}: links ${link.version} but the chapter targets ${chapter.protocol} (name the version in the link text if it is a version note): ${link.url}`);
+            problems.push(
+              `line ${index + 1}: links ${link.version} but the chapter targets ${chapter.protocol} (name the version in the link text if it is a version note): ${link.url}`,
+            );
           }
         }
       });
@@ -115,18 +138,37 @@ describe('chapters', () => {
     });
 
     it('links only JSON-RPC 2.0 sections that exist', () => {
-      const anchors = [...chapter.body.matchAll(/https:\/\/www\.jsonrpc\.org\/specification(#[\w-]*)?/g)].map((m) => m[1] ?? '');
+      const anchors = [...chapter.body.matchAll(/https:\/\/www\.jsonrpc\.org\/specification(#[\w-]*)?/g)].map(
+        (m) => m[1] ?? '',
+      );
       for (const anchor of anchors) expect(JSONRPC_ANCHORS).toContain(anchor);
     });
   });
 });
 
 /** The anchors of jsonrpc.org/specification (its table of contents, checked by hand). */
-const JSONRPC_ANCHORS = ['', '#overview', '#conventions', '#compatibility', '#request_object', '#notification', '#parameter_structures', '#response_object', '#error_object', '#batch', '#examples', '#extensions'];
+const JSONRPC_ANCHORS = [
+  '',
+  '#overview',
+  '#conventions',
+  '#compatibility',
+  '#request_object',
+  '#notification',
+  '#parameter_structures',
+  '#response_object',
+  '#error_object',
+  '#batch',
+  '#examples',
+  '#extensions',
+];
 
 /** Every link to the MCP specification site on a line, with its version and page. */
 function specLinks(line: string): { text: string; url: string; version: string; page: string; anchor: string }[] {
-  return [...line.matchAll(/\[([^\]]*)\]\((https:\/\/modelcontextprotocol\.io\/specification\/([\w-]+)(\/[^)#\s]*)?(#[^)\s]*)?)\)/g)].map((m) => ({
+  return [
+    ...line.matchAll(
+      /\[([^\]]*)\]\((https:\/\/modelcontextprotocol\.io\/specification\/([\w-]+)(\/[^)#\s]*)?(#[^)\s]*)?)\)/g,
+    ),
+  ].map((m) => ({
     text: m[1] ?? '',
     url: m[2] ?? '',
     version: m[3] ?? '',
@@ -169,7 +211,10 @@ function readMirrorPage(version: string, page: string): string | undefined {
   const base = `docs/specification/${version}${page ? `/${page}` : ''}`;
   for (const path of [`${base}.mdx`, `${base}/index.mdx`]) {
     try {
-      return execFileSync('git', ['-C', MIRROR, 'show', `HEAD:${path}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      return execFileSync('git', ['-C', MIRROR, 'show', `HEAD:${path}`], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
     } catch {
       // try the next form
     }
@@ -202,9 +247,12 @@ describe.skipIf(!hasMirror)('spec links against the specification mirror', () =>
         problems.push(`no page ${link.version}/${link.page}: ${link.url}`);
         continue;
       }
-      if (link.anchor && !pageAnchors(source).has(link.anchor)) problems.push(`no section #${link.anchor} on ${link.version}/${link.page}`);
+      if (link.anchor && !pageAnchors(source).has(link.anchor))
+        problems.push(`no section #${link.anchor} on ${link.version}/${link.page}`);
     }
-    for (const m of chapter.body.matchAll(/https:\/\/github\.com\/modelcontextprotocol\/modelcontextprotocol\/(?:blob|tree)\/main\/([^)\s#]+)/g)) {
+    for (const m of chapter.body.matchAll(
+      /https:\/\/github\.com\/modelcontextprotocol\/modelcontextprotocol\/(?:blob|tree)\/main\/([^)\s#]+)/g,
+    )) {
       const path = m[1] ?? '';
       try {
         execFileSync('git', ['-C', MIRROR, 'cat-file', '-e', `HEAD:${path}`], { stdio: 'ignore' });
@@ -244,7 +292,9 @@ describe('completion checks', () => {
         if (q.type === 'classify') {
           const fixture = fixtures.get(q.fixture);
           if (!fixture) problems.push(`${q.id}: no fixture ${q.fixture}`);
-          else for (const d of differences(fixture, q.protocol)) problems.push(`${q.id}: ${q.fixture} under ${q.protocol}: ${d}`);
+          else
+            for (const d of differences(fixture, q.protocol))
+              problems.push(`${q.id}: ${q.fixture} under ${q.protocol}: ${d}`);
         }
         if (q.type === 'decision-table') {
           for (const s of q.scenarios) if (!getScenario(s)) problems.push(`${q.id}: no scenario ${s}`);

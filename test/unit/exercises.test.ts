@@ -12,13 +12,15 @@ import { nextHintLevel } from '../../exercises/support/hint-reporter.ts';
 import type { ExerciseCasesModule } from '../../exercises/support/manifest.ts';
 
 const exercises = listExercises();
-const load = async (dir: string, file: string) => (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
+const load = async (dir: string, file: string) =>
+  (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
 
 /** The module specifiers a file imports, split into value imports and type-only imports. */
 function importsOf(source: string): { values: string[]; types: string[] } {
   const values: string[] = [];
   const types: string[] = [];
-  for (const m of source.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)';/gms)) (m[1] ? types : values).push(m[2]!);
+  for (const m of source.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)';/gms))
+    (m[1] ? types : values).push(m[2]!);
   return { values, types };
 }
 
@@ -38,7 +40,8 @@ describe('exercises/', () => {
         const results = await runCases(cases, await load(exercise.dir, files.problem));
         const failed = results.filter((r) => !r.passed);
         expect(failed.length, `${files.problem} passes every case: the exercise is already solved`).toBeGreaterThan(0);
-        for (const r of failed) expect(r.message?.length ?? 0, `"${r.name}" fails without a message`).toBeGreaterThan(10);
+        for (const r of failed)
+          expect(r.message?.length ?? 0, `"${r.name}" fails without a message`).toBeGreaterThan(10);
       });
 
       for (const solution of files.solutions) {
@@ -58,7 +61,8 @@ describe('exercises/', () => {
       it('has a test file that imports only vitest, the cases and the exercise, and runs every solution', () => {
         const source = read(files.test);
         const { values } = importsOf(source);
-        for (const v of values) expect(['vitest', './cases.ts', `./${files.problem}`, ...files.solutions.map((s) => `./${s}`)]).toContain(v);
+        for (const v of values)
+          expect(['vitest', './cases.ts', `./${files.problem}`, ...files.solutions.map((s) => `./${s}`)]).toContain(v);
         for (const s of files.solutions) expect(source).toContain(`./${s}`);
         expect(source).toContain("process.env.EXERCISE_TARGET === 'problem'");
       });

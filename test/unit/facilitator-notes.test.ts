@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { getScenario, MISCONCEPTIONS } from '#message-model';
 
 const DIR = resolve(import.meta.dirname, '../../content/chapters');
-const chapters = readdirSync(DIR).filter((f) => /^\d\d-[a-z0-9-]+\.mdx$/.test(f)).map((f) => f.replace(/\.mdx$/, ''));
+const chapters = readdirSync(DIR)
+  .filter((f) => /^\d\d-[a-z0-9-]+\.mdx$/.test(f))
+  .map((f) => f.replace(/\.mdx$/, ''));
 
 describe.each(chapters)('facilitator notes for %s', (chapter) => {
   const source = readFileSync(join(DIR, `${chapter}.notes.mdx`), 'utf8');
@@ -20,12 +22,14 @@ describe.each(chapters)('facilitator notes for %s', (chapter) => {
 
   it('plans timings and has the sections a facilitator looks for', () => {
     expect(frontmatter).toMatch(/^timings:\n\s+- minutes: \d+/m);
-    for (const heading of ['## What to say', '## Where learners go wrong', '## Discussion prompts']) expect(source).toContain(heading);
+    for (const heading of ['## What to say', '## Where learners go wrong', '## Discussion prompts'])
+      expect(source).toContain(heading);
   });
 
   it('cites only scenarios and misconceptions the model has', () => {
     const scenarios = [...frontmatter.matchAll(/^\s+- ([a-z0-9-]+)$/gm)].map((m) => m[1]!);
     for (const id of scenarios) expect(getScenario(id), `scenario ${id}`).toBeDefined();
-    for (const m of source.matchAll(/<Misconception id="([^"]+)"/g)) expect(Object.keys(MISCONCEPTIONS)).toContain(m[1]);
+    for (const m of source.matchAll(/<Misconception id="([^"]+)"/g))
+      expect(Object.keys(MISCONCEPTIONS)).toContain(m[1]);
   });
 });

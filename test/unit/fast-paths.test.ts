@@ -10,15 +10,24 @@ import { isSurelyRequestMeta, isSurelyTextBlock } from '../../src/message-model/
 
 const odd = fc.oneof(
   fc.anything(),
-  fc.constantFrom(undefined, null, Infinity, Number.NaN, 1.5, -0, '', [], new Date(0), new Map(), Object.create(null), { [Symbol('s')]: 1 }),
+  fc.constantFrom(undefined, null, Infinity, Number.NaN, 1.5, -0, '', [], new Date(0), new Map(), Object.create(null), {
+    [Symbol('s')]: 1,
+  }),
 );
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, odd);
 
 const metaLike = fc.record(
   {
     'io.modelcontextprotocol/protocolVersion': maybe(fc.constantFrom('2026-07-28', '2025-11-25')),
-    'io.modelcontextprotocol/clientCapabilities': maybe(fc.oneof(fc.constant({}), fc.dictionary(fc.string(), fc.anything()))),
-    'io.modelcontextprotocol/clientInfo': maybe(fc.record({ name: maybe(fc.string()), version: maybe(fc.string()), title: maybe(fc.string()) }, { requiredKeys: [] })),
+    'io.modelcontextprotocol/clientCapabilities': maybe(
+      fc.oneof(fc.constant({}), fc.dictionary(fc.string(), fc.anything())),
+    ),
+    'io.modelcontextprotocol/clientInfo': maybe(
+      fc.record(
+        { name: maybe(fc.string()), version: maybe(fc.string()), title: maybe(fc.string()) },
+        { requiredKeys: [] },
+      ),
+    ),
     'io.modelcontextprotocol/logLevel': maybe(fc.constantFrom('info', 'debug')),
     progressToken: maybe(fc.oneof(fc.string(), fc.integer(), fc.double())),
     extra: fc.anything(),
@@ -27,7 +36,12 @@ const metaLike = fc.record(
 );
 
 const blockLike = fc.record(
-  { type: maybe(fc.constantFrom('text', 'image', 'resource_link')), text: maybe(fc.string()), annotations: maybe(fc.record({ priority: fc.double() })), data: fc.anything() },
+  {
+    type: maybe(fc.constantFrom('text', 'image', 'resource_link')),
+    text: maybe(fc.string()),
+    annotations: maybe(fc.record({ priority: fc.double() })),
+    data: fc.anything(),
+  },
   { requiredKeys: [] },
 );
 
@@ -42,13 +56,17 @@ describe('isSurelyRequestMeta', () => {
   });
 
   it('recognises the envelope a 2026-07-28 client sends on every request', () => {
-    const meta = JSON.parse('{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"}}');
+    const meta = JSON.parse(
+      '{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"}}',
+    );
     expect(isSurelyRequestMeta(meta)).toBe(true);
   });
 
   it('leaves capabilities with a symbol key or a class instance to zod', () => {
     const base = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
-    expect(isSurelyRequestMeta({ ...base, 'io.modelcontextprotocol/clientCapabilities': { [Symbol('x')]: 1 } })).toBe(false);
+    expect(isSurelyRequestMeta({ ...base, 'io.modelcontextprotocol/clientCapabilities': { [Symbol('x')]: 1 } })).toBe(
+      false,
+    );
     expect(isSurelyRequestMeta({ ...base, 'io.modelcontextprotocol/clientCapabilities': new Map() })).toBe(false);
   });
 });

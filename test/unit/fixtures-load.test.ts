@@ -67,7 +67,10 @@ describe('loadFixtures on bad files', () => {
   });
 
   it('rejects an unknown kind and names the field', () => {
-    write('tiny-request.json', { ...good, expected: { '2025-11-25': { ...good.expected['2025-11-25'], kind: 'response' } } });
+    write('tiny-request.json', {
+      ...good,
+      expected: { '2025-11-25': { ...good.expected['2025-11-25'], kind: 'response' } },
+    });
     expect(() => loadFixtures(dir)).toThrow(/field "expected\.2025-11-25\.kind"/);
   });
 
@@ -78,11 +81,15 @@ describe('loadFixtures on bad files', () => {
 
   it('insists that the id matches the file name', () => {
     write('other-name.json', good);
-    expect(() => loadFixtures(dir)).toThrow(/other-name\.json: field "id": the id "tiny-request" must match the file name "other-name"/);
+    expect(() => loadFixtures(dir)).toThrow(
+      /other-name\.json: field "id": the id "tiny-request" must match the file name "other-name"/,
+    );
   });
 
   it('reports a missing fixture by its path', () => {
-    expect(() => getFixture('no-such-fixture', dir)).toThrow(/content\/fixtures\/no-such-fixture\.json: cannot be read/);
+    expect(() => getFixture('no-such-fixture', dir)).toThrow(
+      /content\/fixtures\/no-such-fixture\.json: cannot be read/,
+    );
   });
 
   it('refuses an id that is not kebab-case before touching the file system', () => {

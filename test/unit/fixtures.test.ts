@@ -6,15 +6,27 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CODE_CLASSES, MESSAGE_KINDS, PROTOCOLS, classifyMessage, describeReply, sameReply, type Classification } from '#message-model';
+import {
+  CODE_CLASSES,
+  MESSAGE_KINDS,
+  PROTOCOLS,
+  classifyMessage,
+  describeReply,
+  sameReply,
+  type Classification,
+} from '#message-model';
 import { FIXTURES_DIR, loadFixtures } from '../../src/fixtures/load.ts';
 import { FixtureSchema, type Fixture, type FixtureExpectation } from '../../src/fixtures/schema.ts';
 
-const files = readdirSync(FIXTURES_DIR).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(FIXTURES_DIR)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 const fixtures: Fixture[] = loadFixtures();
 
 /** Every (fixture, protocol) pair with its expectation. */
-const cases = fixtures.flatMap((f) => f.protocols.map((protocol) => ({ fixture: f, protocol, expected: f.expected[protocol]! })));
+const cases = fixtures.flatMap((f) =>
+  f.protocols.map((protocol) => ({ fixture: f, protocol, expected: f.expected[protocol]! })),
+);
 
 function describeMismatch(c: Classification, expected: FixtureExpectation): string {
   return `got kind ${c.kind}, reply ${describeReply(c.reply)}, findings [${c.findings.map((f) => f.id).join(', ')}]; expected kind ${expected.kind}, reply ${describeReply(expected.reply)}`;
@@ -43,23 +55,26 @@ describe('the fixture files', () => {
 });
 
 describe('each fixture classifies as its expected entry says', () => {
-  it.each(cases.map((c) => [`${c.fixture.id} under ${c.protocol}`, c] as const))('%s', (_name, { fixture, protocol, expected }) => {
-    const c = classifyMessage(fixture.text, { protocol });
-    const why = `${fixture.id} (${protocol}): ${describeMismatch(c, expected)}`;
-    expect(c.kind, why).toBe(expected.kind);
-    expect(sameReply(c.reply, expected.reply), why).toBe(true);
-    const ids = c.findings.map((f) => f.id);
-    for (const id of expected.findings) expect(ids, `${why}; missing finding ${id}`).toContain(id);
-    if (expected.codeClass !== undefined) {
-      expect(c.kind === 'error' ? c.codeClass : undefined, why).toBe(expected.codeClass);
-    }
-    if (expected.resultType !== undefined) {
-      expect(c.kind === 'result' ? c.resultType : undefined, why).toBe(expected.resultType);
-    }
-    if (expected.toolOutcome !== undefined) {
-      expect(c.kind === 'result' ? c.toolOutcome : undefined, why).toBe(expected.toolOutcome);
-    }
-  });
+  it.each(cases.map((c) => [`${c.fixture.id} under ${c.protocol}`, c] as const))(
+    '%s',
+    (_name, { fixture, protocol, expected }) => {
+      const c = classifyMessage(fixture.text, { protocol });
+      const why = `${fixture.id} (${protocol}): ${describeMismatch(c, expected)}`;
+      expect(c.kind, why).toBe(expected.kind);
+      expect(sameReply(c.reply, expected.reply), why).toBe(true);
+      const ids = c.findings.map((f) => f.id);
+      for (const id of expected.findings) expect(ids, `${why}; missing finding ${id}`).toContain(id);
+      if (expected.codeClass !== undefined) {
+        expect(c.kind === 'error' ? c.codeClass : undefined, why).toBe(expected.codeClass);
+      }
+      if (expected.resultType !== undefined) {
+        expect(c.kind === 'result' ? c.resultType : undefined, why).toBe(expected.resultType);
+      }
+      if (expected.toolOutcome !== undefined) {
+        expect(c.kind === 'result' ? c.toolOutcome : undefined, why).toBe(expected.toolOutcome);
+      }
+    },
+  );
 });
 
 describe('the corpus as a whole', () => {
@@ -81,8 +96,12 @@ describe('the corpus as a whole', () => {
   it('covers every reply form, both tool outcomes and both result types', () => {
     const sends = new Set(cases.map((c) => c.expected.reply.send));
     expect([...sends].sort()).toEqual(['batch', 'error', 'nothing', 'response']);
-    expect(new Set(cases.map((c) => c.expected.toolOutcome).filter(Boolean))).toEqual(new Set(['success', 'tool-error']));
-    expect(new Set(cases.map((c) => c.expected.resultType).filter(Boolean))).toEqual(new Set(['complete', 'input_required']));
+    expect(new Set(cases.map((c) => c.expected.toolOutcome).filter(Boolean))).toEqual(
+      new Set(['success', 'tool-error']),
+    );
+    expect(new Set(cases.map((c) => c.expected.resultType).filter(Boolean))).toEqual(
+      new Set(['complete', 'input_required']),
+    );
   });
 
   it('covers the version differences of the fact sheet', () => {

@@ -17,7 +17,11 @@ async function syncWithChapter(dir: string, frontmatter: string): Promise<{ ok: 
   try {
     const { stdout, stderr } = await run(join(root, 'node_modules/.bin/astro'), ['sync'], {
       cwd: dir,
-      env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
     });
     return { ok: true, output: stdout + stderr };
   } catch (error) {
@@ -42,7 +46,8 @@ describe('chapter frontmatter validation', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'lab-frontmatter-'));
     await cp(join(root, 'src'), join(dir, 'src'), { recursive: true });
-    for (const file of ['package.json', 'astro.config.mjs', 'tsconfig.json']) await cp(join(root, file), join(dir, file));
+    for (const file of ['package.json', 'astro.config.mjs', 'tsconfig.json'])
+      await cp(join(root, file), join(dir, file));
     await mkdir(join(dir, 'content/chapters'), { recursive: true });
     await mkdir(join(dir, 'content/fixtures'), { recursive: true });
     await symlink(join(root, 'node_modules'), join(dir, 'node_modules'));

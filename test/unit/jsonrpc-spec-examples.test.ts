@@ -28,13 +28,16 @@ const ExampleSchema = z.object({
   expect: z.union([z.null(), ExampleResponseSchema, z.array(ExampleResponseSchema).min(1)]),
   order_matters: z.boolean().optional(),
 });
-const examples = z.array(ExampleSchema).parse(JSON.parse(readFileSync(new URL('../data/jsonrpc-spec-examples.json', import.meta.url), 'utf8')));
+const examples = z
+  .array(ExampleSchema)
+  .parse(JSON.parse(readFileSync(new URL('../data/jsonrpc-spec-examples.json', import.meta.url), 'utf8')));
 
 /** Codes a receiver decides from the message alone, before any method is looked up. */
 const MESSAGE_LEVEL_CODES = new Set([-32700, -32600]);
 
 function expectedReply(response: z.infer<typeof ExampleResponseSchema>): Reply {
-  if (response.error && MESSAGE_LEVEL_CODES.has(response.error.code)) return { send: 'error', code: response.error.code, id: response.id };
+  if (response.error && MESSAGE_LEVEL_CODES.has(response.error.code))
+    return { send: 'error', code: response.error.code, id: response.id };
   return { send: 'response', id: response.id };
 }
 
@@ -47,13 +50,18 @@ function derive(expected: z.infer<typeof ExampleSchema>['expect']): Reply {
 describe('the JSON-RPC 2.0 §7 examples', () => {
   it('are all here: fifteen cases, two of them not JSON', () => {
     expect(examples).toHaveLength(15);
-    expect(examples.filter((e) => classifyMessage(e.send, { protocol: 'jsonrpc-2.0' }).kind === 'parse-error')).toHaveLength(2);
+    expect(
+      examples.filter((e) => classifyMessage(e.send, { protocol: 'jsonrpc-2.0' }).kind === 'parse-error'),
+    ).toHaveLength(2);
   });
 
   it.each(examples.map((e) => [e.case, e] as const))('%s', (_name, example) => {
     const c = classifyMessage(example.send, { protocol: 'jsonrpc-2.0' });
     const want = derive(example.expect);
-    expect(sameReply(c.reply, want), `got ${describeReply(c.reply)} (${JSON.stringify(c.reply)}), want ${describeReply(want)} (${JSON.stringify(want)})`).toBe(true);
+    expect(
+      sameReply(c.reply, want),
+      `got ${describeReply(c.reply)} (${JSON.stringify(c.reply)}), want ${describeReply(want)} (${JSON.stringify(want)})`,
+    ).toBe(true);
   });
 
   it('answers the non-existent method with a response owed, and says the id', () => {
@@ -67,7 +75,15 @@ describe('the JSON-RPC 2.0 §7 examples', () => {
     const example = examples.find((e) => e.case === 'rpc call Batch')!;
     const c = classifyMessage(example.send, { protocol: 'jsonrpc-2.0' });
     expect(c.kind).toBe('batch');
-    if (c.kind === 'batch') expect(c.items.map((i) => i.kind)).toEqual(['request', 'notification', 'request', 'invalid', 'request', 'request']);
+    if (c.kind === 'batch')
+      expect(c.items.map((i) => i.kind)).toEqual([
+        'request',
+        'notification',
+        'request',
+        'invalid',
+        'request',
+        'request',
+      ]);
   });
 
   it('turns every example into a batch-unsupported or single-message verdict under MCP', () => {

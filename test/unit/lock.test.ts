@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createLockCode, isLockCode, nextLockState, parseLockState, readFragment, stripFragment, workshopLinks } from '../../src/workshop/lock.ts';
+import {
+  createLockCode,
+  isLockCode,
+  nextLockState,
+  parseLockState,
+  readFragment,
+  stripFragment,
+  workshopLinks,
+} from '../../src/workshop/lock.ts';
 
 const T0 = '2026-11-30T09:00:00.000Z';
 const T1 = '2026-11-30T10:00:00.000Z';
@@ -37,7 +45,11 @@ describe('nextLockState', () => {
     const locked = nextLockState({ state: 'none' }, { action: 'lock', code: 'class42' }, T0);
     expect(locked).toEqual({ state: 'locked', code: 'class42', since: T0 });
     expect(nextLockState(locked, { action: 'unlock', code: 'other1' }, T1)).toBe(locked);
-    expect(nextLockState(locked, { action: 'unlock', code: 'class42' }, T1)).toEqual({ state: 'unlocked', code: 'class42', since: T1 });
+    expect(nextLockState(locked, { action: 'unlock', code: 'class42' }, T1)).toEqual({
+      state: 'unlocked',
+      code: 'class42',
+      since: T1,
+    });
   });
 
   it('keeps an unlocked workshop unlocked when its old lock link is opened again', () => {
@@ -47,7 +59,11 @@ describe('nextLockState', () => {
 
   it('locks again for a new workshop code', () => {
     const unlocked = { state: 'unlocked', code: 'class42', since: T1 } as const;
-    expect(nextLockState(unlocked, { action: 'lock', code: 'class43' }, T1)).toEqual({ state: 'locked', code: 'class43', since: T1 });
+    expect(nextLockState(unlocked, { action: 'lock', code: 'class43' }, T1)).toEqual({
+      state: 'locked',
+      code: 'class43',
+      since: T1,
+    });
   });
 
   it('ignores an unlock link when nothing is locked', () => {
@@ -60,6 +76,10 @@ describe('parseLockState', () => {
     expect(parseLockState(null)).toEqual({ state: 'none' });
     expect(parseLockState('{')).toEqual({ state: 'none' });
     expect(parseLockState('{"state":"locked","code":"!","since":"x"}')).toEqual({ state: 'none' });
-    expect(parseLockState(JSON.stringify({ state: 'locked', code: 'class42', since: T0 }))).toEqual({ state: 'locked', code: 'class42', since: T0 });
+    expect(parseLockState(JSON.stringify({ state: 'locked', code: 'class42', since: T0 }))).toEqual({
+      state: 'locked',
+      code: 'class42',
+      since: T0,
+    });
   });
 });

@@ -6,7 +6,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CODE_CLASSES, FINDING_IDS, MESSAGE_KINDS, PROTOCOLS, SEVERITIES, classifyMessage, sameReply, type Classification, type Reply } from '#message-model';
+import {
+  CODE_CLASSES,
+  FINDING_IDS,
+  MESSAGE_KINDS,
+  PROTOCOLS,
+  SEVERITIES,
+  classifyMessage,
+  sameReply,
+  type Classification,
+  type Reply,
+} from '#message-model';
 import { messageArb, serialiseShuffled } from './support/arbitraries.ts';
 
 /** The shape of a Classification, written from the contract (CONTRACTS.md) rather than from the model's types. */
@@ -36,8 +46,22 @@ const base = {
 };
 const ClassificationSchema: z.ZodType = z.lazy(() =>
   z.discriminatedUnion('kind', [
-    z.object({ ...base, kind: z.literal('parse-error'), position: z.object({ offset: z.int().min(0), line: z.int().min(1), column: z.int().min(1) }).strict(), reason: z.string().min(3) }).strict(),
-    z.object({ ...base, kind: z.literal('invalid'), shape: z.enum(['request', 'notification', 'response', 'unknown']), id: IdSchema.optional() }).strict(),
+    z
+      .object({
+        ...base,
+        kind: z.literal('parse-error'),
+        position: z.object({ offset: z.int().min(0), line: z.int().min(1), column: z.int().min(1) }).strict(),
+        reason: z.string().min(3),
+      })
+      .strict(),
+    z
+      .object({
+        ...base,
+        kind: z.literal('invalid'),
+        shape: z.enum(['request', 'notification', 'response', 'unknown']),
+        id: IdSchema.optional(),
+      })
+      .strict(),
     z.object({ ...base, kind: z.literal('request'), id: IdSchema, method: z.string() }).strict(),
     z.object({ ...base, kind: z.literal('notification'), method: z.string() }).strict(),
     z
@@ -50,7 +74,17 @@ const ClassificationSchema: z.ZodType = z.lazy(() =>
         toolOutcome: z.enum(['success', 'tool-error']).optional(),
       })
       .strict(),
-    z.object({ ...base, kind: z.literal('error'), id: IdSchema.optional(), code: z.number().refine(Number.isInteger), codeClass: z.enum(CODE_CLASSES), codeName: z.string().optional(), errorMessage: z.string() }).strict(),
+    z
+      .object({
+        ...base,
+        kind: z.literal('error'),
+        id: IdSchema.optional(),
+        code: z.number().refine(Number.isInteger),
+        codeClass: z.enum(CODE_CLASSES),
+        codeName: z.string().optional(),
+        errorMessage: z.string(),
+      })
+      .strict(),
     z.object({ ...base, kind: z.literal('batch'), items: z.array(ClassificationSchema).min(1) }).strict(),
   ]),
 );
@@ -59,7 +93,10 @@ const protocolArb = fc.constantFrom(...PROTOCOLS);
 
 function assertWellFormed(c: Classification): void {
   const parsed = ClassificationSchema.safeParse(c);
-  if (!parsed.success) throw new Error(`malformed classification: ${JSON.stringify(parsed.error.issues.slice(0, 3))}\n${JSON.stringify(c).slice(0, 500)}`);
+  if (!parsed.success)
+    throw new Error(
+      `malformed classification: ${JSON.stringify(parsed.error.issues.slice(0, 3))}\n${JSON.stringify(c).slice(0, 500)}`,
+    );
   expect(MESSAGE_KINDS).toContain(c.kind);
   // Errors first, then warnings, then notes.
   const order = c.findings.map((f) => SEVERITIES.indexOf(f.severity));
@@ -123,31 +160,77 @@ const check = (input: unknown, protocol: (typeof PROTOCOLS)[number]) => {
 
 describe('classifyMessage never throws and always returns a well-formed classification', () => {
   it('for any string, including lone surrogates and control characters', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), protocolArb, (text, protocol) => void check(text, protocol)), { numRuns: 400 });
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 200 }),
+        protocolArb,
+        (text, protocol) => void check(text, protocol),
+      ),
+      { numRuns: 400 },
+    );
   });
 
   it('for any JSON text', () => {
-    fc.assert(fc.property(fc.json({ stringUnit: 'binary', maxDepth: 4 }), protocolArb, (text, protocol) => void check(text, protocol)), { numRuns: 400 });
+    fc.assert(
+      fc.property(
+        fc.json({ stringUnit: 'binary', maxDepth: 4 }),
+        protocolArb,
+        (text, protocol) => void check(text, protocol),
+      ),
+      { numRuns: 400 },
+    );
   });
 
   it('for any JSON value passed already parsed', () => {
-    fc.assert(fc.property(fc.jsonValue({ stringUnit: 'binary', maxDepth: 4 }), protocolArb, (value, protocol) => void check(value, protocol)), { numRuns: 400 });
+    fc.assert(
+      fc.property(
+        fc.jsonValue({ stringUnit: 'binary', maxDepth: 4 }),
+        protocolArb,
+        (value, protocol) => void check(value, protocol),
+      ),
+      { numRuns: 400 },
+    );
   });
 
   it('for any message-like object, valid or broken', () => {
-    fc.assert(fc.property(messageArb, protocolArb, (message, protocol) => void check(JSON.stringify(message), protocol)), { numRuns: 1500 });
+    fc.assert(
+      fc.property(messageArb, protocolArb, (message, protocol) => void check(JSON.stringify(message), protocol)),
+      { numRuns: 1500 },
+    );
   });
 
   it('for batches of message-like objects', () => {
-    fc.assert(fc.property(fc.array(fc.oneof(messageArb, fc.jsonValue({ maxDepth: 2 })), { maxLength: 5 }), protocolArb, (batch, protocol) => void check(JSON.stringify(batch), protocol)), {
-      numRuns: 300,
-    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(messageArb, fc.jsonValue({ maxDepth: 2 })), { maxLength: 5 }),
+        protocolArb,
+        (batch, protocol) => void check(JSON.stringify(batch), protocol),
+      ),
+      {
+        numRuns: 300,
+      },
+    );
   });
 
   it('for any JavaScript value at all, JSON or not', () => {
-    fc.assert(fc.property(fc.anything({ withNullPrototype: true, withBigInt: true, withMap: true, withSet: true, withDate: true, withSparseArray: true, withBoxedValues: true }), protocolArb, (value, protocol) => void check(value, protocol)), {
-      numRuns: 300,
-    });
+    fc.assert(
+      fc.property(
+        fc.anything({
+          withNullPrototype: true,
+          withBigInt: true,
+          withMap: true,
+          withSet: true,
+          withDate: true,
+          withSparseArray: true,
+          withBoxedValues: true,
+        }),
+        protocolArb,
+        (value, protocol) => void check(value, protocol),
+      ),
+      {
+        numRuns: 300,
+      },
+    );
   });
 });
 
@@ -165,20 +248,32 @@ describe('key order and whitespace never change the classification', () => {
 
   it('for any JSON value', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }), fc.integer(), protocolArb, (value, seed, protocol) => {
-        const plain = classifyMessage(JSON.stringify(value), { protocol });
-        const shuffled = classifyMessage(serialiseShuffled(value, seed), { protocol });
-        expect(shuffled).toEqual(plain);
-      }),
+      fc.property(
+        fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }),
+        fc.integer(),
+        protocolArb,
+        (value, seed, protocol) => {
+          const plain = classifyMessage(JSON.stringify(value), { protocol });
+          const shuffled = classifyMessage(serialiseShuffled(value, seed), { protocol });
+          expect(shuffled).toEqual(plain);
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('for batches', () => {
     fc.assert(
-      fc.property(fc.array(messageArb, { minLength: 1, maxLength: 4 }), fc.integer(), protocolArb, (batch, seed, protocol) => {
-        expect(classifyMessage(serialiseShuffled(batch, seed), { protocol })).toEqual(classifyMessage(JSON.stringify(batch), { protocol }));
-      }),
+      fc.property(
+        fc.array(messageArb, { minLength: 1, maxLength: 4 }),
+        fc.integer(),
+        protocolArb,
+        (batch, seed, protocol) => {
+          expect(classifyMessage(serialiseShuffled(batch, seed), { protocol })).toEqual(
+            classifyMessage(JSON.stringify(batch), { protocol }),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });

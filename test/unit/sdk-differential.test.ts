@@ -51,7 +51,8 @@ const MEMBERS: Record<string, readonly string[]> = {
 };
 const BOTH: readonly Protocol[] = ['2025-11-25', '2026-07-28'];
 /** A complete 2026-07-28 envelope, so request examples are valid under both compared revisions. */
-const META = '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}';
+const META =
+  '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}';
 
 const INTENDED_DIFFERENCES: readonly IntendedDifference[] = [
   {
@@ -71,7 +72,10 @@ const INTENDED_DIFFERENCES: readonly IntendedDifference[] = [
     reason:
       'JSON-RPC 2.0 defines the members of each object but does not say a receiver must reject others. We report an extra top-level member as the warning unknown-member; the SDK validates with .strict() and drops the whole message.',
     spec: 'JSON-RPC 2.0 §4, §5; fact sheet §4.3 ("extra top-level key: dropped (strict)")',
-    applies: (v, c) => isObject(v) && Object.keys(v).some((k) => !(MEMBERS[c.kind] ?? []).includes(k)) && c.findings.some((f) => f.id === 'unknown-member' && f.path.lastIndexOf('/') === 0),
+    applies: (v, c) =>
+      isObject(v) &&
+      Object.keys(v).some((k) => !(MEMBERS[c.kind] ?? []).includes(k)) &&
+      c.findings.some((f) => f.id === 'unknown-member' && f.path.lastIndexOf('/') === 0),
     example: `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{${META}},"timestamp":"2026-09-01T10:00:00Z"}`,
   },
   {
@@ -79,9 +83,12 @@ const INTENDED_DIFFERENCES: readonly IntendedDifference[] = [
     direction: 'we-accept',
     protocols: BOTH,
     reason:
-      'An id or error code such as 2^60 is a JSON integer, which is all the spec asks for; we accept it with the warnings id-unsafe-integer / number-precision, because a JavaScript peer cannot echo it exactly. zod 4\'s int() accepts only safe integers, so the SDK rejects it.',
+      "An id or error code such as 2^60 is a JSON integer, which is all the spec asks for; we accept it with the warnings id-unsafe-integer / number-precision, because a JavaScript peer cannot echo it exactly. zod 4's int() accepts only safe integers, so the SDK rejects it.",
     spec: 'MCP 2025-11-25 schema.json RequestId type ["string","integer"]; JSON-RPC 2.0 §5.1 (code: an integer); RFC 8259 §6',
-    applies: (v, c) => isObject(v) && (isUnsafeInteger(v.id) || (isObject(v.error) && isUnsafeInteger(v.error.code))) && (findingIds(c).has('number-precision') || findingIds(c).has('id-unsafe-integer')),
+    applies: (v, c) =>
+      isObject(v) &&
+      (isUnsafeInteger(v.id) || (isObject(v.error) && isUnsafeInteger(v.error.code))) &&
+      (findingIds(c).has('number-precision') || findingIds(c).has('id-unsafe-integer')),
     example: `{"jsonrpc":"2.0","id":1152921504606846976,"method":"tools/list","params":{${META}}}`,
   },
   {
@@ -89,7 +96,7 @@ const INTENDED_DIFFERENCES: readonly IntendedDifference[] = [
     direction: 'we-reject',
     protocols: BOTH,
     reason:
-      'A result shaped like a CallToolResult whose content blocks, isError or structuredContent break CallToolResult is invalid to us. The SDK\'s JSONRPCMessageSchema checks only the envelope (any object result) and checks CallToolResult later, once it knows the request was tools/call.',
+      "A result shaped like a CallToolResult whose content blocks, isError or structuredContent break CallToolResult is invalid to us. The SDK's JSONRPCMessageSchema checks only the envelope (any object result) and checks CallToolResult later, once it knows the request was tools/call.",
     spec: 'MCP 2025-11-25 / 2026-07-28 server/tools.mdx §Tool Result, schema.ts CallToolResult and ContentBlock',
     applies: (_v, c) => findingIds(c).has('tool-result-invalid') || findingIds(c).has('structured-content-not-object'),
     example: '{"jsonrpc":"2.0","id":12,"result":{"content":[{"type":"markdown","text":"**INC-1234** is open"}]}}',
@@ -101,15 +108,20 @@ const INTENDED_DIFFERENCES: readonly IntendedDifference[] = [
     reason:
       'The classifier checks params._meta only as the 2026-07-28 request envelope; on notifications (any revision) and on requests before 2026-07-28 it treats _meta as opaque metadata. The SDK checks that _meta is an object and the type of progressToken. A known gap rather than a rule we disagree with: the schemas do type _meta as an object.',
     spec: 'MCP 2025-11-25 and 2026-07-28 schema.ts RequestParams._meta / NotificationParams._meta',
-    applies: (v) => isObject(v) && isObject(v.params) && '_meta' in v.params && !(isObject(v.params._meta) && Object.getPrototypeOf(v.params._meta) === Object.prototype),
-    example: '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t","progress":1,"_meta":"2026-07-28"}}',
+    applies: (v) =>
+      isObject(v) &&
+      isObject(v.params) &&
+      '_meta' in v.params &&
+      !(isObject(v.params._meta) && Object.getPrototypeOf(v.params._meta) === Object.prototype),
+    example:
+      '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t","progress":1,"_meta":"2026-07-28"}}',
   },
   {
     id: 'meta-envelope-required',
     direction: 'we-reject',
     protocols: ['2026-07-28'],
     reason:
-      'MCP 2026-07-28 requires params._meta with protocolVersion and clientCapabilities on every request, and a request without them is malformed (-32602). The SDK\'s shared JSONRPCMessageSchema keeps _meta optional (its 2026-07-28 codec checks the envelope later).',
+      "MCP 2026-07-28 requires params._meta with protocolVersion and clientCapabilities on every request, and a request without them is malformed (-32602). The SDK's shared JSONRPCMessageSchema keeps _meta optional (its 2026-07-28 codec checks the envelope later).",
     spec: 'MCP 2026-07-28 basic/index.mdx §_meta; fact sheet §2.8, §4.2',
     applies: (_v, c) => findingIds(c).has('meta-envelope-missing'),
     example: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
@@ -119,9 +131,12 @@ const INTENDED_DIFFERENCES: readonly IntendedDifference[] = [
     direction: 'we-reject',
     protocols: ['2026-07-28'],
     reason:
-      'Under 2026-07-28 a resultType the client does not recognise MUST be treated as invalid, and an input_required result must name inputRequests or requestState with allowed methods. The SDK\'s envelope schema does not look at resultType.',
+      "Under 2026-07-28 a resultType the client does not recognise MUST be treated as invalid, and an input_required result must name inputRequests or requestState with allowed methods. The SDK's envelope schema does not look at resultType.",
     spec: 'MCP 2026-07-28 basic/index.mdx §ResultType; basic/patterns/mrtr.mdx',
-    applies: (_v, c) => ['result-type-unknown', 'input-required-empty', 'input-required-request-invalid'].some((id) => findingIds(c).has(id as never)),
+    applies: (_v, c) =>
+      ['result-type-unknown', 'input-required-empty', 'input-required-request-invalid'].some((id) =>
+        findingIds(c).has(id as never),
+      ),
     example: '{"jsonrpc":"2.0","id":2,"result":{"resultType":"partial","contents":[]}}',
   },
 ];
@@ -144,7 +159,9 @@ function verdicts(text: string, protocol: Protocol): Verdicts {
 /** The rows that explain a disagreement, or [] when the verdicts agree. */
 function explain(v: Verdicts, protocol: Protocol): IntendedDifference[] {
   const direction = v.ours ? 'we-accept' : 'we-reject';
-  return INTENDED_DIFFERENCES.filter((d) => d.protocols.includes(protocol) && d.direction === direction && d.applies(v.value, v.c));
+  return INTENDED_DIFFERENCES.filter(
+    (d) => d.protocols.includes(protocol) && d.direction === direction && d.applies(v.value, v.c),
+  );
 }
 
 function expectAgreementOrIntended(text: string, protocol: Protocol, seen?: Set<string>): void {
@@ -166,12 +183,15 @@ describe('the intended differences from the SDK', () => {
     }
   });
 
-  it.each(INTENDED_DIFFERENCES.flatMap((d) => d.protocols.map((p) => [`${d.id} under ${p}`, d, p] as const)))('%s shows on its example', (_name, d, protocol) => {
-    const v = verdicts(d.example, protocol);
-    expect(v.ours, `ours on ${d.example}`).toBe(d.direction === 'we-accept');
-    expect(v.theirs, `sdk on ${d.example}`).toBe(d.direction === 'we-reject');
-    expect(explain(v, protocol).map((r) => r.id)).toContain(d.id);
-  });
+  it.each(INTENDED_DIFFERENCES.flatMap((d) => d.protocols.map((p) => [`${d.id} under ${p}`, d, p] as const)))(
+    '%s shows on its example',
+    (_name, d, protocol) => {
+      const v = verdicts(d.example, protocol);
+      expect(v.ours, `ours on ${d.example}`).toBe(d.direction === 'we-accept');
+      expect(v.theirs, `sdk on ${d.example}`).toBe(d.direction === 'we-reject');
+      expect(explain(v, protocol).map((r) => r.id)).toContain(d.id);
+    },
+  );
 });
 
 describe('our verdict agrees with the SDK on every fixture, except for intended differences', () => {
@@ -215,12 +235,18 @@ describe('our verdict agrees with the SDK on every fixture, except for intended 
 describe('our verdict agrees with the SDK on generated messages, except for intended differences', () => {
   for (const protocol of ['2025-11-25', '2026-07-28'] as const) {
     it(`on message-like objects under ${protocol}`, () => {
-      fc.assert(fc.property(messageArb, (message) => expectAgreementOrIntended(JSON.stringify(message), protocol)), { numRuns: 3000 });
+      fc.assert(
+        fc.property(messageArb, (message) => expectAgreementOrIntended(JSON.stringify(message), protocol)),
+        { numRuns: 3000 },
+      );
     });
   }
 
   it('on arbitrary JSON text', () => {
-    fc.assert(fc.property(fc.json({ maxDepth: 3 }), (text) => expectAgreementOrIntended(text, '2025-11-25')), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.json({ maxDepth: 3 }), (text) => expectAgreementOrIntended(text, '2025-11-25')),
+      { numRuns: 1000 },
+    );
   });
 
   it('on batches, which neither side takes as one message', () => {

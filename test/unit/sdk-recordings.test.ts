@@ -27,16 +27,21 @@ describe.each(SCENARIOS)('the $name recording', (scenario) => {
   it('matches what the SDK sends today, message for message', async () => {
     const stored = readRecording(scenario.name);
     const fresh = toRecording(scenario, await scenario.run());
-    expect(fresh.messages.map((m) => `${m.from}${m.dropped ? ' (lost)' : ''}: ${m.text}`), RERECORD).toEqual(
-      stored.messages.map((m) => `${m.from}${m.dropped ? ' (lost)' : ''}: ${m.text}`),
-    );
+    expect(
+      fresh.messages.map((m) => `${m.from}${m.dropped ? ' (lost)' : ''}: ${m.text}`),
+      RERECORD,
+    ).toEqual(stored.messages.map((m) => `${m.from}${m.dropped ? ' (lost)' : ''}: ${m.text}`));
     expect(fresh.observed, RERECORD).toEqual(stored.observed);
     expect(fresh.fixtures).toEqual(stored.fixtures);
 
     for (const { id, pick } of scenario.fixtures) {
       const fixture = getFixture(id);
       expect(fixture.text, `${id} is no longer what the SDK sends. ${RERECORD}`).toBe(pick(fresh.messages)?.text);
-      expect(fixture.provenance).toEqual({ kind: 'recorded', sdk: fresh.sdk, recordedBy: `test/sdk/${scenario.name}.ts` });
+      expect(fixture.provenance).toEqual({
+        kind: 'recorded',
+        sdk: fresh.sdk,
+        recordedBy: `test/sdk/${scenario.name}.ts`,
+      });
     }
   });
 });

@@ -9,9 +9,15 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { DEFAULT_MAX_REQUEST_BODY_SIZE, McpServer, STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { DEFAULT_REQUEST_TIMEOUT_MSEC, STDIO_DEFAULT_MAX_BUFFER_SIZE as CLIENT_STDIO_MAX } from '@modelcontextprotocol/client';
+import {
+  DEFAULT_REQUEST_TIMEOUT_MSEC,
+  STDIO_DEFAULT_MAX_BUFFER_SIZE as CLIENT_STDIO_MAX,
+} from '@modelcontextprotocol/client';
 
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 const request = (id: number) => ({
   jsonrpc: '2.0',
   id,
@@ -22,9 +28,13 @@ const request = (id: number) => ({
 /** Starts a server on in-process pipes, writes `chunks` to its stdin, and reports what came out. */
 async function feed(chunks: string[], options?: { maxBufferSize?: number }) {
   const server = new McpServer({ name: 'incident-desk', version: '1.0.0' });
-  server.registerTool('get_incident', { inputSchema: z.object({ incidentId: z.string() }) }, async ({ incidentId }) => ({
-    content: [{ type: 'text', text: `Incident ${incidentId}` }],
-  }));
+  server.registerTool(
+    'get_incident',
+    { inputSchema: z.object({ incidentId: z.string() }) },
+    async ({ incidentId }) => ({
+      content: [{ type: 'text', text: `Incident ${incidentId}` }],
+    }),
+  );
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const transport = new StdioServerTransport(stdin, stdout, options);
@@ -72,7 +82,9 @@ describe('the SDK server over stdio', () => {
   });
 
   it('sends nothing back for JSON without "jsonrpc": "2.0", and only tells its own onerror', async () => {
-    const { replies, errors } = await feed([JSON.stringify({ id: 5, method: 'tools/list', params: { _meta: META } }) + '\n']);
+    const { replies, errors } = await feed([
+      JSON.stringify({ id: 5, method: 'tools/list', params: { _meta: META } }) + '\n',
+    ]);
     expect(replies).toEqual([]);
     expect(errors).toHaveLength(1);
   });

@@ -29,7 +29,9 @@ describe('buildTimeline', () => {
 
   it('gives the retry a new JSON-RPC id, as a re-issued request needs', () => {
     const t = buildTimeline({ scenario: 'lost-response-after-write', retry: 'same-idempotency-key' });
-    const ids = t.steps.filter((s) => s.from === 'client' && s.to === 'server').map((s) => (s.classification?.kind === 'request' ? s.classification.id : undefined));
+    const ids = t.steps
+      .filter((s) => s.from === 'client' && s.to === 'server')
+      .map((s) => (s.classification?.kind === 'request' ? s.classification.id : undefined));
     expect(ids).toEqual([1, 2]);
   });
 
@@ -65,7 +67,9 @@ describe('buildTimeline', () => {
   it('lets a retry with backoff succeed once the backend is back', () => {
     const t = buildTimeline({ scenario: 'backend-unavailable', retry: 'blind' });
     const results = t.steps.filter((s) => s.to === 'client' && s.classification?.kind === 'result');
-    expect(results.map((s) => (s.classification?.kind === 'result' ? s.classification.toolOutcome : undefined))).toEqual(['tool-error', 'success']);
+    expect(
+      results.map((s) => (s.classification?.kind === 'result' ? s.classification.toolOutcome : undefined)),
+    ).toEqual(['tool-error', 'success']);
     expect(t.retryAdvice?.policy).toBe('with-backoff');
   });
 

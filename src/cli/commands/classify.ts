@@ -126,7 +126,11 @@ async function classifyJsonl(source: InputSource, protocol: Protocol, format: Ou
       summary.messages += 1;
       summary.byKind[c.kind] += 1;
       tallyErrorFindings(c, summary.errorFindings);
-      out.push(format === 'json' ? `${JSON.stringify({ line, classification: c })}\n` : `line ${line}\n${formatClassification(c, '  ')}\n\n`);
+      out.push(
+        format === 'json'
+          ? `${JSON.stringify({ line, classification: c })}\n`
+          : `line ${line}\n${formatClassification(c, '  ')}\n\n`,
+      );
     }
     // A final newline ends the last line; it does not start another.
     summary.lines = block.firstLine + lineCount(block.text) - (block.text.endsWith('\n') ? 2 : 1);

@@ -93,7 +93,12 @@ export function outlineChapter(body: string): OutlineItem[] {
     for (const m of line.matchAll(/<([A-Z][A-Za-z]*)\b([^>]*)/g)) {
       const name = m[1] ?? '';
       if (SECTION_NAMES.has(name)) {
-        items.push({ kind: 'section', component: name as AnatomyComponent, line: index + 1, attributes: readAttributes(m[2] ?? '') });
+        items.push({
+          kind: 'section',
+          component: name as AnatomyComponent,
+          line: index + 1,
+          attributes: readAttributes(m[2] ?? ''),
+        });
       }
     }
   });
@@ -120,7 +125,9 @@ export type AnatomyCheck = { kind: 'ok' } | { kind: 'problems'; problems: string
  */
 export function checkAnatomy(body: string, anatomy: 'lesson' | 'faq' = 'lesson'): AnatomyCheck {
   if (anatomy === 'faq') return { kind: 'ok' };
-  const sections = outlineChapter(body).filter((i): i is Extract<OutlineItem, { kind: 'section' }> => i.kind === 'section');
+  const sections = outlineChapter(body).filter(
+    (i): i is Extract<OutlineItem, { kind: 'section' }> => i.kind === 'section',
+  );
   const problems: string[] = [];
   const expected = ANATOMY_SECTIONS.map((s) => s.component);
 
@@ -128,7 +135,9 @@ export function checkAnatomy(body: string, anatomy: 'lesson' | 'faq' = 'lesson')
     const found = sections.filter((s) => s.component === section.component);
     if (found.length === 0) problems.push(`missing section "${section.title}" (<${section.component}>)`);
     if (found.length > 1 && !REPEATABLE.has(section.component)) {
-      problems.push(`section "${section.title}" (<${section.component}>) appears ${found.length} times (lines ${found.map((f) => f.line).join(', ')}); it belongs once`);
+      problems.push(
+        `section "${section.title}" (<${section.component}>) appears ${found.length} times (lines ${found.map((f) => f.line).join(', ')}); it belongs once`,
+      );
     }
   }
 
@@ -141,7 +150,9 @@ export function checkAnatomy(body: string, anatomy: 'lesson' | 'faq' = 'lesson')
       if (rank < lastRank && lastSection) {
         const title = ANATOMY_SECTIONS[rank]?.title ?? s.component;
         const before = ANATOMY_SECTIONS[lastRank]?.title ?? lastSection.component;
-        problems.push(`section "${title}" (line ${s.line}) comes after "${before}" (line ${lastSection.line}); the anatomy order is ${expected.join(' → ')}`);
+        problems.push(
+          `section "${title}" (line ${s.line}) comes after "${before}" (line ${lastSection.line}); the anatomy order is ${expected.join(' → ')}`,
+        );
       }
     } else {
       lastRank = rank;
@@ -153,7 +164,9 @@ export function checkAnatomy(body: string, anatomy: 'lesson' | 'faq' = 'lesson')
 
 /** A build error for a chapter whose anatomy is incomplete, naming the file and every problem. */
 export function anatomyErrorMessage(file: string, problems: readonly string[]): string {
-  return `Chapter ${file} does not follow the chapter anatomy:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
+  return (
+    `Chapter ${file} does not follow the chapter anatomy:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
     `Every lesson needs, in this order: ${ANATOMY_SECTIONS.map((s) => `<${s.component}>`).join(', ')} ` +
-    `(set "anatomy: faq" in the frontmatter only for the FAQ).`;
+    `(set "anatomy: faq" in the frontmatter only for the FAQ).`
+  );
 }

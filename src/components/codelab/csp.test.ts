@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { codeLabPolicy, inlineScriptHashes, withCodeLabPolicy } from './csp.ts';
 
 const sha = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
-const page = (body: string, head = '') => `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
+const page = (body: string, head = '') =>
+  `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
 
 describe('inlineScriptHashes', () => {
   it('hashes classic and module inline scripts exactly as written', () => {
@@ -12,7 +13,9 @@ describe('inlineScriptHashes', () => {
   });
 
   it('skips external scripts and data blocks, which the policy does not need to hash', () => {
-    const html = page('<script type="module" src="/x.js"></script><script type="application/json">{"a":1}</script><script type="application/ld+json">{}</script>');
+    const html = page(
+      '<script type="module" src="/x.js"></script><script type="application/json">{"a":1}</script><script type="application/ld+json">{}</script>',
+    );
     expect(inlineScriptHashes(html)).toEqual([]);
   });
 
@@ -36,7 +39,9 @@ describe('withCodeLabPolicy', () => {
 
   it('adds the policy right after the charset on a page with a code lab', () => {
     const out = withCodeLabPolicy(page(`${lab}<script>a()</script>`));
-    expect(out).toMatch(/<meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-/);
+    expect(out).toMatch(
+      /<meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-/,
+    );
     expect(out).toContain(sha('a()'));
   });
 

@@ -44,7 +44,11 @@ export function inlineScriptHashes(html: string): string[] {
   for (const m of html.matchAll(INLINE_SCRIPT)) {
     const attrs = m[1] ?? '';
     if (/\bsrc\s*=/.test(attrs) || NOT_EXECUTED.test(attrs)) continue;
-    hashes.add(`sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}`);
+    hashes.add(
+      `sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}`,
+    );
   }
   return [...hashes].sort();
 }
@@ -56,7 +60,8 @@ export function withCodeLabPolicy(html: string): string {
   // First in <head>, so the policy is in force before any script or worker is parsed (after the charset, which
   // must come within the first 1024 bytes).
   const charset = /<meta charset=["']?utf-8["']?\s*\/?>/i.exec(html);
-  if (charset) return html.slice(0, charset.index + charset[0].length) + meta + html.slice(charset.index + charset[0].length);
+  if (charset)
+    return html.slice(0, charset.index + charset[0].length) + meta + html.slice(charset.index + charset[0].length);
   return html.replace(/<head[^>]*>/i, (head) => `${head}${meta}`);
 }
 

@@ -5,8 +5,14 @@
 import { ExerciseManifestSchema, type ExerciseManifest } from '../../../exercises/support/manifest.ts';
 
 const MANIFESTS = import.meta.glob<unknown>('../../../exercises/*/exercise.json', { eager: true, import: 'default' });
-const SOURCES = import.meta.glob<string>('../../../exercises/*/*.ts', { eager: true, query: '?raw', import: 'default' });
-const BRIEFS = import.meta.glob<{ compiledContent(): string | Promise<string> }>('../../../exercises/*/README.md', { eager: true });
+const SOURCES = import.meta.glob<string>('../../../exercises/*/*.ts', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+const BRIEFS = import.meta.glob<{ compiledContent(): string | Promise<string> }>('../../../exercises/*/README.md', {
+  eager: true,
+});
 
 /** Everything the code lab renders for one exercise. */
 export interface CodeLabExercise {
@@ -35,11 +41,16 @@ function source(id: string, file: string): string {
 /** Loads an exercise for <CodeLab exercise="…">; an unknown id fails the build and lists the known ones. */
 export async function requireExercise(id: string): Promise<CodeLabExercise> {
   const path = Object.keys(MANIFESTS).find((p) => folderOf(p) === id);
-  if (!path) throw new Error(`<CodeLab exercise="${id}" />: no such exercise in exercises/. Known exercises: ${exerciseIds().join(', ')}.`);
+  if (!path)
+    throw new Error(
+      `<CodeLab exercise="${id}" />: no such exercise in exercises/. Known exercises: ${exerciseIds().join(', ')}.`,
+    );
   const parsed = ExerciseManifestSchema.safeParse(MANIFESTS[path]);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`exercises/${id}/exercise.json: ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid manifest'}`);
+    throw new Error(
+      `exercises/${id}/exercise.json: ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid manifest'}`,
+    );
   }
   const manifest = parsed.data;
   const readme = Object.entries(BRIEFS).find(([p]) => folderOf(p) === id)?.[1];

@@ -64,7 +64,9 @@ export function faqEntries(body: string): { question: string; answer: string }[]
     const answer = plainText(lines.slice(h.line, end - 1).join('\n'));
     if (answer) entries.push({ question, answer });
   });
-  for (const m of body.matchAll(/<InterviewQuestion\s+question=(?:"([^"]*)"|'([^']*)')\s*>([\s\S]*?)<\/InterviewQuestion>/g)) {
+  for (const m of body.matchAll(
+    /<InterviewQuestion\s+question=(?:"([^"]*)"|'([^']*)')\s*>([\s\S]*?)<\/InterviewQuestion>/g,
+  )) {
     const question = plainText(m[1] ?? m[2] ?? '');
     const answer = plainText(m[3] ?? '');
     if (question && answer) entries.push({ question, answer });

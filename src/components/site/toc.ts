@@ -32,7 +32,8 @@ export function buildToc(
   const sourceHeadings = outline.filter((i) => i.kind === 'heading');
   // Pair source headings with rendered ones by position; if they disagree (a heading from an imported file, say),
   // fall back to the rendered list alone.
-  const paired = sourceHeadings.length === headings.length && sourceHeadings.every((h, i) => h.depth === headings[i]?.depth);
+  const paired =
+    sourceHeadings.length === headings.length && sourceHeadings.every((h, i) => h.depth === headings[i]?.depth);
   const items: TocItem[] = [];
   let current: TocItem | undefined;
   let headingIndex = 0;

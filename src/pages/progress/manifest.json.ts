@@ -3,4 +3,6 @@ import type { APIRoute } from 'astro';
 import { buildProgressManifest } from '../../progress/manifest.ts';
 
 export const GET: APIRoute = async () =>
-  new Response(JSON.stringify({ chapters: await buildProgressManifest() }), { headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify({ chapters: await buildProgressManifest() }), {
+    headers: { 'Content-Type': 'application/json' },
+  });

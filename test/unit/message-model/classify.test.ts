@@ -57,7 +57,10 @@ describe('classifyMessage: requests', () => {
   });
 
   it('warns about a fractional id in JSON-RPC and rejects it under MCP', () => {
-    expect(classify('{"jsonrpc":"2.0","id":2.5,"method":"sum"}', 'jsonrpc-2.0').reply).toEqual({ send: 'response', id: 2.5 });
+    expect(classify('{"jsonrpc":"2.0","id":2.5,"method":"sum"}', 'jsonrpc-2.0').reply).toEqual({
+      send: 'response',
+      id: 2.5,
+    });
     const mcp = classify('{"jsonrpc":"2.0","id":2.5,"method":"tools/list"}');
     expect(mcp.kind).toBe('invalid');
     expect(mcp.reply).toEqual({ send: 'error', code: -32600, id: null });
@@ -75,7 +78,9 @@ describe('classifyMessage: requests', () => {
   });
 
   it('rejects positional params under MCP but not under JSON-RPC', () => {
-    expect(classify({ jsonrpc: '2.0', id: 1, method: 'subtract', params: [42, 23] }, 'jsonrpc-2.0').kind).toBe('request');
+    expect(classify({ jsonrpc: '2.0', id: 1, method: 'subtract', params: [42, 23] }, 'jsonrpc-2.0').kind).toBe(
+      'request',
+    );
     const c = classify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: ['get_incident'] });
     expect(c.reply).toEqual({ send: 'error', code: -32600, id: 1 });
     expect(ids(c)).toContain('params-positional');
@@ -103,12 +108,19 @@ describe('classifyMessage: requests', () => {
   });
 
   it('warns about a method name reserved by JSON-RPC', () => {
-    expect(ids(classify({ jsonrpc: '2.0', id: 1, method: 'rpc.ping' }, 'jsonrpc-2.0'))).toEqual(['method-reserved-rpc']);
+    expect(ids(classify({ jsonrpc: '2.0', id: 1, method: 'rpc.ping' }, 'jsonrpc-2.0'))).toEqual([
+      'method-reserved-rpc',
+    ]);
   });
 });
 
 describe('classifyMessage: the 2026-07-28 _meta envelope', () => {
-  const request = (params: unknown) => ({ jsonrpc: '2.0', id: 5, method: 'tools/list', ...(params === undefined ? {} : { params }) });
+  const request = (params: unknown) => ({
+    jsonrpc: '2.0',
+    id: 5,
+    method: 'tools/list',
+    ...(params === undefined ? {} : { params }),
+  });
 
   it('accepts a request with protocolVersion, clientCapabilities and clientInfo', () => {
     const c = classify(request({ _meta: META }), '2026-07-28');
@@ -140,14 +152,20 @@ describe('classifyMessage: the 2026-07-28 _meta envelope', () => {
   });
 
   it('answers -32022 for a protocol version the server does not support', () => {
-    const c = classify(request({ _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2025-11-25' } }), '2026-07-28');
+    const c = classify(
+      request({ _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2025-11-25' } }),
+      '2026-07-28',
+    );
     expect(c.kind).toBe('request');
     expect(c.reply).toEqual({ send: 'error', code: -32022, id: 5 });
     expect(ids(c)).toContain('protocol-version-unsupported');
   });
 
   it('does not require _meta on notifications', () => {
-    const c = classify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 2 } }, '2026-07-28');
+    const c = classify(
+      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 2 } },
+      '2026-07-28',
+    );
     expect(c.kind).toBe('notification');
   });
 
@@ -162,13 +180,19 @@ describe('classifyMessage: methods across revisions', () => {
       const c = classify({ jsonrpc: '2.0', id: 1, method, params: { _meta: META } }, '2026-07-28');
       expect(c.kind, method).toBe('request');
       expect(ids(c), method).toContain('method-removed');
-      expect(ids(classify({ jsonrpc: '2.0', id: 1, method, params: {} }, '2025-11-25')), method).not.toContain('method-removed');
+      expect(ids(classify({ jsonrpc: '2.0', id: 1, method, params: {} }, '2025-11-25')), method).not.toContain(
+        'method-removed',
+      );
     }
   });
 
   it('flags server/discover as unknown before 2026-07-28', () => {
-    expect(ids(classify({ jsonrpc: '2.0', id: 1, method: 'server/discover' }, '2025-06-18'))).toContain('method-not-in-version');
-    expect(ids(classify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }, '2026-07-28'))).toEqual([]);
+    expect(ids(classify({ jsonrpc: '2.0', id: 1, method: 'server/discover' }, '2025-06-18'))).toContain(
+      'method-not-in-version',
+    );
+    expect(
+      ids(classify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }, '2026-07-28')),
+    ).toEqual([]);
   });
 
   it('names the real method for a misnamed one', () => {
@@ -193,7 +217,11 @@ describe('classifyMessage: tools/call requests', () => {
   });
 
   it('answers -32602 for tools/call without params under 2025-06-18', () => {
-    expect(classify({ jsonrpc: '2.0', id: 2, method: 'tools/call' }, '2025-06-18').reply).toEqual({ send: 'error', code: -32602, id: 2 });
+    expect(classify({ jsonrpc: '2.0', id: 2, method: 'tools/call' }, '2025-06-18').reply).toEqual({
+      send: 'error',
+      code: -32602,
+      id: 2,
+    });
   });
 
   it('checks the envelope before the tool params under 2026-07-28', () => {
@@ -241,16 +269,31 @@ describe('classifyMessage: results', () => {
   });
 
   it('reads an input_required result and checks it names something to do', () => {
-    const ok = classify({ jsonrpc: '2.0', id: 1, result: { resultType: 'input_required', requestState: 'abc' } }, '2026-07-28');
+    const ok = classify(
+      { jsonrpc: '2.0', id: 1, result: { resultType: 'input_required', requestState: 'abc' } },
+      '2026-07-28',
+    );
     expect(ok.kind === 'result' && ok.resultType).toBe('input_required');
     expect(ok.kind === 'result' && ok.toolOutcome).toBeUndefined();
-    expect(ids(classify({ jsonrpc: '2.0', id: 1, result: { resultType: 'input_required' } }, '2026-07-28'))).toEqual(['input-required-empty']);
-    const badState = classify({ jsonrpc: '2.0', id: 1, result: { resultType: 'input_required', requestState: 42 } }, '2026-07-28');
+    expect(ids(classify({ jsonrpc: '2.0', id: 1, result: { resultType: 'input_required' } }, '2026-07-28'))).toEqual([
+      'input-required-empty',
+    ]);
+    const badState = classify(
+      { jsonrpc: '2.0', id: 1, result: { resultType: 'input_required', requestState: 42 } },
+      '2026-07-28',
+    );
     expect(ids(badState)).toEqual(['input-required-request-invalid']);
   });
 
   it('explains which input request is not allowed, in plain words', () => {
-    const c = classify({ jsonrpc: '2.0', id: 1, result: { resultType: 'input_required', inputRequests: { lookup: { method: 'tools/call' } } } }, '2026-07-28');
+    const c = classify(
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { resultType: 'input_required', inputRequests: { lookup: { method: 'tools/call' } } },
+      },
+      '2026-07-28',
+    );
     expect(c.findings[0]?.message).toContain('"lookup" asks for "tools/call"');
     expect(c.findings[0]?.path).toBe('/result/inputRequests/lookup');
   });
@@ -258,14 +301,20 @@ describe('classifyMessage: results', () => {
   it('reads isError as the tool outcome', () => {
     const ok = classify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'done' }] } });
     expect(ok.kind === 'result' && ok.toolOutcome).toBe('success');
-    const failed = classify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'No such incident' }], isError: true } });
+    const failed = classify({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: 'No such incident' }], isError: true },
+    });
     expect(failed.kind === 'result' && failed.toolOutcome).toBe('tool-error');
     expect(failed.reply).toEqual({ send: 'nothing' });
     expect(ids(failed)).toEqual(['tool-error-result']);
   });
 
   it('rejects a non-boolean isError and a tool result without content', () => {
-    expect(ids(classify({ jsonrpc: '2.0', id: 1, result: { content: [], isError: 'yes' } }))).toEqual(['tool-result-invalid']);
+    expect(ids(classify({ jsonrpc: '2.0', id: 1, result: { content: [], isError: 'yes' } }))).toEqual([
+      'tool-result-invalid',
+    ]);
     expect(ids(classify({ jsonrpc: '2.0', id: 1, result: { isError: false } }))).toEqual(['tool-result-invalid']);
   });
 
@@ -276,20 +325,35 @@ describe('classifyMessage: results', () => {
     const sampled = classify({
       jsonrpc: '2.0',
       id: 2,
-      result: { role: 'assistant', model: 'm', content: [{ type: 'tool_use', id: 't1', name: 'get_incident', input: {} }], stopReason: 'toolUse' },
+      result: {
+        role: 'assistant',
+        model: 'm',
+        content: [{ type: 'tool_use', id: 't1', name: 'get_incident', input: {} }],
+        stopReason: 'toolUse',
+      },
     });
     expect(sampled.kind).toBe('result');
     expect(ids(sampled)).toEqual([]);
   });
 
   it('accepts structuredContent mirrored as text in any key order', () => {
-    const c = classify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '{"b":2,"a":1}' }], structuredContent: { a: 1, b: 2 } } });
+    const c = classify({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: '{"b":2,"a":1}' }], structuredContent: { a: 1, b: 2 } },
+    });
     expect(ids(c)).toEqual([]);
   });
 
   it('warns when structuredContent is not mirrored, and rejects a non-object before 2026-07-28', () => {
-    expect(ids(classify({ jsonrpc: '2.0', id: 1, result: { content: [], structuredContent: { a: 1 } } }))).toEqual(['structured-content-not-mirrored']);
-    const list = { jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [{ type: 'text', text: '[1]' }], structuredContent: [1] } };
+    expect(ids(classify({ jsonrpc: '2.0', id: 1, result: { content: [], structuredContent: { a: 1 } } }))).toEqual([
+      'structured-content-not-mirrored',
+    ]);
+    const list = {
+      jsonrpc: '2.0',
+      id: 1,
+      result: { resultType: 'complete', content: [{ type: 'text', text: '[1]' }], structuredContent: [1] },
+    };
     expect(classify(list, '2026-07-28').kind).toBe('result');
     expect(ids(classify(list, '2025-06-18'))).toContain('structured-content-not-object');
   });
@@ -319,7 +383,13 @@ describe('classifyMessage: error responses', () => {
     const c = classify({ jsonrpc: '2.0', id: 4, error: { code: -32601, message: 'Method not found' } });
     expect(c.kind).toBe('error');
     if (c.kind === 'error') {
-      expect([c.id, c.code, c.codeClass, c.codeName, c.errorMessage]).toEqual([4, -32601, 'method-not-found', 'MethodNotFound', 'Method not found']);
+      expect([c.id, c.code, c.codeClass, c.codeName, c.errorMessage]).toEqual([
+        4,
+        -32601,
+        'method-not-found',
+        'MethodNotFound',
+        'Method not found',
+      ]);
     }
     expect(c.reply).toEqual({ send: 'nothing' });
   });
@@ -342,7 +412,13 @@ describe('classifyMessage: error responses', () => {
   });
 
   it('rejects an error object without an integer code or a string message', () => {
-    for (const error of [{ code: '-32601', message: 'x' }, { code: -32601.5, message: 'x' }, { code: -32601 }, 'Method not found', null]) {
+    for (const error of [
+      { code: '-32601', message: 'x' },
+      { code: -32601.5, message: 'x' },
+      { code: -32601 },
+      'Method not found',
+      null,
+    ]) {
       const c = classify({ jsonrpc: '2.0', id: 1, error });
       expect(c.kind, JSON.stringify(error)).toBe('invalid');
       expect(ids(c)).toContain('error-object-invalid');
@@ -350,11 +426,14 @@ describe('classifyMessage: error responses', () => {
   });
 
   it('warns about an unknown member inside the error object', () => {
-    expect(ids(classify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'x', stack: 'at a' } }))).toEqual(['unknown-member']);
+    expect(ids(classify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'x', stack: 'at a' } }))).toEqual([
+      'unknown-member',
+    ]);
   });
 
   it('flags retired, undefined and reserved codes by revision', () => {
-    const codeFindings = (code: number, protocol: Protocol) => ids(classify({ jsonrpc: '2.0', id: 1, error: { code, message: 'm' } }, protocol));
+    const codeFindings = (code: number, protocol: Protocol) =>
+      ids(classify({ jsonrpc: '2.0', id: 1, error: { code, message: 'm' } }, protocol));
     expect(codeFindings(-32002, '2026-07-28')).toEqual(['code-retired']);
     expect(codeFindings(-32002, '2025-11-25')).toEqual([]);
     expect(codeFindings(-32042, '2026-07-28')).toEqual(['code-retired']);
@@ -367,11 +446,27 @@ describe('classifyMessage: error responses', () => {
   });
 
   it('spots a stack trace or a credential URL in an error message', () => {
-    const stack = classify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'boom', data: 'Error: boom\n    at handler (/srv/app/tools.js:42:7)' } });
+    const stack = classify({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32603, message: 'boom', data: 'Error: boom\n    at handler (/srv/app/tools.js:42:7)' },
+    });
     expect(ids(stack)).toEqual(['error-leaks-internals']);
-    const url = classify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'redis://default:s3cret@cache:6379 refused' } });
+    const url = classify({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32603, message: 'redis://default:s3cret@cache:6379 refused' },
+    });
     expect(ids(url)).toEqual(['error-leaks-internals']);
-    expect(ids(classify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'See https://status.example.com for updates' } }))).toEqual([]);
+    expect(
+      ids(
+        classify({
+          jsonrpc: '2.0',
+          id: 1,
+          error: { code: -32603, message: 'See https://status.example.com for updates' },
+        }),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -425,14 +520,24 @@ describe('classifyMessage: batches', () => {
   });
 
   it('collects the replies owed in a JSON-RPC batch and leaves out notifications', () => {
-    const c = classifyMessage('[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","method":"b"},5]', { protocol: 'jsonrpc-2.0' });
+    const c = classifyMessage('[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","method":"b"},5]', {
+      protocol: 'jsonrpc-2.0',
+    });
     expect(c.kind).toBe('batch');
-    expect(c.reply).toEqual({ send: 'batch', items: [{ send: 'response', id: 1 }, { send: 'error', code: -32600, id: null }] });
+    expect(c.reply).toEqual({
+      send: 'batch',
+      items: [
+        { send: 'response', id: 1 },
+        { send: 'error', code: -32600, id: null },
+      ],
+    });
     if (c.kind === 'batch') expect(c.items.map((i) => i.kind)).toEqual(['request', 'notification', 'invalid']);
   });
 
   it('sends nothing for a batch of notifications only', () => {
-    expect(classifyMessage('[{"jsonrpc":"2.0","method":"a"}]', { protocol: 'jsonrpc-2.0' }).reply).toEqual({ send: 'nothing' });
+    expect(classifyMessage('[{"jsonrpc":"2.0","method":"a"}]', { protocol: 'jsonrpc-2.0' }).reply).toEqual({
+      send: 'nothing',
+    });
   });
 
   it('rejects any batch under MCP while still classifying its items', () => {
@@ -485,8 +590,12 @@ describe('classifyMessage: findings and explanations', () => {
   });
 
   it('orders findings the same way whatever the member order', () => {
-    const a = classifyMessage('{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"b":{"method":"tools/call"},"a":{"method":"x"}}}}');
-    const b = classifyMessage('{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"a":{"method":"x"},"b":{"method":"tools/call"}}}}');
+    const a = classifyMessage(
+      '{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"b":{"method":"tools/call"},"a":{"method":"x"}}}}',
+    );
+    const b = classifyMessage(
+      '{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"a":{"method":"x"},"b":{"method":"tools/call"}}}}',
+    );
     expect(a.findings).toEqual(b.findings);
     expect(a.explanation).toBe(b.explanation);
   });

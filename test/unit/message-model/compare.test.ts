@@ -15,20 +15,35 @@ describe('classifyAcrossProtocols', () => {
       ['jsonrpc-2.0', '2025-06-18', 'kind'],
       ['jsonrpc-2.0', '2025-06-18', 'reply'],
     ]);
-    expect(out.differences[0]?.summary).toBe('Under jsonrpc-2.0 this is a request; under 2025-06-18 it is an invalid message.');
-    expect(out.differences[1]?.summary).toBe('The receiver owes a response with id null under jsonrpc-2.0, but error -32600 with id null under 2025-06-18.');
+    expect(out.differences[0]?.summary).toBe(
+      'Under jsonrpc-2.0 this is a request; under 2025-06-18 it is an invalid message.',
+    );
+    expect(out.differences[1]?.summary).toBe(
+      'The receiver owes a response with id null under jsonrpc-2.0, but error -32600 with id null under 2025-06-18.',
+    );
   });
 
   it('reports findings that appear with a later revision', () => {
-    const out = classifyAcrossProtocols('{"jsonrpc":"2.0","id":1,"error":{"code":-32002,"message":"Resource not found"}}', ['2025-11-25', '2026-07-28']);
+    const out = classifyAcrossProtocols(
+      '{"jsonrpc":"2.0","id":1,"error":{"code":-32002,"message":"Resource not found"}}',
+      ['2025-11-25', '2026-07-28'],
+    );
     expect(Object.keys(out.byProtocol)).toEqual(['2025-11-25', '2026-07-28']);
     expect(out.differences).toEqual([
-      { from: '2025-11-25', to: '2026-07-28', aspect: 'findings', summary: 'Moving from 2025-11-25 to 2026-07-28 adds code-retired.' },
+      {
+        from: '2025-11-25',
+        to: '2026-07-28',
+        aspect: 'findings',
+        summary: 'Moving from 2025-11-25 to 2026-07-28 adds code-retired.',
+      },
     ]);
   });
 
   it('reports the batch that MCP stopped accepting', () => {
-    const out = classifyAcrossProtocols('[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]', ['jsonrpc-2.0', '2025-06-18']);
+    const out = classifyAcrossProtocols('[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]', [
+      'jsonrpc-2.0',
+      '2025-06-18',
+    ]);
     expect(out.differences.map((d) => d.aspect)).toEqual(['reply', 'findings']);
   });
 });
@@ -39,6 +54,8 @@ describe('describeReply', () => {
     expect(describeReply({ send: 'response', id: 'a' })).toBe('a response with id "a"');
     expect(describeReply({ send: 'error', code: -32700, id: null })).toBe('error -32700 with id null');
     expect(describeReply({ send: 'batch', items: [{ send: 'nothing' }] })).toBe('a batch of 1 reply');
-    expect(describeReply({ send: 'batch', items: [{ send: 'nothing' }, { send: 'nothing' }] })).toBe('a batch of 2 replies');
+    expect(describeReply({ send: 'batch', items: [{ send: 'nothing' }, { send: 'nothing' }] })).toBe(
+      'a batch of 2 replies',
+    );
   });
 });

@@ -5,7 +5,8 @@ describe('gradeDecisionTable with hostile answers (receipts and shared links are
   it('grades an object without toString as not an option instead of throwing', () => {
     const grade = gradeDecisionTable(JSON.parse('{"unknown-method":{"layer":{"toString":1}}}'));
     expect(grade.kind).toBe('graded');
-    if (grade.kind === 'graded') expect(grade.cells[0]).toMatchObject({ verdict: 'not-an-option', given: '{"toString":1}' });
+    if (grade.kind === 'graded')
+      expect(grade.cells[0]).toMatchObject({ verdict: 'not-an-option', given: '{"toString":1}' });
   });
 
   it('grades a null-prototype object and a cyclic one without throwing', () => {

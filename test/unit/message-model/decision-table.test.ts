@@ -17,20 +17,40 @@ import {
 /** The course's canonical rows for chapter 5, as the course text states them. */
 const COURSE_ANSWERS: DecisionAnswers = {
   'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' },
-  'malformed-incident-id': { layer: 'tool-input-validation', userSees: 'model-corrects-input', retry: 'after-correcting-input' },
+  'malformed-incident-id': {
+    layer: 'tool-input-validation',
+    userSees: 'model-corrects-input',
+    retry: 'after-correcting-input',
+  },
   'backend-unavailable': { layer: 'tool-backend', userSees: 'try-again-later', retry: 'with-backoff' },
-  'lost-response-after-write': { layer: 'client-timeout', userSees: 'outcome-unknown-checking', retry: 'same-idempotency-key' },
+  'lost-response-after-write': {
+    layer: 'client-timeout',
+    userSees: 'outcome-unknown-checking',
+    retry: 'same-idempotency-key',
+  },
 };
 
 describe('the scenario bank', () => {
   it('holds the four course scenarios first and at least ten in all', () => {
-    expect([...DEFAULT_SCENARIO_IDS]).toEqual(['unknown-method', 'malformed-incident-id', 'backend-unavailable', 'lost-response-after-write']);
+    expect([...DEFAULT_SCENARIO_IDS]).toEqual([
+      'unknown-method',
+      'malformed-incident-id',
+      'backend-unavailable',
+      'lost-response-after-write',
+    ]);
     expect(DECISION_SCENARIOS.length).toBeGreaterThanOrEqual(10);
     expect(new Set(DECISION_SCENARIOS.map((s) => s.id)).size).toBe(DECISION_SCENARIOS.length);
   });
 
   it('includes the scenarios the course needs beyond the first four', () => {
-    for (const id of ['missing-meta-envelope', 'unsupported-protocol-version', 'unknown-tool', 'read-timeout', 'invalid-json-stdio', 'rate-limited-backend']) {
+    for (const id of [
+      'missing-meta-envelope',
+      'unsupported-protocol-version',
+      'unknown-tool',
+      'read-timeout',
+      'invalid-json-stdio',
+      'rate-limited-backend',
+    ]) {
       expect(getScenario(id), id).toBeDefined();
     }
   });
@@ -61,7 +81,8 @@ describe('the scenario bank', () => {
   it('labels every option and every column', () => {
     for (const column of DECISION_COLUMNS) {
       expect(COLUMN_LABELS[column].length).toBeGreaterThan(5);
-      for (const option of columnOptions(column)) expect(DECISION_LABELS[option as keyof typeof DECISION_LABELS]).toBeTruthy();
+      for (const option of columnOptions(column))
+        expect(DECISION_LABELS[option as keyof typeof DECISION_LABELS]).toBeTruthy();
     }
   });
 
@@ -81,7 +102,10 @@ describe('gradeDecisionTable', () => {
   });
 
   it('names the misconception behind retrying a lost write with a fresh id', () => {
-    const grade = gradeDecisionTable({ ...COURSE_ANSWERS, 'lost-response-after-write': { ...COURSE_ANSWERS['lost-response-after-write'], retry: 'freely-with-new-id' } });
+    const grade = gradeDecisionTable({
+      ...COURSE_ANSWERS,
+      'lost-response-after-write': { ...COURSE_ANSWERS['lost-response-after-write'], retry: 'freely-with-new-id' },
+    });
     if (grade.kind !== 'graded') throw new Error('expected a grade');
     const cell = grade.cells.find((c) => c.scenarioId === 'lost-response-after-write' && c.column === 'retry')!;
     expect(cell.verdict).toBe('incorrect');
@@ -92,7 +116,10 @@ describe('gradeDecisionTable', () => {
   });
 
   it('names "method not found is transient" for retrying -32601 with backoff', () => {
-    const grade = gradeDecisionTable({ 'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'with-backoff' } }, ['unknown-method']);
+    const grade = gradeDecisionTable(
+      { 'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'with-backoff' } },
+      ['unknown-method'],
+    );
     if (grade.kind !== 'graded') throw new Error('expected a grade');
     expect(grade.cells.find((c) => c.column === 'retry')?.misconception?.id).toBe('method-not-found-is-transient');
   });

@@ -1,6 +1,14 @@
 /** error-codes.ts: every code class, per protocol, from JSON-RPC 2.0 §5.1 and MCP 2026-07-28 basic/index.mdx §Error Codes. */
 import { describe, expect, it } from 'vitest';
-import { CODE_CLASSES, MCP_ERROR_CODES, PROTOCOLS, STANDARD_ERROR_CODES, classifyErrorCode, codeIntroducedIn, type Protocol } from '#message-model';
+import {
+  CODE_CLASSES,
+  MCP_ERROR_CODES,
+  PROTOCOLS,
+  STANDARD_ERROR_CODES,
+  classifyErrorCode,
+  codeIntroducedIn,
+  type Protocol,
+} from '#message-model';
 
 const cls = (code: number, protocol: Protocol) => classifyErrorCode(code, protocol).codeClass;
 
@@ -22,7 +30,13 @@ describe('classifyErrorCode', () => {
   });
 
   it('exports the standard codes with the spec values', () => {
-    expect(STANDARD_ERROR_CODES).toEqual({ ParseError: -32700, InvalidRequest: -32600, MethodNotFound: -32601, InvalidParams: -32602, InternalError: -32603 });
+    expect(STANDARD_ERROR_CODES).toEqual({
+      ParseError: -32700,
+      InvalidRequest: -32600,
+      MethodNotFound: -32601,
+      InvalidParams: -32602,
+      InternalError: -32603,
+    });
     expect(MCP_ERROR_CODES).toEqual({
       ResourceNotFound: -32002,
       URLElicitationRequired: -32042,
@@ -42,14 +56,29 @@ describe('classifyErrorCode', () => {
 
   it('treats -32042 as defined only in 2025-11-25, and retired after', () => {
     expect(cls(-32042, '2025-06-18')).toBe('legacy-server-error');
-    expect(classifyErrorCode(-32042, '2025-11-25')).toMatchObject({ codeClass: 'mcp-defined', name: 'URLElicitationRequired', retired: false });
-    expect(classifyErrorCode(-32042, '2026-07-28')).toMatchObject({ codeClass: 'mcp-reserved-undefined', retired: true });
+    expect(classifyErrorCode(-32042, '2025-11-25')).toMatchObject({
+      codeClass: 'mcp-defined',
+      name: 'URLElicitationRequired',
+      retired: false,
+    });
+    expect(classifyErrorCode(-32042, '2026-07-28')).toMatchObject({
+      codeClass: 'mcp-reserved-undefined',
+      retired: true,
+    });
   });
 
   it('defines -32020, -32021 and -32022 only from 2026-07-28 on', () => {
-    const names: Record<number, string> = { [-32020]: 'HeaderMismatch', [-32021]: 'MissingRequiredClientCapability', [-32022]: 'UnsupportedProtocolVersion' };
+    const names: Record<number, string> = {
+      [-32020]: 'HeaderMismatch',
+      [-32021]: 'MissingRequiredClientCapability',
+      [-32022]: 'UnsupportedProtocolVersion',
+    };
     for (const code of [-32020, -32021, -32022]) {
-      expect(classifyErrorCode(code, '2026-07-28')).toMatchObject({ codeClass: 'mcp-defined', name: names[code], retired: false });
+      expect(classifyErrorCode(code, '2026-07-28')).toMatchObject({
+        codeClass: 'mcp-defined',
+        name: names[code],
+        retired: false,
+      });
       expect(cls(code, '2025-11-25')).toBe('legacy-server-error');
       expect(codeIntroducedIn(code)).toBe('2026-07-28');
     }

@@ -19,7 +19,10 @@ describe('classifyLog', () => {
   });
 
   it('treats a line that is not JSON as a parse error, as a receiver would', () => {
-    const entries = classifyLog('{"jsonrpc":"2.0","id":1,"method":"tools/li\n{"jsonrpc":"2.0","id":2,"method":"tools/list"}', { protocol: '2025-11-25' });
+    const entries = classifyLog(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/li\n{"jsonrpc":"2.0","id":2,"method":"tools/list"}',
+      { protocol: '2025-11-25' },
+    );
     expect(entries.map((e) => e.classification.kind)).toEqual(['parse-error', 'request']);
   });
 

@@ -12,13 +12,26 @@ describe('buildReplyMessage', () => {
   });
 
   it('uses the standard JSON-RPC messages for the standard codes', () => {
-    expect(buildReplyMessage({ send: 'error', code: -32700, id: null })).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
-    expect(buildReplyMessage({ send: 'error', code: -32600, id: 3 })).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32600, message: 'Invalid Request' } });
-    expect(buildReplyMessage({ send: 'error', code: -32602, id: 3 })).toMatchObject({ error: { message: 'Invalid params' } });
+    expect(buildReplyMessage({ send: 'error', code: -32700, id: null })).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'Parse error' },
+    });
+    expect(buildReplyMessage({ send: 'error', code: -32600, id: 3 })).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32600, message: 'Invalid Request' },
+    });
+    expect(buildReplyMessage({ send: 'error', code: -32602, id: 3 })).toMatchObject({
+      error: { message: 'Invalid params' },
+    });
   });
 
   it('builds an array for a batch, leaving out nothing-replies', () => {
-    const reply: Reply = { send: 'batch', items: [{ send: 'response', id: 1 }, { send: 'nothing' }, { send: 'error', code: -32600, id: null }] };
+    const reply: Reply = {
+      send: 'batch',
+      items: [{ send: 'response', id: 1 }, { send: 'nothing' }, { send: 'error', code: -32600, id: null }],
+    };
     const message = buildReplyMessage(reply) as unknown[];
     expect(message).toHaveLength(2);
     expect(JSON.parse(JSON.stringify(message))).toEqual(message);

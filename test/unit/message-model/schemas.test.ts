@@ -21,7 +21,10 @@ import {
 } from '#message-model';
 
 const ok = (schema: { safeParse(v: unknown): { success: boolean } }, value: unknown) => schema.safeParse(value).success;
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 
 describe('JSON-RPC 2.0 base schemas', () => {
   it('accept a string, a number or null as an id', () => {
@@ -44,13 +47,19 @@ describe('JSON-RPC 2.0 base schemas', () => {
   it('require result on a result response and an integer code on an error response', () => {
     expect(ok(JSONRPCResultResponseSchema, { jsonrpc: '2.0', id: 1, result: 19 })).toBe(true);
     expect(ok(JSONRPCResultResponseSchema, { jsonrpc: '2.0', id: 1 })).toBe(false);
-    expect(ok(JSONRPCErrorResponseSchema, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } })).toBe(true);
-    expect(ok(JSONRPCErrorResponseSchema, { jsonrpc: '2.0', id: 1, error: { code: -32700.5, message: 'x' } })).toBe(false);
+    expect(
+      ok(JSONRPCErrorResponseSchema, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }),
+    ).toBe(true);
+    expect(ok(JSONRPCErrorResponseSchema, { jsonrpc: '2.0', id: 1, error: { code: -32700.5, message: 'x' } })).toBe(
+      false,
+    );
     expect(ok(JSONRPCErrorResponseSchema, { jsonrpc: '2.0', error: { code: -32700, message: 'x' } })).toBe(false);
   });
 
   it('never accept a message with both result and error', () => {
-    expect(ok(JSONRPCMessageSchema, { jsonrpc: '2.0', id: 1, result: {}, error: { code: 1, message: 'x' } })).toBe(false);
+    expect(ok(JSONRPCMessageSchema, { jsonrpc: '2.0', id: 1, result: {}, error: { code: 1, message: 'x' } })).toBe(
+      false,
+    );
   });
 
   it('need at least one element in a batch', () => {
@@ -81,14 +90,18 @@ describe('MCP schemas per revision', () => {
   });
 
   it('require params to be an object under MCP', () => {
-    expect(ok(MCP_SCHEMAS['2025-06-18'].JSONRPCRequestSchema, { jsonrpc: '2.0', id: 1, method: 'm', params: [1] })).toBe(false);
+    expect(
+      ok(MCP_SCHEMAS['2025-06-18'].JSONRPCRequestSchema, { jsonrpc: '2.0', id: 1, method: 'm', params: [1] }),
+    ).toBe(false);
   });
 
   it('require resultType on 2026-07-28 results only', () => {
     const result = { jsonrpc: '2.0', id: 1, result: {} };
     expect(ok(MCP_SCHEMAS['2025-11-25'].JSONRPCResultResponseSchema, result)).toBe(true);
     expect(ok(MCP_SCHEMAS['2026-07-28'].JSONRPCResultResponseSchema, result)).toBe(false);
-    expect(ok(MCP_SCHEMAS['2026-07-28'].JSONRPCResultResponseSchema, { ...result, result: { resultType: 'complete' } })).toBe(true);
+    expect(
+      ok(MCP_SCHEMAS['2026-07-28'].JSONRPCResultResponseSchema, { ...result, result: { resultType: 'complete' } }),
+    ).toBe(true);
   });
 
   it('require the error-response id in 2025-06-18 and allow leaving it out later', () => {
@@ -102,10 +115,33 @@ describe('MCP schemas per revision', () => {
 
 describe('CallToolRequest and CallToolResult', () => {
   it('need a tool name, and for 2026-07-28 the envelope', () => {
-    expect(ok(CallToolRequestSchema, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_incident', _meta: META } })).toBe(true);
-    expect(ok(CallToolRequestSchema, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_incident' } })).toBe(false);
-    expect(ok(MCP_SCHEMAS['2025-11-25'].CallToolRequestSchema, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_incident' } })).toBe(true);
-    expect(ok(MCP_SCHEMAS['2025-11-25'].CallToolRequestSchema, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { arguments: {} } })).toBe(false);
+    expect(
+      ok(CallToolRequestSchema, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_incident', _meta: META },
+      }),
+    ).toBe(true);
+    expect(
+      ok(CallToolRequestSchema, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_incident' } }),
+    ).toBe(false);
+    expect(
+      ok(MCP_SCHEMAS['2025-11-25'].CallToolRequestSchema, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_incident' },
+      }),
+    ).toBe(true);
+    expect(
+      ok(MCP_SCHEMAS['2025-11-25'].CallToolRequestSchema, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { arguments: {} },
+      }),
+    ).toBe(false);
   });
 
   it('require resultType "complete" on a 2026-07-28 tool result and allow any structuredContent there', () => {
@@ -132,7 +168,12 @@ describe('CallToolRequest and CallToolResult', () => {
       { type: 'resource', resource: { uri: 'file:///a', blob: 'AA==' } },
     ];
     for (const block of blocks) expect(ok(ContentBlockSchema, block), block.type).toBe(true);
-    for (const block of [{ type: 'markdown', text: 'x' }, { type: 'image', data: 'AA==' }, { type: 'resource', resource: { uri: 'file:///a' } }, { text: 'x' }]) {
+    for (const block of [
+      { type: 'markdown', text: 'x' },
+      { type: 'image', data: 'AA==' },
+      { type: 'resource', resource: { uri: 'file:///a' } },
+      { text: 'x' },
+    ]) {
       expect(ok(ContentBlockSchema, block), JSON.stringify(block)).toBe(false);
     }
   });
@@ -143,9 +184,13 @@ describe('InputRequiredResult', () => {
     expect([...RESULT_TYPES]).toEqual(['complete', 'input_required']);
     expect([...INPUT_REQUEST_METHODS]).toEqual(['elicitation/create', 'sampling/createMessage', 'roots/list']);
     expect(ok(InputRequiredResultSchema, { resultType: 'input_required', requestState: 's' })).toBe(true);
-    expect(ok(InputRequiredResultSchema, { resultType: 'input_required', inputRequests: { a: { method: 'roots/list' } } })).toBe(true);
+    expect(
+      ok(InputRequiredResultSchema, { resultType: 'input_required', inputRequests: { a: { method: 'roots/list' } } }),
+    ).toBe(true);
     expect(ok(InputRequiredResultSchema, { resultType: 'input_required' })).toBe(false);
-    expect(ok(InputRequiredResultSchema, { resultType: 'input_required', inputRequests: { a: { method: 'tools/call' } } })).toBe(false);
+    expect(
+      ok(InputRequiredResultSchema, { resultType: 'input_required', inputRequests: { a: { method: 'tools/call' } } }),
+    ).toBe(false);
   });
 });
 

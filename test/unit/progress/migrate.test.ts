@@ -7,7 +7,10 @@ const v1 = {
   completed: ['01-message-shapes'],
   checksPassed: ['05-error-semantics-and-retries'],
   widgets: {
-    '05-error-semantics-and-retries/retry-table': { answers: { 'unknown-method': { layer: 'method-dispatch' } }, passed: true },
+    '05-error-semantics-and-retries/retry-table': {
+      answers: { 'unknown-method': { layer: 'method-dispatch' } },
+      passed: true,
+    },
     '02-what-a-receiver-owes/owed-table': { answers: {} },
   },
   savedAt: '2026-11-01T10:00:00.000Z',
@@ -63,7 +66,10 @@ describe('readProgressValue', () => {
   });
 
   it('refuses a damaged v2 document and names the field', () => {
-    const outcome = readProgressValue({ ...emptyProgress(), chapters: { '01-message-shapes': { checks: {}, widgets: {}, codeLabs: { lab: { passed: 'yes', at: 'x' } } } } });
+    const outcome = readProgressValue({
+      ...emptyProgress(),
+      chapters: { '01-message-shapes': { checks: {}, widgets: {}, codeLabs: { lab: { passed: 'yes', at: 'x' } } } },
+    });
     expect(outcome.kind).toBe('unreadable');
     if (outcome.kind === 'unreadable') expect(outcome.reason).toMatch(/codeLabs/);
   });

@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BACKUP_KEY, PROGRESS_KEY, SET_ASIDE_PREFIX, createProgressStore, type StorageLike } from '../../../src/progress/store.ts';
+import {
+  BACKUP_KEY,
+  PROGRESS_KEY,
+  SET_ASIDE_PREFIX,
+  createProgressStore,
+  type StorageLike,
+} from '../../../src/progress/store.ts';
 
 /** A Map-backed Storage that can be told to refuse writes. */
 class MemoryStorage implements StorageLike {
@@ -50,19 +56,41 @@ describe('createProgressStore', () => {
 
   it('keeps widget states, checks and code labs per chapter', () => {
     const store = createProgressStore(storage, now);
-    store.saveWidget('05-error-semantics-and-retries', 'retry-table', { kind: 'decision-table', state: { answers: { a: { layer: 'x' } } }, done: false });
-    store.recordCheck('05-error-semantics-and-retries', 'completion', { passed: true, correct: 4, total: 4, answers: { q1: { choice: 'a' } } });
+    store.saveWidget('05-error-semantics-and-retries', 'retry-table', {
+      kind: 'decision-table',
+      state: { answers: { a: { layer: 'x' } } },
+      done: false,
+    });
+    store.recordCheck('05-error-semantics-and-retries', 'completion', {
+      passed: true,
+      correct: 4,
+      total: 4,
+      answers: { q1: { choice: 'a' } },
+    });
     store.recordCodeLab('06-designing-your-own-errors', '06-designing-your-own-errors', { passed: true, attempts: 3 });
     const read = createProgressStore(storage, now).read();
-    expect(read.chapters['05-error-semantics-and-retries']?.widgets['retry-table']?.state).toEqual({ answers: { a: { layer: 'x' } } });
-    expect(read.chapters['05-error-semantics-and-retries']?.checks.completion).toMatchObject({ passed: true, correct: 4, total: 4 });
-    expect(read.chapters['06-designing-your-own-errors']?.codeLabs['06-designing-your-own-errors']).toMatchObject({ passed: true, attempts: 3 });
+    expect(read.chapters['05-error-semantics-and-retries']?.widgets['retry-table']?.state).toEqual({
+      answers: { a: { layer: 'x' } },
+    });
+    expect(read.chapters['05-error-semantics-and-retries']?.checks.completion).toMatchObject({
+      passed: true,
+      correct: 4,
+      total: 4,
+    });
+    expect(read.chapters['06-designing-your-own-errors']?.codeLabs['06-designing-your-own-errors']).toMatchObject({
+      passed: true,
+      attempts: 3,
+    });
   });
 
   it('rejects a widget state that is too large, and keeps the old one', () => {
     const store = createProgressStore(storage, now);
     store.saveWidget('01-message-shapes', 'w', { kind: 'classify-fixture', state: 'small', done: false });
-    const outcome = store.saveWidget('01-message-shapes', 'w', { kind: 'classify-fixture', state: 'x'.repeat(70_000), done: false });
+    const outcome = store.saveWidget('01-message-shapes', 'w', {
+      kind: 'classify-fixture',
+      state: 'x'.repeat(70_000),
+      done: false,
+    });
     expect(outcome.kind).toBe('rejected');
     expect(store.getWidget('01-message-shapes', 'w')?.state).toBe('small');
   });
@@ -103,7 +131,14 @@ describe('createProgressStore', () => {
   it('migrates a stored v1 document and saves it as v2', () => {
     storage.setItem(
       PROGRESS_KEY,
-      JSON.stringify({ format: 'mcp-message-lab/progress', version: 1, completed: ['02-what-a-receiver-owes'], checksPassed: [], widgets: {}, savedAt: '2026-10-01T00:00:00.000Z' }),
+      JSON.stringify({
+        format: 'mcp-message-lab/progress',
+        version: 1,
+        completed: ['02-what-a-receiver-owes'],
+        checksPassed: [],
+        widgets: {},
+        savedAt: '2026-10-01T00:00:00.000Z',
+      }),
     );
     const store = createProgressStore(storage, now);
     expect(store.chapter('02-what-a-receiver-owes').selfMark?.canExplain).toBe(true);
@@ -113,7 +148,11 @@ describe('createProgressStore', () => {
   it('round-trips through export and import without losing anything', () => {
     const store = createProgressStore(storage, now);
     store.setSelfMark('01-message-shapes', true);
-    store.saveWidget('05-error-semantics-and-retries', 't', { kind: 'decision-table', state: { answers: { x: { retry: 'never-as-is' } }, hintLevel: 2 }, done: true });
+    store.saveWidget('05-error-semantics-and-retries', 't', {
+      kind: 'decision-table',
+      state: { answers: { x: { retry: 'never-as-is' } }, hintLevel: 2 },
+      done: true,
+    });
     store.recordCheck('05-error-semantics-and-retries', 'completion', { passed: false, correct: 2, total: 3 });
     const exported = store.exportJson();
     const before = store.read().chapters;
@@ -125,7 +164,16 @@ describe('createProgressStore', () => {
 
   it('imports an older export by migrating it', () => {
     const store = createProgressStore(storage, now);
-    const outcome = store.importJson(JSON.stringify({ format: 'mcp-message-lab/progress', version: 1, completed: ['03-tool-failures-vs-protocol-failures'], checksPassed: [], widgets: {}, savedAt: '2026-10-01T00:00:00.000Z' }));
+    const outcome = store.importJson(
+      JSON.stringify({
+        format: 'mcp-message-lab/progress',
+        version: 1,
+        completed: ['03-tool-failures-vs-protocol-failures'],
+        checksPassed: [],
+        widgets: {},
+        savedAt: '2026-10-01T00:00:00.000Z',
+      }),
+    );
     expect(outcome).toEqual({ kind: 'imported', chapters: 1, migratedFrom: 1 });
   });
 

@@ -13,14 +13,23 @@ describe('compressed receipts', () => {
   });
 
   it('reports a damaged token instead of throwing', async () => {
-    expect(await decompressReceiptText('MLR1:!!!')).toMatchObject({ kind: 'error', message: expect.stringMatching(/damaged/) });
-    expect(await decompressReceiptText('MLR1:AAAA')).toMatchObject({ kind: 'error', message: expect.stringMatching(/does not decompress/) });
+    expect(await decompressReceiptText('MLR1:!!!')).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/damaged/),
+    });
+    expect(await decompressReceiptText('MLR1:AAAA')).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/does not decompress/),
+    });
     expect(await decompressReceiptText('MLR1:')).toMatchObject({ kind: 'error' });
   });
 
   it('stops a small token that would inflate to something huge', async () => {
     const token = await compressReceiptText('a'.repeat(5_000_000));
-    expect(await decompressReceiptText(token)).toMatchObject({ kind: 'error', message: expect.stringMatching(/expands to more than/) });
+    expect(await decompressReceiptText(token)).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/expands to more than/),
+    });
   });
 });
 

@@ -17,17 +17,35 @@ const progress: Progress = {
     '05-error-semantics-and-retries': {
       selfMark: { canExplain: true, at: LATER },
       checks: {
-        completion: { passed: false, correct: 1, total: 3, answers: { 'timeout-meaning': { choice: 'unknown' }, 'cancel-on-stdio': { kind: 'request' } }, at: AT },
+        completion: {
+          passed: false,
+          correct: 1,
+          total: 3,
+          answers: { 'timeout-meaning': { choice: 'unknown' }, 'cancel-on-stdio': { kind: 'request' } },
+          at: AT,
+        },
       },
       widgets: {
         'ch05-table': {
           kind: 'decision-table',
           // Two cells answered, one of them wrong; hints opened twice; the solution not opened; checked once.
-          state: { answers: { 'unknown-method': { layer: 'method-dispatch', retry: 'with-backoff', userSees: '' } }, hintLevel: 2, attempted: true, checked: true, solution: false, passed: false },
+          state: {
+            answers: { 'unknown-method': { layer: 'method-dispatch', retry: 'with-backoff', userSees: '' } },
+            hintLevel: 2,
+            attempted: true,
+            checked: true,
+            solution: false,
+            passed: false,
+          },
           done: false,
           at: AT,
         },
-        'classify-cancelled-after-timeout-stdio-2026-07-28': { kind: 'classify-fixture', state: {}, done: true, at: AT },
+        'classify-cancelled-after-timeout-stdio-2026-07-28': {
+          kind: 'classify-fixture',
+          state: {},
+          done: true,
+          at: AT,
+        },
         'old-table': { kind: 'decision-table', state: { answers: {} }, done: false, at: AT },
       },
       codeLabs: {},
@@ -43,13 +61,21 @@ const progress: Progress = {
 const TABLES = { '05-error-semantics-and-retries': { 'ch05-table': ['unknown-method', 'malformed-incident-id'] } };
 
 describe('receiptDraftFromProgress', () => {
-  const { draft, leftOut } = receiptDraftFromProgress(progress, TABLES, { course: { title: 'MCP Message Lab', version: '0.1.0' }, learner: 'Ada', now: NOW });
+  const { draft, leftOut } = receiptDraftFromProgress(progress, TABLES, {
+    course: { title: 'MCP Message Lab', version: '0.1.0' },
+    learner: 'Ada',
+    now: NOW,
+  });
 
   it('records the self-mark, the check with its answers and claimed grade, and the table with its grade', () => {
     expect(draft.chapters['05-error-semantics-and-retries']).toEqual({
       selfMark: 'can-explain',
       selfMarkedAt: LATER,
-      check: { answers: { 'timeout-meaning': { choice: 'unknown' }, 'cancel-on-stdio': { kind: 'request' } }, grade: { correct: 1, total: 3, passed: false }, submittedAt: AT },
+      check: {
+        answers: { 'timeout-meaning': { choice: 'unknown' }, 'cancel-on-stdio': { kind: 'request' } },
+        grade: { correct: 1, total: 3, passed: false },
+        submittedAt: AT,
+      },
       tables: {
         'ch05-table': {
           scenarios: ['unknown-method', 'malformed-incident-id'],

@@ -44,7 +44,8 @@ beforeAll(async () => {
   const wrong = learnerReceipt(course, { name: 'Wrong Wes', accuracy: 0, diligence: 1 }, random);
   // An edited receipt: Wes raises his claimed grades and recomputes the digest, as someone who read the format would.
   const { digest: _d, ...body } = structuredClone(wrong);
-  for (const ch of Object.values(body.chapters)) if (ch.check) ch.check.grade = { correct: ch.check.grade.total, total: ch.check.grade.total, passed: true };
+  for (const ch of Object.values(body.chapters))
+    if (ch.check) ch.check.grade = { correct: ch.check.grade.total, total: ch.check.grade.total, passed: true };
   const forged = sealReceipt({ ...body, learner: 'Forged Fay' });
   await mkdir(join(dir, 'class'));
   await writeFile(join(dir, 'class/pat.json'), serializeReceipt(perfect));
@@ -52,7 +53,10 @@ beforeAll(async () => {
   await writeFile(join(dir, 'class/fay.json'), serializeReceipt(forged));
   await writeFile(join(dir, 'class/broken.json'), serializeReceipt(perfect).slice(0, 200));
   await writeFile(join(dir, 'class/notes.md'), 'not a receipt file: skipped by extension');
-  await writeFile(join(dir, 'class/phone.txt'), `${await compressReceiptText(serializeReceipt({ ...perfect }).replace('Perfect Pat', 'Pat'))}\n`);
+  await writeFile(
+    join(dir, 'class/phone.txt'),
+    `${await compressReceiptText(serializeReceipt({ ...perfect }).replace('Perfect Pat', 'Pat'))}\n`,
+  );
   await mkdir(join(dir, 'empty'));
 });
 

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createReceipt } from '../../../src/receipts/create.ts';
 import { gradeCompletionCheck } from '#message-model';
 import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
-import { CheckGrader, csvField, gradeReceipt, gradeReceipts, rosterCsv, rosterCsvRows } from '../../../src/receipts/grade.ts';
+import {
+  CheckGrader,
+  csvField,
+  gradeReceipt,
+  gradeReceipts,
+  rosterCsv,
+  rosterCsvRows,
+} from '../../../src/receipts/grade.ts';
 import { classReceipts } from '../../support/class-receipts.ts';
 import { sealReceipt, serializeReceipt, type Receipt } from '../../../src/receipts/schema.ts';
 import { COURSE, goodChapters, receiptFor, strugglingChapters } from './support.ts';
@@ -22,9 +29,18 @@ describe('gradeReceipt', () => {
   it('re-grades a learner who passed chapters 1 and 5', () => {
     const entry = counted(gradeReceipt(serializeReceipt(receiptFor('Ada', goodChapters())), COURSE, 'ada.json'));
     expect(entry.learner).toBe('Ada');
-    expect(entry.chapters['01-shapes']).toMatchObject({ status: 'passed', label: 'Passed', check: { correct: 2, total: 2, passed: true } });
+    expect(entry.chapters['01-shapes']).toMatchObject({
+      status: 'passed',
+      label: 'Passed',
+      check: { correct: 2, total: 2, passed: true },
+    });
     // The practice table has one wrong cell of three; the check's table has six right cells.
-    expect(entry.chapters['05-retries']).toMatchObject({ status: 'passed', check: { correct: 1, total: 1, passed: true }, cells: { correct: 8, total: 9 }, hints: 1 });
+    expect(entry.chapters['05-retries']).toMatchObject({
+      status: 'passed',
+      check: { correct: 1, total: 1, passed: true },
+      cells: { correct: 8, total: 9 },
+      hints: 1,
+    });
     expect(entry.chapters['08-faq']).toMatchObject({ status: 'not-started', label: 'Not started' });
     // The check's answers replace the practice table's for the same cells: six cells, all right.
     expect(entry.cells).toHaveLength(6);
@@ -35,20 +51,38 @@ describe('gradeReceipt', () => {
   it('marks a failed check red and a chapter with activity but no check amber', () => {
     const entry = counted(gradeReceipt(receiptFor('Bob', strugglingChapters()), COURSE, 'bob.json'));
     expect(entry.chapters['01-shapes']).toMatchObject({ status: 'started', label: 'Started', hints: 2, solutions: 1 });
-    expect(entry.chapters['05-retries']).toMatchObject({ status: 'failing', label: 'Not passed', check: { correct: 0, total: 1, passed: false }, cells: { correct: 4, total: 6 } });
-    expect(entry.cells.filter((c) => c.verdict === 'incorrect').map((c) => [c.scenarioId, c.column, c.given, c.misconceptionId])).toEqual([
+    expect(entry.chapters['05-retries']).toMatchObject({
+      status: 'failing',
+      label: 'Not passed',
+      check: { correct: 0, total: 1, passed: false },
+      cells: { correct: 4, total: 6 },
+    });
+    expect(
+      entry.cells
+        .filter((c) => c.verdict === 'incorrect')
+        .map((c) => [c.scenarioId, c.column, c.given, c.misconceptionId]),
+    ).toEqual([
       ['unknown-method', 'retry', 'with-backoff', 'method-not-found-is-transient'],
       ['lost-response-after-write', 'retry', 'freely-with-new-id', 'fresh-id-makes-write-safe'],
     ]);
   });
 
-  it('counts a chapter without a check as passed on the learner\'s self-mark, and says so', () => {
-    const entry = counted(gradeReceipt(receiptFor('Cy', { '08-faq': { selfMark: 'can-explain', hints: 0, solutions: 0 } }), COURSE, 'cy.json'));
+  it("counts a chapter without a check as passed on the learner's self-mark, and says so", () => {
+    const entry = counted(
+      gradeReceipt(
+        receiptFor('Cy', { '08-faq': { selfMark: 'can-explain', hints: 0, solutions: 0 } }),
+        COURSE,
+        'cy.json',
+      ),
+    );
     expect(entry.chapters['08-faq']).toMatchObject({ status: 'passed', label: 'Passed (self-marked)' });
   });
 
   it('names an anonymous learner by position', () => {
-    expect(counted(gradeReceipt(receiptFor(undefined, goodChapters()), COURSE, 'x.json', 7))).toMatchObject({ learner: 'Learner 7', named: false });
+    expect(counted(gradeReceipt(receiptFor(undefined, goodChapters()), COURSE, 'x.json', 7))).toMatchObject({
+      learner: 'Learner 7',
+      named: false,
+    });
   });
 
   it('flags a receipt whose claimed grade was raised and re-sealed', () => {
@@ -62,7 +96,8 @@ describe('gradeReceipt', () => {
       source: 'bob.json',
       reason: 'tampered',
       learner: 'Bob',
-      message: "Claimed grades differ from the model's re-grade: chapter 05-retries's check claims 1/1, passed; the model grades the same answers 0/1. The receipt was edited.",
+      message:
+        "Claimed grades differ from the model's re-grade: chapter 05-retries's check claims 1/1, passed; the model grades the same answers 0/1. The receipt was edited.",
     });
   });
 
@@ -78,18 +113,29 @@ describe('gradeReceipt', () => {
     });
     const entry = counted(gradeReceipt(old, COURSE, 'bob.json'));
     expect(entry.chapters['05-retries']!.status).toBe('failing');
-    expect(entry.notes[0]).toBe('Made with course version 1.0.0; re-graded with version 1.2.3, whose answers may differ.');
+    expect(entry.notes[0]).toBe(
+      'Made with course version 1.0.0; re-graded with version 1.2.3, whose answers may differ.',
+    );
     expect(entry.notes[1]).toMatch(/Claimed grades differ.*Expected when course versions differ/);
   });
 
   it('notes chapters the course does not have', () => {
-    const entry = counted(gradeReceipt(receiptFor('Ada', { '42-extra': { hints: 1, solutions: 0 } }), COURSE, 'a.json'));
+    const entry = counted(
+      gradeReceipt(receiptFor('Ada', { '42-extra': { hints: 1, solutions: 0 } }), COURSE, 'a.json'),
+    );
     expect(entry.notes).toEqual(['Chapter 42-extra is not in this course; its answers were not graded.']);
   });
 
-  it('flags malformed input with the reader\'s reason', () => {
-    expect(gradeReceipt('not json', COURSE, 'junk.txt')).toMatchObject({ kind: 'flagged', reason: 'malformed', source: 'junk.txt' });
-    expect(gradeReceipt({ ...receiptFor('A', {}), version: 9 }, COURSE, 'new.json')).toMatchObject({ kind: 'flagged', reason: 'unsupported-version' });
+  it("flags malformed input with the reader's reason", () => {
+    expect(gradeReceipt('not json', COURSE, 'junk.txt')).toMatchObject({
+      kind: 'flagged',
+      reason: 'malformed',
+      source: 'junk.txt',
+    });
+    expect(gradeReceipt({ ...receiptFor('A', {}), version: 9 }, COURSE, 'new.json')).toMatchObject({
+      kind: 'flagged',
+      reason: 'unsupported-version',
+    });
   });
 });
 
@@ -128,7 +174,11 @@ describe('gradeReceipts', () => {
   });
 
   it('counts an exact duplicate once and lets the newer receipt of the same name win', () => {
-    const adaLater = receiptFor('ada', { ...goodChapters(), '08-faq': { selfMark: 'can-explain', hints: 0, solutions: 0 } }, '2026-11-30T11:00:00.000Z');
+    const adaLater = receiptFor(
+      'ada',
+      { ...goodChapters(), '08-faq': { selfMark: 'can-explain', hints: 0, solutions: 0 } },
+      '2026-11-30T11:00:00.000Z',
+    );
     const roster = gradeReceipts(
       [
         { source: 'a1', content: ada },
@@ -138,12 +188,9 @@ describe('gradeReceipts', () => {
       ],
       COURSE,
     );
-    expect(roster.entries.map((e) => (e.kind === 'counted' ? `counted ${e.source}` : `${e.reason} ${e.source}`))).toEqual([
-      'superseded a1',
-      'duplicate a2',
-      'counted a3',
-      'unreadable missing.json',
-    ]);
+    expect(
+      roster.entries.map((e) => (e.kind === 'counted' ? `counted ${e.source}` : `${e.reason} ${e.source}`)),
+    ).toEqual(['superseded a1', 'duplicate a2', 'counted a3', 'unreadable missing.json']);
     expect(roster.counted).toBe(1);
   });
 
@@ -161,11 +208,43 @@ describe('gradeReceipts', () => {
     );
     const rows = rosterCsvRows(roster);
     expect(rows[0]).toEqual([
-      'learner', 'source', 'status', 'created_at', 'course_version',
-      '01-shapes status', '01-shapes check', '05-retries status', '05-retries check', '08-faq status', '08-faq check',
-      'chapters_passed', 'table_cells_correct', 'table_cells_total', 'hints', 'solutions', 'notes',
+      'learner',
+      'source',
+      'status',
+      'created_at',
+      'course_version',
+      '01-shapes status',
+      '01-shapes check',
+      '05-retries status',
+      '05-retries check',
+      '08-faq status',
+      '08-faq check',
+      'chapters_passed',
+      'table_cells_correct',
+      'table_cells_total',
+      'hints',
+      'solutions',
+      'notes',
     ]);
-    expect(rows[1]).toEqual(['Ada', 'ada.json', 'counted', '2026-11-30T10:00:00.000Z', '1.2.3', 'Passed', '2/2', 'Passed', '1/1', 'Not started', '', '2', '8', '9', '1', '0', '']);
+    expect(rows[1]).toEqual([
+      'Ada',
+      'ada.json',
+      'counted',
+      '2026-11-30T10:00:00.000Z',
+      '1.2.3',
+      'Passed',
+      '2/2',
+      'Passed',
+      '1/1',
+      'Not started',
+      '',
+      '2',
+      '8',
+      '9',
+      '1',
+      '0',
+      '',
+    ]);
     expect(rows[2]!.slice(0, 3)).toEqual(['Bob', 'bob.json', 'flagged: tampered']);
     expect(rosterCsv(roster).split('\r\n')).toHaveLength(4);
   });
@@ -183,7 +262,14 @@ describe('gradeReceipts', () => {
 });
 
 it('createReceipt trims the name to what the learner meant', () => {
-  expect(createReceipt({ course: { title: 't', version: '1' }, learner: '  Ada  ', createdAt: '2026-11-30T10:00:00.000Z', chapters: {} }).learner).toBe('Ada');
+  expect(
+    createReceipt({
+      course: { title: 't', version: '1' },
+      learner: '  Ada  ',
+      createdAt: '2026-11-30T10:00:00.000Z',
+      chapters: {},
+    }).learner,
+  ).toBe('Ada');
 });
 
 describe('CheckGrader', () => {
@@ -194,7 +280,9 @@ describe('CheckGrader', () => {
     for (const receipt of classReceipts(course, 80, 11)) {
       for (const [chapter, ch] of Object.entries(receipt.chapters)) {
         if (!ch.check || course.checks[chapter] === undefined) continue;
-        expect(grader.grade(chapter, ch.check.answers)).toEqual(gradeCompletionCheck(course.checks[chapter], ch.check.answers, { ...course.fixtureTexts }));
+        expect(grader.grade(chapter, ch.check.answers)).toEqual(
+          gradeCompletionCheck(course.checks[chapter], ch.check.answers, { ...course.fixtureTexts }),
+        );
         compared += 1;
       }
     }
@@ -205,7 +293,9 @@ describe('CheckGrader', () => {
     const grader = new CheckGrader(COURSE);
     for (const answers of [null, [], 'x', { table: 'not an answer' }, { 'null-id': { choice: 'maybe' } }]) {
       for (const chapter of ['01-shapes', '05-retries']) {
-        expect(grader.grade(chapter, answers)).toEqual(gradeCompletionCheck(COURSE.checks[chapter], answers, { ...COURSE.fixtureTexts }));
+        expect(grader.grade(chapter, answers)).toEqual(
+          gradeCompletionCheck(COURSE.checks[chapter], answers, { ...COURSE.fixtureTexts }),
+        );
       }
     }
   });

@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '#message-model';
 import { compactReceipt } from '../../../src/receipts/create.ts';
-import { canonicalReceiptJson, digestReceipt, readReceipt, RECEIPT_FORMAT, serializeReceipt } from '../../../src/receipts/schema.ts';
+import {
+  canonicalReceiptJson,
+  digestReceipt,
+  readReceipt,
+  RECEIPT_FORMAT,
+  serializeReceipt,
+} from '../../../src/receipts/schema.ts';
 import { goodChapters, receiptFor } from './support.ts';
 
 describe('receipt format', () => {
@@ -41,34 +47,68 @@ describe('receipt format', () => {
   it('detects an edited answer', () => {
     const receipt = receiptFor('Ada', goodChapters());
     const text = serializeReceipt(receipt).replace('"choice":"no"', '"choice":"yes"');
-    expect(readReceipt(text)).toMatchObject({ kind: 'tampered', message: expect.stringMatching(/changed after it was made/) });
+    expect(readReceipt(text)).toMatchObject({
+      kind: 'tampered',
+      message: expect.stringMatching(/changed after it was made/),
+    });
   });
 
   it('detects an edited name and an edited self-mark', () => {
     const receipt = receiptFor('Ada', goodChapters());
     expect(readReceipt(serializeReceipt(receipt).replace('"Ada"', '"Grace"')).kind).toBe('tampered');
-    expect(readReceipt(serializeReceipt({ ...receipt, chapters: { ...receipt.chapters, '05-retries': { ...receipt.chapters['05-retries']!, selfMark: 'can-explain' } } })).kind).toBe('tampered');
+    expect(
+      readReceipt(
+        serializeReceipt({
+          ...receipt,
+          chapters: {
+            ...receipt.chapters,
+            '05-retries': { ...receipt.chapters['05-retries']!, selfMark: 'can-explain' },
+          },
+        }),
+      ).kind,
+    ).toBe('tampered');
   });
 
   it('rejects a receipt of a newer format version with advice, and an unknown older one', () => {
     const receipt = { ...receiptFor('Ada', goodChapters()), version: 2 };
-    expect(readReceipt(receipt)).toMatchObject({ kind: 'unsupported-version', message: expect.stringMatching(/newer course/) });
+    expect(readReceipt(receipt)).toMatchObject({
+      kind: 'unsupported-version',
+      message: expect.stringMatching(/newer course/),
+    });
     expect(readReceipt({ ...receipt, version: 0 })).toMatchObject({ kind: 'unsupported-version' });
-    expect(readReceipt({ ...receipt, version: '1' })).toMatchObject({ kind: 'malformed', message: expect.stringMatching(/no version/) });
+    expect(readReceipt({ ...receipt, version: '1' })).toMatchObject({
+      kind: 'malformed',
+      message: expect.stringMatching(/no version/),
+    });
   });
 
   it('explains malformed input: not JSON, not an object, another format, a wrong field', () => {
-    expect(readReceipt('{"format": ')).toMatchObject({ kind: 'malformed', message: expect.stringMatching(/^This is not JSON/) });
-    expect(readReceipt('[1,2]')).toMatchObject({ kind: 'malformed', message: 'A receipt is a JSON object; this is not one.' });
-    expect(readReceipt({ format: 'something-else', version: 1 })).toMatchObject({ kind: 'malformed', message: expect.stringContaining(RECEIPT_FORMAT) });
+    expect(readReceipt('{"format": ')).toMatchObject({
+      kind: 'malformed',
+      message: expect.stringMatching(/^This is not JSON/),
+    });
+    expect(readReceipt('[1,2]')).toMatchObject({
+      kind: 'malformed',
+      message: 'A receipt is a JSON object; this is not one.',
+    });
+    expect(readReceipt({ format: 'something-else', version: 1 })).toMatchObject({
+      kind: 'malformed',
+      message: expect.stringContaining(RECEIPT_FORMAT),
+    });
     const receipt = receiptFor('Ada', goodChapters());
     const broken = { ...receipt, chapters: { '01-shapes': { hints: -1, solutions: 0 } } };
-    expect(readReceipt({ ...broken, digest: digestReceipt(broken) })).toMatchObject({ kind: 'malformed', message: expect.stringMatching(/chapters\.01-shapes\.hints/) });
+    expect(readReceipt({ ...broken, digest: digestReceipt(broken) })).toMatchObject({
+      kind: 'malformed',
+      message: expect.stringMatching(/chapters\.01-shapes\.hints/),
+    });
     expect(readReceipt({ ...receipt, extra: true })).toMatchObject({ kind: 'malformed' });
   });
 
   it('refuses an oversized text before parsing it', () => {
-    expect(readReceipt(`{"x":"${'a'.repeat(300_000)}"}`)).toMatchObject({ kind: 'malformed', message: expect.stringMatching(/at most/) });
+    expect(readReceipt(`{"x":"${'a'.repeat(300_000)}"}`)).toMatchObject({
+      kind: 'malformed',
+      message: expect.stringMatching(/at most/),
+    });
   });
 
   it('makes a compact receipt without free-text answers, sealed with its own valid digest', () => {
@@ -86,7 +126,10 @@ describe('canonicalReceiptJson', () => {
   it('sorts keys at every depth and keeps array order', () => {
     expect(canonicalReceiptJson({ b: [3, { z: 1, a: 'x' }], a: null })).toBe('{"a":null,"b":[3,{"a":"x","z":1}]}');
   });
-  it('writes the same text as the message model\'s canonicalJson for any JSON value', () => {
-    fc.assert(fc.property(fc.jsonValue(), (v) => canonicalReceiptJson(v) === canonicalJson(v)), { numRuns: 300 });
+  it("writes the same text as the message model's canonicalJson for any JSON value", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => canonicalReceiptJson(v) === canonicalJson(v)),
+      { numRuns: 300 },
+    );
   });
 });

@@ -12,11 +12,16 @@ describe('sha256Hex', () => {
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
   it('hashes the two-block message', () => {
-    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe('248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
+    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe(
+      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+    );
   });
-  it('agrees with Node\'s independent implementation on any text, hashed as UTF-8', () => {
+  it("agrees with Node's independent implementation on any text, hashed as UTF-8", () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => sha256Hex(text) === createHash('sha256').update(text, 'utf8').digest('hex')),
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 300 }),
+        (text) => sha256Hex(text) === createHash('sha256').update(text, 'utf8').digest('hex'),
+      ),
       { numRuns: 300 },
     );
   });

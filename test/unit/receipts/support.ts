@@ -41,23 +41,38 @@ export const COURSE: CourseData = {
       chapter: '05-retries',
       questions: [
         { id: 'table', type: 'decision-table', scenarios: ['unknown-method', 'lost-response-after-write'] },
-        { id: 'why', type: 'self-assessed', prompt: 'Justify the lost-response retry.', rubric: ['new id', 'same key'] },
+        {
+          id: 'why',
+          type: 'self-assessed',
+          prompt: 'Justify the lost-response retry.',
+          rubric: ['new id', 'same key'],
+        },
       ],
     },
   },
-  fixtureTexts: { note: '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":5}}' },
+  fixtureTexts: {
+    note: '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":5}}',
+  },
 };
 
 /** The canonical answers for the two rows of chapter 5's check (from the model's scenario bank). */
 export const RIGHT_TABLE = {
   'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' },
-  'lost-response-after-write': { layer: 'client-timeout', userSees: 'outcome-unknown-checking', retry: 'same-idempotency-key' },
+  'lost-response-after-write': {
+    layer: 'client-timeout',
+    userSees: 'outcome-unknown-checking',
+    retry: 'same-idempotency-key',
+  },
 };
 
 /** The same table with the two retry cells wrong in the ways the misconceptions predict. */
 export const WRONG_TABLE = {
   'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'with-backoff' },
-  'lost-response-after-write': { layer: 'client-timeout', userSees: 'outcome-unknown-checking', retry: 'freely-with-new-id' },
+  'lost-response-after-write': {
+    layer: 'client-timeout',
+    userSees: 'outcome-unknown-checking',
+    retry: 'freely-with-new-id',
+  },
 };
 
 const AT = '2026-11-30T10:00:00.000Z';
@@ -79,14 +94,19 @@ export function goodChapters(): Record<string, ChapterReceipt> {
     },
     '05-retries': {
       check: {
-        answers: { table: { table: RIGHT_TABLE }, why: { text: 'A new JSON-RPC id, the same idempotency key.', rubricMet: [true, true] } },
+        answers: {
+          table: { table: RIGHT_TABLE },
+          why: { text: 'A new JSON-RPC id, the same idempotency key.', rubricMet: [true, true] },
+        },
         grade: { correct: 1, total: 1, passed: true },
         submittedAt: AT,
       },
       tables: {
         'retries-practice': {
           scenarios: ['unknown-method'],
-          cells: { 'unknown-method': { layer: 'jsonrpc-envelope', userSees: 'integration-error', retry: 'never-as-is' } },
+          cells: {
+            'unknown-method': { layer: 'jsonrpc-envelope', userSees: 'integration-error', retry: 'never-as-is' },
+          },
           grade: { correct: 2, total: 3, passed: false },
           hints: 1,
           solutionShown: false,
@@ -117,6 +137,16 @@ export function strugglingChapters(): Record<string, ChapterReceipt> {
   };
 }
 
-export function receiptFor(learner: string | undefined, chapters: Record<string, ChapterReceipt>, createdAt = AT, version = COURSE.version): Receipt {
-  return createReceipt({ course: { title: COURSE.title, version }, ...(learner ? { learner } : {}), createdAt, chapters });
+export function receiptFor(
+  learner: string | undefined,
+  chapters: Record<string, ChapterReceipt>,
+  createdAt = AT,
+  version = COURSE.version,
+): Receipt {
+  return createReceipt({
+    course: { title: COURSE.title, version },
+    ...(learner ? { learner } : {}),
+    createdAt,
+    chapters,
+  });
 }

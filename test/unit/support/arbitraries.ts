@@ -19,17 +19,51 @@ export const idArb = fc.oneof(
 );
 
 const methodArb = fc.oneof(
-  { weight: 5, arbitrary: fc.constantFrom('tools/call', 'tools/list', 'resources/read', 'prompts/get', 'server/discover', 'ping', 'initialize', 'sampling/complete', 'sampling/createMessage', 'elicitation/create', 'rpc.discover') },
-  { weight: 2, arbitrary: fc.constantFrom('notifications/progress', 'notifications/cancelled', 'notifications/initialized', 'notifications/cancel') },
+  {
+    weight: 5,
+    arbitrary: fc.constantFrom(
+      'tools/call',
+      'tools/list',
+      'resources/read',
+      'prompts/get',
+      'server/discover',
+      'ping',
+      'initialize',
+      'sampling/complete',
+      'sampling/createMessage',
+      'elicitation/create',
+      'rpc.discover',
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'notifications/progress',
+      'notifications/cancelled',
+      'notifications/initialized',
+      'notifications/cancel',
+    ),
+  },
   fc.string({ maxLength: 12 }),
   fc.integer(),
 );
 
 const metaArb = fc.record(
   {
-    'io.modelcontextprotocol/protocolVersion': fc.oneof({ weight: 4, arbitrary: fc.constant('2026-07-28') }, fc.constantFrom('2025-11-25', '2027-01-01'), fc.integer()),
-    'io.modelcontextprotocol/clientCapabilities': fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, fc.constant({ elicitation: {} }), fc.string({ maxLength: 4 })),
-    'io.modelcontextprotocol/clientInfo': fc.oneof({ weight: 4, arbitrary: fc.constant({ name: 'lab', version: '1.0.0' }) }, fc.constant({ name: 'lab' })),
+    'io.modelcontextprotocol/protocolVersion': fc.oneof(
+      { weight: 4, arbitrary: fc.constant('2026-07-28') },
+      fc.constantFrom('2025-11-25', '2027-01-01'),
+      fc.integer(),
+    ),
+    'io.modelcontextprotocol/clientCapabilities': fc.oneof(
+      { weight: 4, arbitrary: fc.constant({}) },
+      fc.constant({ elicitation: {} }),
+      fc.string({ maxLength: 4 }),
+    ),
+    'io.modelcontextprotocol/clientInfo': fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ name: 'lab', version: '1.0.0' }) },
+      fc.constant({ name: 'lab' }),
+    ),
   },
   { requiredKeys: [] },
 );
@@ -37,7 +71,10 @@ const metaArb = fc.record(
 const paramsObjectArb = fc.record(
   {
     name: fc.oneof(fc.constantFrom('get_incident', 'create_ticket'), fc.integer()),
-    arguments: fc.oneof({ weight: 3, arbitrary: fc.dictionary(fc.string({ maxLength: 6 }), json(), { maxKeys: 3 }) }, fc.array(json(), { maxLength: 3 })),
+    arguments: fc.oneof(
+      { weight: 3, arbitrary: fc.dictionary(fc.string({ maxLength: 6 }), json(), { maxKeys: 3 }) },
+      fc.array(json(), { maxLength: 3 }),
+    ),
     uri: fc.constant('file:///a.log'),
     progressToken: fc.oneof(fc.string({ maxLength: 4 }), fc.integer()),
     _meta: fc.oneof({ weight: 4, arbitrary: metaArb }, fc.string({ maxLength: 4 })),
@@ -45,22 +82,42 @@ const paramsObjectArb = fc.record(
   { requiredKeys: [] },
 );
 
-const paramsArb = fc.oneof({ weight: 6, arbitrary: paramsObjectArb }, fc.array(json(), { maxLength: 3 }), fc.string({ maxLength: 5 }), fc.constant(null));
+const paramsArb = fc.oneof(
+  { weight: 6, arbitrary: paramsObjectArb },
+  fc.array(json(), { maxLength: 3 }),
+  fc.string({ maxLength: 5 }),
+  fc.constant(null),
+);
 
 const contentBlockArb = fc.oneof(
   { weight: 4, arbitrary: fc.record({ type: fc.constant('text'), text: fc.string({ maxLength: 20 }) }) },
-  fc.record({ type: fc.constantFrom('image', 'audio'), data: fc.constant('AA=='), mimeType: fc.constantFrom('image/png', 'audio/wav') }),
+  fc.record({
+    type: fc.constantFrom('image', 'audio'),
+    data: fc.constant('AA=='),
+    mimeType: fc.constantFrom('image/png', 'audio/wav'),
+  }),
   fc.record({ type: fc.constant('resource_link'), uri: fc.constant('file:///a'), name: fc.constant('a') }),
   fc.record({ type: fc.string({ maxLength: 6 }), text: fc.string({ maxLength: 6 }) }),
 );
 
 const resultObjectArb = fc.record(
   {
-    resultType: fc.oneof({ weight: 4, arbitrary: fc.constant('complete') }, fc.constantFrom('input_required', 'partial'), fc.integer()),
-    content: fc.oneof({ weight: 4, arbitrary: fc.array(contentBlockArb, { maxLength: 3 }) }, fc.string({ maxLength: 4 })),
+    resultType: fc.oneof(
+      { weight: 4, arbitrary: fc.constant('complete') },
+      fc.constantFrom('input_required', 'partial'),
+      fc.integer(),
+    ),
+    content: fc.oneof(
+      { weight: 4, arbitrary: fc.array(contentBlockArb, { maxLength: 3 }) },
+      fc.string({ maxLength: 4 }),
+    ),
     isError: fc.oneof({ weight: 4, arbitrary: fc.boolean() }, fc.string({ maxLength: 3 })),
     structuredContent: json(),
-    inputRequests: fc.dictionary(fc.string({ maxLength: 4 }), fc.record({ method: fc.constantFrom('elicitation/create', 'roots/list', 'tools/call') }), { maxKeys: 2 }),
+    inputRequests: fc.dictionary(
+      fc.string({ maxLength: 4 }),
+      fc.record({ method: fc.constantFrom('elicitation/create', 'roots/list', 'tools/call') }),
+      { maxKeys: 2 },
+    ),
     requestState: fc.oneof(fc.string({ maxLength: 6 }), fc.integer()),
     tools: fc.constant([]),
     action: fc.constantFrom('accept', 'decline'),
@@ -71,13 +128,37 @@ const resultObjectArb = fc.record(
 const errorObjectArb = fc.record(
   {
     code: fc.oneof(
-      { weight: 3, arbitrary: fc.constantFrom(-32700, -32600, -32601, -32602, -32603, -32000, -32001, -32002, -32020, -32021, -32022, -32042, -32050, -32099, -32500, -32768) },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          -32700,
+          -32600,
+          -32601,
+          -32602,
+          -32603,
+          -32000,
+          -32001,
+          -32002,
+          -32020,
+          -32021,
+          -32022,
+          -32042,
+          -32050,
+          -32099,
+          -32500,
+          -32768,
+        ),
+      },
       { weight: 2, arbitrary: fc.integer({ min: -33000, max: -31000 }) },
       fc.integer(),
       fc.double({ noNaN: true, noDefaultInfinity: true }),
       fc.string({ maxLength: 6 }),
     ),
-    message: fc.oneof({ weight: 5, arbitrary: fc.string({ maxLength: 20 }) }, fc.constant('Error: x\n    at f (/srv/app.js:1:2)'), fc.integer()),
+    message: fc.oneof(
+      { weight: 5, arbitrary: fc.string({ maxLength: 20 }) },
+      fc.constant('Error: x\n    at f (/srv/app.js:1:2)'),
+      fc.integer(),
+    ),
     data: json(),
   },
   { requiredKeys: [] },
@@ -109,15 +190,16 @@ export const messageArb: fc.Arbitrary<Record<string, unknown>> = fc
         Object.keys(all),
       )
       .chain((shape) =>
-        fc.record({ keep: fc.subarray([...shape], { minLength: Math.max(0, shape.length - 1) }), extra: fc.boolean() }).map(({ keep, extra }) => {
-          const out: Record<string, unknown> = {};
-          for (const key of keep) if (key in all) out[key] = all[key];
-          if (extra && 'timestamp' in all) out.timestamp = all.timestamp;
-          return out;
-        }),
+        fc
+          .record({ keep: fc.subarray([...shape], { minLength: Math.max(0, shape.length - 1) }), extra: fc.boolean() })
+          .map(({ keep, extra }) => {
+            const out: Record<string, unknown> = {};
+            for (const key of keep) if (key in all) out[key] = all[key];
+            if (extra && 'timestamp' in all) out.timestamp = all.timestamp;
+            return out;
+          }),
       ),
   );
-
 
 const WHITESPACE = ['', '', ' ', '\n', '\t', '\r\n', '  \n  '];
 

@@ -40,7 +40,11 @@ function parseSaved(raw: unknown): SavedState | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const r = raw as Record<string, unknown>;
   if (typeof r.code !== 'string') return undefined;
-  return { code: r.code, previousCode: typeof r.previousCode === 'string' ? r.previousCode : undefined, ran: r.ran === true };
+  return {
+    code: r.code,
+    previousCode: typeof r.previousCode === 'string' ? r.previousCode : undefined,
+    ran: r.ran === true,
+  };
 }
 
 class LabCodeLab extends HTMLElement {
@@ -73,7 +77,8 @@ class LabCodeLab extends HTMLElement {
     must(this, '[data-role="keys"]').hidden = false;
     must(this, '[data-role="restore"]').hidden = this.state.previousCode === undefined;
     must<HTMLButtonElement>(this, '[data-role="show-solution"]').disabled = !this.state.ran;
-    if (saved && saved.code !== this.data.starter) this.setStatus('Your saved code is back; the editor loads when the lab is on screen.');
+    if (saved && saved.code !== this.data.starter)
+      this.setStatus('Your saved code is back; the editor loads when the lab is on screen.');
     this.wireHints();
     this.wireButtons();
     this.loadWhenVisible();
@@ -164,8 +169,13 @@ class LabCodeLab extends HTMLElement {
     clearTimeout(this.saveTimer);
     this.state = { ...this.state, code: this.code };
     const previous = progressStore().getWidget(this.chapter, this.widgetId);
-    const outcome = progressStore().saveWidget(this.chapter, this.widgetId, { kind: WIDGET_KIND, state: this.state, done: done ?? previous?.done ?? false });
-    if (outcome.kind !== 'saved') this.setStatus(`Your code is on this page but was not saved: ${outcome.reason}`, 'bad');
+    const outcome = progressStore().saveWidget(this.chapter, this.widgetId, {
+      kind: WIDGET_KIND,
+      state: this.state,
+      done: done ?? previous?.done ?? false,
+    });
+    if (outcome.kind !== 'saved')
+      this.setStatus(`Your code is on this page but was not saved: ${outcome.reason}`, 'bad');
   }
 
   private async run(): Promise<void> {
@@ -192,7 +202,10 @@ class LabCodeLab extends HTMLElement {
     const allPassed = end.kind === 'done' && end.passed === end.total;
     const store = progressStore();
     const before = store.chapter(this.chapter).codeLabs[this.data.exercise];
-    store.recordCodeLab(this.chapter, this.data.exercise, { passed: allPassed || before?.passed === true, attempts: (before?.attempts ?? 0) + 1 });
+    store.recordCodeLab(this.chapter, this.data.exercise, {
+      passed: allPassed || before?.passed === true,
+      attempts: (before?.attempts ?? 0) + 1,
+    });
     this.save(allPassed || before?.passed === true);
 
     runButton.removeAttribute('aria-disabled');
@@ -234,9 +247,11 @@ class LabCodeLab extends HTMLElement {
         const item = document.createElement('li');
         item.className = 'cl-fail';
         const title = document.createElement('strong');
-        title.textContent = message.type === 'syntax-error' ? 'Your code does not parse: ' : 'Your code could not be loaded: ';
+        title.textContent =
+          message.type === 'syntax-error' ? 'Your code does not parse: ' : 'Your code could not be loaded: ';
         item.append(title, message.message);
-        if (message.position) item.append(this.lineLink(message.position, message.type === 'syntax-error' ? 'At' : 'Thrown at'));
+        if (message.position)
+          item.append(this.lineLink(message.position, message.type === 'syntax-error' ? 'At' : 'Thrown at'));
         this.results.append(item);
         break;
       }
@@ -263,7 +278,11 @@ class LabCodeLab extends HTMLElement {
     switch (end.kind) {
       case 'done':
         if (end.passed === end.total) this.setStatus(`All ${end.total} tests pass. Exercise solved.`, 'good');
-        else this.setStatus(`${end.total - end.passed} of ${end.total} tests fail. The first failure is the place to start.`, 'bad');
+        else
+          this.setStatus(
+            `${end.total - end.passed} of ${end.total} tests fail. The first failure is the place to start.`,
+            'bad',
+          );
         break;
       case 'syntax-error':
         this.setStatus('The code has a syntax error, so no test ran.', 'bad');
@@ -278,7 +297,10 @@ class LabCodeLab extends HTMLElement {
         );
         break;
       case 'crashed':
-        this.setStatus(`The runner stopped: ${end.message}. Your code is safe in the editor; run again to retry.`, 'bad');
+        this.setStatus(
+          `The runner stopped: ${end.message}. Your code is safe in the editor; run again to retry.`,
+          'bad',
+        );
         break;
     }
   }

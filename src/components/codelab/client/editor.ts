@@ -11,7 +11,14 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { bracketMatching, indentOnInput, StreamLanguage, syntaxHighlighting } from '@codemirror/language';
 import { typescript } from '@codemirror/legacy-modes/mode/javascript';
 import { EditorState, type Extension } from '@codemirror/state';
-import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
 import { classHighlighter, tags } from '@lezer/highlight';
 
 /** What the code lab needs from an editor. */
@@ -62,7 +69,13 @@ export function createEditor(options: EditorOptions): LabEditor {
       ...historyKeymap,
       indentWithTab,
     ]),
-    EditorView.contentAttributes.of({ 'aria-label': options.label, 'aria-describedby': options.describedBy, spellcheck: 'false', autocapitalize: 'off', autocorrect: 'off' }),
+    EditorView.contentAttributes.of({
+      'aria-label': options.label,
+      'aria-describedby': options.describedBy,
+      spellcheck: 'false',
+      autocapitalize: 'off',
+      autocorrect: 'off',
+    }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) options.onChange(update.state.doc.toString());
     }),

@@ -16,7 +16,10 @@ let spare: Worker | undefined;
 let nextRunId = 1;
 
 function startWorker(): Worker {
-  return new Worker(new URL('../worker/runner.worker.ts', import.meta.url), { type: 'module', name: 'code-lab-runner' });
+  return new Worker(new URL('../worker/runner.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'code-lab-runner',
+  });
 }
 
 /** Starts the spare worker now, so the first run does not wait for the runner to load. */
@@ -25,7 +28,11 @@ export function warmRunner(): void {
 }
 
 /** Runs `code` against an exercise; `onMessage` sees every message of this run as it arrives. */
-export function runInWorker(exercise: string, code: string, onMessage: (message: RunnerMessage) => void): Promise<RunEnd> {
+export function runInWorker(
+  exercise: string,
+  code: string,
+  onMessage: (message: RunnerMessage) => void,
+): Promise<RunEnd> {
   const worker = spare ?? startWorker();
   spare = undefined;
   const runId = nextRunId++;
@@ -52,7 +59,8 @@ export function runInWorker(exercise: string, code: string, onMessage: (message:
       event.preventDefault();
       finish({ kind: 'crashed', message: event.message || 'the runner stopped unexpectedly (out of memory?)' });
     };
-    worker.onmessageerror = () => finish({ kind: 'crashed', message: 'the runner sent a message the page could not read' });
+    worker.onmessageerror = () =>
+      finish({ kind: 'crashed', message: 'the runner sent a message the page could not read' });
     const request: RunRequest = { type: 'run', runId, exercise, code };
     worker.postMessage(request);
   });

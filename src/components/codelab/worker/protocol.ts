@@ -22,7 +22,16 @@ export type RunnerMessage =
   | { type: 'ready' }
   | { type: 'syntax-error'; runId: number; message: string; position?: CodePosition }
   | { type: 'load-error'; runId: number; message: string; position?: CodePosition }
-  | { type: 'result'; runId: number; index: number; total: number; name: string; passed: boolean; message?: string; position?: CodePosition }
+  | {
+      type: 'result';
+      runId: number;
+      index: number;
+      total: number;
+      name: string;
+      passed: boolean;
+      message?: string;
+      position?: CodePosition;
+    }
   | { type: 'log'; runId: number; text: string }
   | { type: 'done'; runId: number; passed: number; total: number };
 

@@ -37,7 +37,8 @@ function positionOf(error: unknown): CodePosition | undefined {
   return line >= 1 ? { line, column: Number(m[2]) } : undefined;
 }
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters cut)` : text);
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters cut)` : text;
 
 /** Formats console arguments the way a console would, safely: cycles, huge values and odd objects never throw. */
 function formatArgs(args: unknown[]): string {
@@ -73,7 +74,11 @@ function captureConsole(runId: number) {
     if (cut) return;
     if (lines >= OUTPUT_LIMITS.lines || chars >= OUTPUT_LIMITS.totalChars) {
       cut = true;
-      post({ type: 'log', runId, text: `… output truncated: the page shows at most ${OUTPUT_LIMITS.lines} lines and ${OUTPUT_LIMITS.totalChars.toLocaleString('en')} characters per run.` });
+      post({
+        type: 'log',
+        runId,
+        text: `… output truncated: the page shows at most ${OUTPUT_LIMITS.lines} lines and ${OUTPUT_LIMITS.totalChars.toLocaleString('en')} characters per run.`,
+      });
       return;
     }
     const text = clip(formatArgs(args), OUTPUT_LIMITS.lineChars);
@@ -94,7 +99,11 @@ async function run(request: RunRequest): Promise<void> {
   const { runId, exercise, code } = request;
   const cases = casesFor(exercise);
   if (!cases) {
-    post({ type: 'load-error', runId, message: `The page asked for an exercise this runner does not know (${exercise}).` });
+    post({
+      type: 'load-error',
+      runId,
+      message: `The page asked for an exercise this runner does not know (${exercise}).`,
+    });
     return;
   }
 
@@ -103,8 +112,13 @@ async function run(request: RunRequest): Promise<void> {
     compiled = transform(code, { transforms: ['typescript', 'imports'], filePath: SOURCE_URL }).code;
   } catch (error) {
     const loc = (error as { loc?: { line?: unknown; column?: unknown } }).loc;
-    const position = typeof loc?.line === 'number' && typeof loc.column === 'number' ? { line: loc.line, column: loc.column } : undefined;
-    const message = (error instanceof Error ? error.message : String(error)).replace(/^Error transforming [^:]*: /, '').replace(/\s*\(\d+:\d+\)$/, '');
+    const position =
+      typeof loc?.line === 'number' && typeof loc.column === 'number'
+        ? { line: loc.line, column: loc.column }
+        : undefined;
+    const message = (error instanceof Error ? error.message : String(error))
+      .replace(/^Error transforming [^:]*: /, '')
+      .replace(/\s*\(\d+:\d+\)$/, '');
     post({ type: 'syntax-error', runId, message: clip(message, OUTPUT_LIMITS.messageChars), position });
     return;
   }
@@ -114,7 +128,13 @@ async function run(request: RunRequest): Promise<void> {
   try {
     // The learner's module: a function of its CommonJS bindings, with its own console. The Function constructor
     // runs it in this worker's global scope, which the lockdown above has already emptied of anything dangerous.
-    const evaluate = new Function('exports', 'require', 'module', 'console', `${compiled}\n//# sourceURL=${SOURCE_URL}`) as (
+    const evaluate = new Function(
+      'exports',
+      'require',
+      'module',
+      'console',
+      `${compiled}\n//# sourceURL=${SOURCE_URL}`,
+    ) as (
       exports: Record<string, unknown>,
       require: (specifier: string) => unknown,
       module: { exports: Record<string, unknown> },
@@ -122,7 +142,12 @@ async function run(request: RunRequest): Promise<void> {
     ) => void;
     evaluate(module.exports, requireFor, module, learnerConsole);
   } catch (error) {
-    post({ type: 'load-error', runId, message: clip(`Your code threw while loading: ${describeThrown(error)}`, OUTPUT_LIMITS.messageChars), position: positionOf(error) });
+    post({
+      type: 'load-error',
+      runId,
+      message: clip(`Your code threw while loading: ${describeThrown(error)}`, OUTPUT_LIMITS.messageChars),
+      position: positionOf(error),
+    });
     return;
   }
 

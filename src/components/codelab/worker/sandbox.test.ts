@@ -32,7 +32,9 @@ describe('lockDown', () => {
   it('explains page-only names such as document and localStorage', () => {
     const { scope } = fakeScope();
     lockDown(scope);
-    expect(() => scope.document).toThrow(/document is not available here: your code runs in a sandboxed worker, away from the page/);
+    expect(() => scope.document).toThrow(
+      /document is not available here: your code runs in a sandboxed worker, away from the page/,
+    );
     expect(() => scope.localStorage).toThrow(/localStorage is not available here/);
   });
 

@@ -34,7 +34,16 @@ const WORKER_CAPABILITIES = [
 ] as const;
 
 /** What a page has and a worker does not: named so the error explains the sandbox. */
-const PAGE_ONLY = ['document', 'window', 'localStorage', 'sessionStorage', 'cookieStore', 'parent', 'top', 'opener'] as const;
+const PAGE_ONLY = [
+  'document',
+  'window',
+  'localStorage',
+  'sessionStorage',
+  'cookieStore',
+  'parent',
+  'top',
+  'opener',
+] as const;
 
 /** The error a learner sees when their code touches a blocked name. */
 export class SandboxError extends Error {

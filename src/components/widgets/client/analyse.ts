@@ -33,7 +33,10 @@ function collectReplies(c: Classification, acc: ReplyTexts): void {
 }
 
 /** One message, fully: its classification, the cross-version comparison and the words for every reply. */
-export function describeMessage(text: string, protocol: Protocol): { classification: Classification; cross: CrossVersionClassification; replies: ReplyTexts } {
+export function describeMessage(
+  text: string,
+  protocol: Protocol,
+): { classification: Classification; cross: CrossVersionClassification; replies: ReplyTexts } {
   const classification = classifyMessage(text, { protocol });
   const cross = classifyAcrossProtocols(text);
   const replies: ReplyTexts = { text: {}, wire: {} };
@@ -58,7 +61,13 @@ export interface LogRow {
 
 /** The outcome of analysing a paste. */
 export type Analysis =
-  | { kind: 'message'; classification: Classification; cross: CrossVersionClassification; replies: ReplyTexts; ms: number }
+  | {
+      kind: 'message';
+      classification: Classification;
+      cross: CrossVersionClassification;
+      replies: ReplyTexts;
+      ms: number;
+    }
   | { kind: 'log'; rows: LogRow[]; counts: Record<string, number>; withErrors: number; ms: number }
   | { kind: 'empty' };
 
@@ -71,7 +80,12 @@ function readsAsLog(text: string, mode: ReadMode): boolean {
 }
 
 /** Analyses a paste; `onProgress` is told how many lines are done (logs only). Never throws. */
-export function analyse(text: string, mode: ReadMode, protocol: Protocol, onProgress?: (done: number, total: number) => void): Analysis {
+export function analyse(
+  text: string,
+  mode: ReadMode,
+  protocol: Protocol,
+  onProgress?: (done: number, total: number) => void,
+): Analysis {
   if (text.trim() === '') return { kind: 'empty' };
   const started = performance.now();
   if (!readsAsLog(text, mode)) {
@@ -89,9 +103,19 @@ export function analyse(text: string, mode: ReadMode, protocol: Protocol, onProg
       const errors = c.findings.filter((f) => f.severity === 'error').length;
       if (errors > 0) withErrors += 1;
       counts[c.kind] = (counts[c.kind] ?? 0) + 1;
-      const row: LogRow = { line: i + 1, kind: c.kind, reply: describeReply(c.reply), errors, findings: c.findings.map((f) => f.id) };
+      const row: LogRow = {
+        line: i + 1,
+        kind: c.kind,
+        reply: describeReply(c.reply),
+        errors,
+        findings: c.findings.map((f) => f.id),
+      };
       if (c.kind === 'request' || c.kind === 'notification') row.method = c.method;
-      if ((c.kind === 'request' || c.kind === 'result' || c.kind === 'error' || c.kind === 'invalid') && c.id !== undefined) row.id = JSON.stringify(c.id);
+      if (
+        (c.kind === 'request' || c.kind === 'result' || c.kind === 'error' || c.kind === 'invalid') &&
+        c.id !== undefined
+      )
+        row.id = JSON.stringify(c.id);
       rows.push(row);
     }
     if (onProgress && (i + 1) % 2000 === 0) onProgress(i + 1, lines.length);

@@ -14,7 +14,10 @@ import { loadModel, warmModelOnIntent, type Model } from './model.ts';
 type Views = typeof import('./classification-view.ts') & typeof import('../lib/json-locate.ts');
 let views: Promise<Views> | undefined;
 function loadViews(): Promise<Views> {
-  views ??= Promise.all([import('./classification-view.ts'), import('../lib/json-locate.ts')]).then(([a, b]) => ({ ...a, ...b }));
+  views ??= Promise.all([import('./classification-view.ts'), import('../lib/json-locate.ts')]).then(([a, b]) => ({
+    ...a,
+    ...b,
+  }));
   return views;
 }
 
@@ -78,17 +81,37 @@ class LabClassifyFixture extends HTMLElement {
     warmModelOnIntent(this);
 
     const option = (value: string, label: string) => h('option', { value }, label);
-    const kind = h('select', { id: `${base}-kind` }, option('', 'Choose…'), ...this.data.kinds.map((k) => option(k, k)));
+    const kind = h(
+      'select',
+      { id: `${base}-kind` },
+      option('', 'Choose…'),
+      ...this.data.kinds.map((k) => option(k, k)),
+    );
     const send = h('select', { id: `${base}-send` }, ...REPLY_CHOICES.map(([v, t]) => option(v, t)));
     const code = h('input', { id: `${base}-code`, type: 'text', inputmode: 'numeric', size: '8', autocomplete: 'off' });
-    const protocol = h('select', { id: `${base}-protocol` }, ...this.data.protocols.map((p) => option(p, p === 'jsonrpc-2.0' ? 'Plain JSON-RPC 2.0' : `MCP ${p}`)));
+    const protocol = h(
+      'select',
+      { id: `${base}-protocol` },
+      ...this.data.protocols.map((p) => option(p, p === 'jsonrpc-2.0' ? 'Plain JSON-RPC 2.0' : `MCP ${p}`)),
+    );
     protocol.value = this.data.protocol;
-    const editButton = h('button', { type: 'button', 'aria-expanded': 'false', 'aria-controls': `${base}-editor` }, 'Edit the message');
+    const editButton = h(
+      'button',
+      { type: 'button', 'aria-expanded': 'false', 'aria-controls': `${base}-editor` },
+      'Edit the message',
+    );
     const form = h(
       'form',
       { class: 'lab-predict', novalidate: true },
       h('p', {}, h('label', { for: `${base}-kind` }, '1. Predict: what kind of message is it?'), kind),
-      h('p', {}, h('label', { for: `${base}-send` }, 'What does the receiver send back?'), send, h('label', { for: `${base}-code` }, 'Error code, if an error'), code),
+      h(
+        'p',
+        {},
+        h('label', { for: `${base}-send` }, 'What does the receiver send back?'),
+        send,
+        h('label', { for: `${base}-code` }, 'Error code, if an error'),
+        code,
+      ),
       h('p', {}, h('label', { for: `${base}-protocol` }, 'Protocol version'), protocol),
       h('p', {}, h('button', { type: 'submit' }, '2. Run the classifier'), editButton),
     );
@@ -116,7 +139,20 @@ class LabClassifyFixture extends HTMLElement {
     );
     const status = h('p', { class: 'lab-status', role: 'status' });
     must(this, '.lab-question').after(form, editor, status, result, explain);
-    this.els = { kind, send, code, protocol, textarea, editor, editButton, result, explain, explanation, compare, message: must(this, '[data-role="code"]') };
+    this.els = {
+      kind,
+      send,
+      code,
+      protocol,
+      textarea,
+      editor,
+      editButton,
+      result,
+      explain,
+      explanation,
+      compare,
+      message: must(this, '[data-role="code"]'),
+    };
 
     form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -173,10 +209,12 @@ class LabClassifyFixture extends HTMLElement {
     set(this.els.kind, saved.kind);
     set(this.els.send, saved.send);
     set(this.els.code, saved.code);
-    if (typeof saved.protocol === 'string' && this.data.protocols.includes(saved.protocol as Protocol)) this.els.protocol.value = saved.protocol;
+    if (typeof saved.protocol === 'string' && this.data.protocols.includes(saved.protocol as Protocol))
+      this.els.protocol.value = saved.protocol;
     set(this.els.textarea, saved.text);
     set(this.els.explanation, saved.explanation);
-    if (saved.text !== undefined) status.textContent = 'Your edited message was restored. “Restore the original message” brings back the fixture.';
+    if (saved.text !== undefined)
+      status.textContent = 'Your edited message was restored. “Restore the original message” brings back the fixture.';
     if (saved.revealed === true) void this.run(false);
   }
 
@@ -196,9 +234,19 @@ class LabClassifyFixture extends HTMLElement {
       h('h4', {}, 'What the classifier says'),
       prediction,
       renderClassification(c, model, showFinding),
-      h('details', {}, h('summary', {}, 'How the verdict differs across protocol versions'), renderVersions(versions, model, `${must(this, 'h3').textContent ?? 'This message'}, under each protocol`)),
+      h(
+        'details',
+        {},
+        h('summary', {}, 'How the verdict differs across protocol versions'),
+        renderVersions(versions, model, `${must(this, 'h3').textContent ?? 'This message'}, under each protocol`),
+      ),
     );
-    this.mark(v, text, c, c.findings.find((f) => f.path !== '' && f.severity === 'error'));
+    this.mark(
+      v,
+      text,
+      c,
+      c.findings.find((f) => f.path !== '' && f.severity === 'error'),
+    );
     this.els.explain.hidden = false;
     this.save();
     if (fromSubmit) this.els.result.querySelector('h4')?.setAttribute('tabindex', '-1');
@@ -208,17 +256,41 @@ class LabClassifyFixture extends HTMLElement {
   /** The learner's prediction against the model, through the completion-check grader. */
   private gradePrediction(model: Model, text: string, protocol: Protocol): HTMLElement {
     const { kind, send, code } = this.state();
-    if (!kind && !send) return h('p', {}, 'You ran it without a prediction. Next time, commit to an answer first: the surprise is where the learning is.');
-    const reply = send ? { send, ...(send === 'error' && /^-?\d+$/.test(code.trim()) ? { code: Number(code.trim()) } : {}) } : undefined;
+    if (!kind && !send)
+      return h(
+        'p',
+        {},
+        'You ran it without a prediction. Next time, commit to an answer first: the surprise is where the learning is.',
+      );
+    const reply = send
+      ? { send, ...(send === 'error' && /^-?\d+$/.test(code.trim()) ? { code: Number(code.trim()) } : {}) }
+      : undefined;
     const ask = [...(kind ? ['kind'] : []), ...(send ? ['reply'] : [])];
     const grade = model.gradeCompletionCheck(
-      { chapter: this.chapter ?? '00-practice', questions: [{ id: 'predict', type: 'classify', fixture: this.data.id, protocol, ask, prompt: 'Predict the classification.' }] },
+      {
+        chapter: this.chapter ?? '00-practice',
+        questions: [
+          {
+            id: 'predict',
+            type: 'classify',
+            fixture: this.data.id,
+            protocol,
+            ask,
+            prompt: 'Predict the classification.',
+          },
+        ],
+      },
       { predict: { ...(kind ? { kind } : {}), ...(reply ? { reply } : {}) } },
       { [this.data.id]: text },
     );
     if (grade.kind !== 'graded') return h('p', {}, grade.message);
     const q = grade.questions[0]!;
-    return h('p', { class: q.verdict === 'correct' ? 'lab-good' : 'lab-bad' }, h('strong', {}, q.verdict === 'correct' ? 'Your prediction matches. ' : 'Your prediction differs. '), q.feedback);
+    return h(
+      'p',
+      { class: q.verdict === 'correct' ? 'lab-good' : 'lab-bad' },
+      h('strong', {}, q.verdict === 'correct' ? 'Your prediction matches. ' : 'Your prediction differs. '),
+      q.feedback,
+    );
   }
 
   /** Shows the message with a finding (or the parse-error position) marked. */
@@ -226,14 +298,30 @@ class LabClassifyFixture extends HTMLElement {
     const { findingRange, indexPointers, renderMarkedText } = v;
     let view: HTMLElement;
     if (c.kind === 'parse-error') {
-      view = renderMarkedText(text, { range: { start: c.position.offset, end: c.position.offset + 1 }, className: 'lab-stop', label: `where parsing stopped (line ${c.position.line}, column ${c.position.column})` });
+      view = renderMarkedText(text, {
+        range: { start: c.position.offset, end: c.position.offset + 1 },
+        className: 'lab-stop',
+        label: `where parsing stopped (line ${c.position.line}, column ${c.position.column})`,
+      });
     } else if (f) {
       const found = findingRange(text, f, indexPointers(text));
       view = found
-        ? renderMarkedText(text, { range: found.range, className: f.severity === 'error' ? 'lab-error lab-active' : 'lab-active', label: `${f.id} at ${f.path}${found.exact ? '' : ' (the member is missing; its parent is marked)'}` })
+        ? renderMarkedText(text, {
+            range: found.range,
+            className: f.severity === 'error' ? 'lab-error lab-active' : 'lab-active',
+            label: `${f.id} at ${f.path}${found.exact ? '' : ' (the member is missing; its parent is marked)'}`,
+          })
         : renderMarkedText(text);
     } else view = renderMarkedText(text);
-    const caption = h('p', { class: 'lab-small' }, c.kind === 'parse-error' ? `Parsing stopped at line ${c.position.line}, column ${c.position.column}: ${c.reason}` : f ? `Marked: ${f.id} at ${f.path}.` : 'The message as classified.');
+    const caption = h(
+      'p',
+      { class: 'lab-small' },
+      c.kind === 'parse-error'
+        ? `Parsing stopped at line ${c.position.line}, column ${c.position.column}: ${c.reason}`
+        : f
+          ? `Marked: ${f.id} at ${f.path}.`
+          : 'The message as classified.',
+    );
     this.els.message.replaceChildren(caption, view);
     view.scrollIntoView({ block: 'nearest' });
   }
@@ -246,9 +334,13 @@ class LabClassifyFixture extends HTMLElement {
         'div',
         { class: 'lab-compare' },
         h('div', {}, h('p', {}, h('strong', {}, 'Yours')), h('p', {}, mine || '(empty: write one line first)')),
-        h('div', {}, h('p', {}, h('strong', {}, 'The model\'s')), h('p', {}, this.last.explanation)),
+        h('div', {}, h('p', {}, h('strong', {}, "The model's")), h('p', {}, this.last.explanation)),
       ),
-      h('p', { class: 'lab-small' }, 'Does yours name the same reason: the member that decides the kind, and the rule that decides the reply?'),
+      h(
+        'p',
+        { class: 'lab-small' },
+        'Does yours name the same reason: the member that decides the kind, and the rule that decides the reply?',
+      ),
     );
     this.save();
   }

@@ -26,7 +26,10 @@ export type WorkerReply =
   | { job: number; type: 'warm' }
   | { job: number; type: 'failed'; message: string };
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerJob>) => void) | null; postMessage: (m: WorkerReply) => void };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<WorkerJob>) => void) | null;
+  postMessage: (m: WorkerReply) => void;
+};
 
 scope.onmessage = (event) => {
   const request = event.data;
@@ -40,7 +43,9 @@ scope.onmessage = (event) => {
       scope.postMessage({ job, type: 'line', described: describeMessage(request.text, request.protocol) });
     } else {
       const text = new TextDecoder().decode(request.bytes);
-      const analysis = analyse(text, request.mode, request.protocol, (done, total) => scope.postMessage({ job, type: 'progress', done, total }));
+      const analysis = analyse(text, request.mode, request.protocol, (done, total) =>
+        scope.postMessage({ job, type: 'progress', done, total }),
+      );
       scope.postMessage({ job, type: 'done', analysis });
     }
   } catch (error) {

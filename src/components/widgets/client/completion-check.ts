@@ -98,7 +98,9 @@ class LabCompletionCheck extends HTMLElement {
         const text = this.field<HTMLTextAreaElement>(q.id, 'text');
         if (text && typeof a.text === 'string') text.value = a.text;
         const ticks = Array.isArray(a.rubricMet) ? a.rubricMet : [];
-        li.querySelectorAll<HTMLInputElement>('input[type="checkbox"]').forEach((b, i) => (b.checked = ticks[i] === true));
+        li.querySelectorAll<HTMLInputElement>('input[type="checkbox"]').forEach(
+          (b, i) => (b.checked = ticks[i] === true),
+        );
       }
     }
   }
@@ -106,7 +108,8 @@ class LabCompletionCheck extends HTMLElement {
   private restore(): void {
     if (!this.chapter) return;
     const store = progressStore();
-    const draft = store.getWidget(this.chapter, WIDGET_ID)?.state as { answers?: unknown; submitted?: unknown } | undefined;
+    const draft = store.getWidget(this.chapter, WIDGET_ID)?.state as
+      { answers?: unknown; submitted?: unknown } | undefined;
     const record = store.chapter(this.chapter).checks.completion;
     this.fill(draft?.answers ?? record?.answers);
     if (draft?.submitted === true) this.revealRubrics();
@@ -153,10 +156,28 @@ class LabCompletionCheck extends HTMLElement {
       const li = this.item(q.id);
       const box = must(li, '[data-role="q-feedback"]');
       if (q.cells) paintVerdicts(li, q.cells);
-      const word = q.verdict === 'correct' ? 'Right.' : q.verdict === 'self-assessed' ? 'Recorded.' : q.verdict === 'unanswered' ? 'Not answered yet.' : q.verdict === 'invalid' ? 'Cannot be graded.' : 'Not right.';
+      const word =
+        q.verdict === 'correct'
+          ? 'Right.'
+          : q.verdict === 'self-assessed'
+            ? 'Recorded.'
+            : q.verdict === 'unanswered'
+              ? 'Not answered yet.'
+              : q.verdict === 'invalid'
+                ? 'Cannot be graded.'
+                : 'Not right.';
       const extra =
-        q.type === 'self-assessed' && firstReveal ? ' The rubric is now shown under your answer: tick each point your answer covers, then check again.' : '';
-      box.replaceChildren(h('p', { class: q.verdict === 'correct' ? 'lab-good' : q.verdict === 'incorrect' ? 'lab-bad' : '' }, h('strong', {}, `${word} `), q.feedback + extra));
+        q.type === 'self-assessed' && firstReveal
+          ? ' The rubric is now shown under your answer: tick each point your answer covers, then check again.'
+          : '';
+      box.replaceChildren(
+        h(
+          'p',
+          { class: q.verdict === 'correct' ? 'lab-good' : q.verdict === 'incorrect' ? 'lab-bad' : '' },
+          h('strong', {}, `${word} `),
+          q.feedback + extra,
+        ),
+      );
     }
     const passed = grade.passed;
     this.status(
@@ -165,7 +186,12 @@ class LabCompletionCheck extends HTMLElement {
         : `${grade.correct} of ${grade.total} graded questions right. Read the feedback, change your answers and check again.`,
     );
     if (this.chapter) {
-      const outcome = progressStore().recordCheck(this.chapter, 'completion', { passed, correct: grade.correct, total: grade.total, answers });
+      const outcome = progressStore().recordCheck(this.chapter, 'completion', {
+        passed,
+        correct: grade.correct,
+        total: grade.total,
+        answers,
+      });
       if (outcome.kind !== 'saved') this.status(outcome.reason);
       this.saveDraft(true);
     }

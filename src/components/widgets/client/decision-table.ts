@@ -19,7 +19,14 @@ interface TableState {
   passed: boolean;
 }
 
-const EMPTY: TableState = { answers: {}, hintLevel: 0, attempted: false, checked: false, solution: false, passed: false };
+const EMPTY: TableState = {
+  answers: {},
+  hintLevel: 0,
+  attempted: false,
+  checked: false,
+  solution: false,
+  passed: false,
+};
 
 /** Reads a saved or shared state, keeping only what has the right type. */
 function parseState(raw: unknown): TableState {
@@ -83,10 +90,15 @@ class LabDecisionTable extends HTMLElement {
     if (shared) {
       const value = decodeFragmentValue(shared) as { a?: unknown; c?: unknown } | undefined;
       if (value && typeof value === 'object') {
-        this.state = { ...EMPTY, answers: parseState({ answers: value.a }).answers, checked: value.c === true, attempted: value.c === true };
+        this.state = {
+          ...EMPTY,
+          answers: parseState({ answers: value.a }).answers,
+          checked: value.c === true,
+          attempted: value.c === true,
+        };
         fromLink = true;
       } else {
-        this.status('The link\'s answers could not be read, so the table starts empty.');
+        this.status("The link's answers could not be read, so the table starts empty.");
       }
     } else if (this.chapter) {
       this.state = parseState(progressStore().getWidget(this.chapter, this.tableId)?.state);
@@ -97,14 +109,25 @@ class LabDecisionTable extends HTMLElement {
       // A link must not cost the learner their own answers: if they differ, keep them and offer them back.
       const own = this.chapter ? progressStore().getWidget(this.chapter, this.tableId) : undefined;
       const ownState = own ? parseState(own.state) : undefined;
-      const differs = ownState !== undefined && Object.keys(ownState.answers).length > 0 && JSON.stringify(ownState.answers) !== JSON.stringify(this.state.answers);
+      const differs =
+        ownState !== undefined &&
+        Object.keys(ownState.answers).length > 0 &&
+        JSON.stringify(ownState.answers) !== JSON.stringify(this.state.answers);
       if (differs && this.chapter) {
-        progressStore().saveWidget(this.chapter, `${this.tableId}--before-link`, { kind: 'decision-table-stash', state: ownState, done: false });
+        progressStore().saveWidget(this.chapter, `${this.tableId}--before-link`, {
+          kind: 'decision-table-stash',
+          state: ownState,
+          done: false,
+        });
         this.offerOwnAnswers();
       }
       this.save();
       if (differs || !own) {
-        this.status(differs ? 'These answers came from a shared link. Your own earlier answers are kept: use “Bring back my answers” to return to them.' : 'These answers came from a shared link.');
+        this.status(
+          differs
+            ? 'These answers came from a shared link. Your own earlier answers are kept: use “Bring back my answers” to return to them.'
+            : 'These answers came from a shared link.',
+        );
         this.scrollIntoView({ block: 'start' });
       }
     } else if (this.chapter && progressStore().getWidget(this.chapter, `${this.tableId}--before-link`)) {
@@ -150,7 +173,11 @@ class LabDecisionTable extends HTMLElement {
 
   private save(): void {
     if (!this.chapter) return;
-    const outcome = progressStore().saveWidget(this.chapter, this.tableId, { kind: 'decision-table', state: this.state, done: this.state.passed });
+    const outcome = progressStore().saveWidget(this.chapter, this.tableId, {
+      kind: 'decision-table',
+      state: this.state,
+      done: this.state.passed,
+    });
     if (outcome.kind !== 'saved') this.status(outcome.reason);
   }
 
@@ -214,11 +241,16 @@ class LabDecisionTable extends HTMLElement {
       return;
     }
     const grade = this.lastGrade?.kind === 'graded' ? this.lastGrade : undefined;
-    const open = this.scenarios.filter((id) => !grade || grade.cells.some((c) => c.scenarioId === id && c.verdict !== 'correct'));
+    const open = this.scenarios.filter(
+      (id) => !grade || grade.cells.some((c) => c.scenarioId === id && c.verdict !== 'correct'),
+    );
     const list = h('ul');
     for (const id of open) {
       const scenario = model.getScenario(id);
-      const hints = ([1, 2, 3] as const).filter((l) => l <= level).map((l) => model.hintFor(id, l)).filter((t): t is string => Boolean(t));
+      const hints = ([1, 2, 3] as const)
+        .filter((l) => l <= level)
+        .map((l) => model.hintFor(id, l))
+        .filter((t): t is string => Boolean(t));
       list.append(h('li', {}, h('strong', {}, `${scenario?.title ?? id}: `), hints.join(' ')));
     }
     panel.replaceChildren(
@@ -248,9 +280,22 @@ class LabDecisionTable extends HTMLElement {
       const s = model.getScenario(id);
       if (!s) continue;
       const items = model.DECISION_COLUMNS.map((col) =>
-        h('li', {}, h('strong', {}, `${model.COLUMN_LABELS[col]}: ${model.DECISION_LABELS[s.answer[col]]}. `), s.reasoning[col]),
+        h(
+          'li',
+          {},
+          h('strong', {}, `${model.COLUMN_LABELS[col]}: ${model.DECISION_LABELS[s.answer[col]]}. `),
+          s.reasoning[col],
+        ),
       );
-      blocks.push(h('div', {}, h('p', {}, h('strong', {}, s.title)), h('ul', {}, ...items), s.courseAdvice ? h('p', { class: 'lab-small' }, s.courseAdvice) : null));
+      blocks.push(
+        h(
+          'div',
+          {},
+          h('p', {}, h('strong', {}, s.title)),
+          h('ul', {}, ...items),
+          s.courseAdvice ? h('p', { class: 'lab-small' }, s.courseAdvice) : null,
+        ),
+      );
     }
     panel.replaceChildren(...blocks);
     panel.hidden = false;
@@ -281,12 +326,22 @@ class LabDecisionTable extends HTMLElement {
     let box = this.querySelector<HTMLElement>('[data-role="share-link"]');
     if (!box) {
       const inputId = `${this.fragmentKey()}-link`;
-      box = h('p', { 'data-role': 'share-link' }, h('label', { for: inputId }, 'Link to these answers'), ' ', h('input', { id: inputId, type: 'text', readonly: true, size: '40' }));
+      box = h(
+        'p',
+        { 'data-role': 'share-link' },
+        h('label', { for: inputId }, 'Link to these answers'),
+        ' ',
+        h('input', { id: inputId, type: 'text', readonly: true, size: '40' }),
+      );
       must(this, '[data-role="status"]').before(box);
     }
     const input = must<HTMLInputElement>(box, 'input');
     input.value = url;
-    this.status(copied ? 'Link copied. Anyone who opens it sees these answers.' : 'Copy the link below: anyone who opens it sees these answers.');
+    this.status(
+      copied
+        ? 'Link copied. Anyone who opens it sees these answers.'
+        : 'Copy the link below: anyone who opens it sees these answers.',
+    );
     if (!copied) input.select();
   }
 }

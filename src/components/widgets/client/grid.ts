@@ -51,18 +51,22 @@ export function clearGrid(root: ParentNode): void {
 /** Shows the model's verdict on each cell: a word (Right / Not right / No answer) and its feedback. */
 export function paintVerdicts(root: ParentNode, cells: readonly CellVerdict[]): void {
   for (const cell of cells) {
-    const select = root.querySelector<HTMLSelectElement>(`select[data-scenario="${CSS.escape(cell.scenarioId)}"][data-column="${CSS.escape(cell.column)}"]`);
+    const select = root.querySelector<HTMLSelectElement>(
+      `select[data-scenario="${CSS.escape(cell.scenarioId)}"][data-column="${CSS.escape(cell.column)}"]`,
+    );
     const td = select?.closest('td');
     if (!select || !td) continue;
     clearCell(select);
-    const state = cell.verdict === 'correct' ? 'lab-correct' : cell.verdict === 'unanswered' ? 'lab-unanswered' : 'lab-incorrect';
+    const state =
+      cell.verdict === 'correct' ? 'lab-correct' : cell.verdict === 'unanswered' ? 'lab-unanswered' : 'lab-incorrect';
     td.classList.add(state);
     if (cell.verdict !== 'correct') select.setAttribute('aria-invalid', 'true');
     const feedback = td.querySelector('[data-role="feedback"]');
     if (!feedback) continue;
     const word = document.createElement('span');
     word.className = 'lab-verdict-word';
-    word.textContent = cell.verdict === 'correct' ? 'Right. ' : cell.verdict === 'unanswered' ? 'No answer yet. ' : 'Not right. ';
+    word.textContent =
+      cell.verdict === 'correct' ? 'Right. ' : cell.verdict === 'unanswered' ? 'No answer yet. ' : 'Not right. ';
     feedback.replaceChildren(word, cell.feedback);
   }
 }

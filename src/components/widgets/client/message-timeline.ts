@@ -51,12 +51,18 @@ class LabMessageTimeline extends HTMLElement {
     button('all').disabled = this.step === 0;
     const current = this.querySelector<HTMLElement>(`[data-role="steps"] li[data-step="${this.step}"]`);
     const summary = must(this, '[data-role="summary"]');
-    summary.textContent = this.step === 0 ? (this.dataset.summary ?? summary.textContent) : `Step ${this.step} of ${total}: ${current?.dataset.text ?? ''}`;
+    summary.textContent =
+      this.step === 0
+        ? (this.dataset.summary ?? summary.textContent)
+        : `Step ${this.step} of ${total}: ${current?.dataset.text ?? ''}`;
   }
 
   private async redraw(): Promise<void> {
     // The renderer is needed only once the learner changes the exchange, so it loads with the model.
-    const [model, { renderTimelineOutcome, renderTimelineSteps, renderTimelineSvg }] = await Promise.all([loadModel(), import('../lib/timeline-render.ts')]);
+    const [model, { renderTimelineOutcome, renderTimelineSteps, renderTimelineSvg }] = await Promise.all([
+      loadModel(),
+      import('../lib/timeline-render.ts'),
+    ]);
     const fault = must<HTMLSelectElement>(this, '[data-role="fault"]').value as TimelineFault;
     const retry = must<HTMLSelectElement>(this, '[data-role="retry"]').value as TimelineRetry;
     const timeline = model.buildTimeline({ scenario: this.dataset.scenario ?? '', fault, retry });

@@ -9,7 +9,13 @@ import type { Classification, Finding, Protocol } from '#message-model';
 import { indexPointers } from '../lib/json-locate.ts';
 import type { Analysis, LogRow, ReadMode, ReplyTexts } from './analyse.ts';
 import type { WorkerJob, WorkerReply } from './classify-worker.ts';
-import { findingRange, renderClassification, renderMarkedText, renderVersions, type ReplyDescriber } from './classification-view.ts';
+import {
+  findingRange,
+  renderClassification,
+  renderMarkedText,
+  renderVersions,
+  type ReplyDescriber,
+} from './classification-view.ts';
 import { copyText, fragmentParams, h, must, readData } from './dom.ts';
 
 /** A worker job without its number (ask() assigns it). */
@@ -55,7 +61,12 @@ function describerFrom(replies: ReplyTexts): ReplyDescriber {
 function describeSize(text: string): string {
   let lines = text === '' ? 0 : 1;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
-  const size = text.length < 1024 ? `${text.length} characters` : text.length < 1024 * 1024 ? `${(text.length / 1024).toFixed(1)} KB` : `${(text.length / 1024 / 1024).toFixed(1)} MB`;
+  const size =
+    text.length < 1024
+      ? `${text.length} characters`
+      : text.length < 1024 * 1024
+        ? `${(text.length / 1024).toFixed(1)} KB`
+        : `${(text.length / 1024 / 1024).toFixed(1)} MB`;
   return `${size}, ${lines.toLocaleString('en')} line${lines === 1 ? '' : 's'}`;
 }
 
@@ -63,7 +74,15 @@ class LabPlayground extends HTMLElement {
   private data!: PlaygroundData;
   private worker: Worker | undefined;
   private job = 0;
-  private els!: { text: HTMLTextAreaElement; mode: HTMLSelectElement; protocol: HTMLSelectElement; status: HTMLElement; result: HTMLElement; section: HTMLElement; size: HTMLElement };
+  private els!: {
+    text: HTMLTextAreaElement;
+    mode: HTMLSelectElement;
+    protocol: HTMLSelectElement;
+    status: HTMLElement;
+    result: HTMLElement;
+    section: HTMLElement;
+    size: HTMLElement;
+  };
   private analysed: { text: string; protocol: Protocol } | undefined;
 
   connectedCallback(): void {
@@ -89,7 +108,10 @@ class LabPlayground extends HTMLElement {
     let sizeTimer: number | undefined;
     this.els.text.addEventListener('input', () => {
       clearTimeout(sizeTimer);
-      sizeTimer = window.setTimeout(() => (this.els.size.textContent = this.els.text.value ? describeSize(this.els.text.value) : ''), 150);
+      sizeTimer = window.setTimeout(
+        () => (this.els.size.textContent = this.els.text.value ? describeSize(this.els.text.value) : ''),
+        150,
+      );
     });
     must(this, '[data-action="share"]').addEventListener('click', () => void this.share());
     must(this, '[data-action="clear"]').addEventListener('click', () => {
@@ -126,7 +148,7 @@ class LabPlayground extends HTMLElement {
     if (!z) return;
     const text = await inflateFromBase64url(z);
     if (text === undefined) {
-      this.els.status.textContent = 'The link\'s message could not be decoded (the link may be cut short).';
+      this.els.status.textContent = "The link's message could not be decoded (the link may be cut short).";
       return;
     }
     this.els.text.value = text;
@@ -153,7 +175,9 @@ class LabPlayground extends HTMLElement {
     const url = `${location.origin}${location.pathname}#${params.toString()}`;
     history.replaceState(null, '', url);
     const copied = await copyText(url);
-    this.els.status.textContent = copied ? 'Link copied. The message is in the link itself; it is never sent to a server.' : 'The link is now in the address bar: copy it from there.';
+    this.els.status.textContent = copied
+      ? 'Link copied. The message is in the link itself; it is never sent to a server.'
+      : 'The link is now in the address bar: copy it from there.';
   }
 
   /** Sends a job to the worker and resolves with its final reply (progress replies update the status). */
@@ -236,21 +260,49 @@ class LabPlayground extends HTMLElement {
   }
 
   private markedView(text: string, c: Classification, f: Finding | undefined): HTMLElement {
-    if (text.length > MARK_LIMIT) return h('p', { class: 'lab-small' }, 'The message is too large to show here with marks; the findings above give each JSON path.');
+    if (text.length > MARK_LIMIT)
+      return h(
+        'p',
+        { class: 'lab-small' },
+        'The message is too large to show here with marks; the findings above give each JSON path.',
+      );
     if (c.kind === 'parse-error') {
       return h(
         'div',
         {},
-        h('p', { class: 'lab-small' }, `Parsing stopped at line ${c.position.line}, column ${c.position.column}: ${c.reason}`),
-        renderMarkedText(text, { range: { start: c.position.offset, end: c.position.offset + 1 }, className: 'lab-stop', label: 'where parsing stopped' }),
+        h(
+          'p',
+          { class: 'lab-small' },
+          `Parsing stopped at line ${c.position.line}, column ${c.position.column}: ${c.reason}`,
+        ),
+        renderMarkedText(text, {
+          range: { start: c.position.offset, end: c.position.offset + 1 },
+          className: 'lab-stop',
+          label: 'where parsing stopped',
+        }),
       );
     }
     const found = f ? findingRange(text, f, indexPointers(text)) : undefined;
     return h(
       'div',
       {},
-      h('p', { class: 'lab-small' }, f && found ? `Marked: ${f.id} at ${f.path}${found.exact ? '' : ' (missing member: its parent is marked)'}.` : 'No finding is marked.'),
-      renderMarkedText(text, f && found ? { range: found.range, className: f.severity === 'error' ? 'lab-error lab-active' : 'lab-active', label: `${f.id} at ${f.path}` } : undefined),
+      h(
+        'p',
+        { class: 'lab-small' },
+        f && found
+          ? `Marked: ${f.id} at ${f.path}${found.exact ? '' : ' (missing member: its parent is marked)'}.`
+          : 'No finding is marked.',
+      ),
+      renderMarkedText(
+        text,
+        f && found
+          ? {
+              range: found.range,
+              className: f.severity === 'error' ? 'lab-error lab-active' : 'lab-active',
+              label: `${f.id} at ${f.path}`,
+            }
+          : undefined,
+      ),
     );
   }
 
@@ -258,7 +310,13 @@ class LabPlayground extends HTMLElement {
     const summary = Object.entries(analysis.counts)
       .map(([kind, n]) => `${n.toLocaleString('en')} ${kind}`)
       .join(', ');
-    const filter = h('select', { id: 'pg-filter' }, h('option', { value: 'all' }, 'Every line'), h('option', { value: 'errors' }, 'Only lines with error findings'), ...Object.keys(analysis.counts).map((k) => h('option', { value: `kind:${k}` }, `Only ${k}`)));
+    const filter = h(
+      'select',
+      { id: 'pg-filter' },
+      h('option', { value: 'all' }, 'Every line'),
+      h('option', { value: 'errors' }, 'Only lines with error findings'),
+      ...Object.keys(analysis.counts).map((k) => h('option', { value: `kind:${k}` }, `Only ${k}`)),
+    );
     const tableHolder = h('div', {});
     const detail = h('div', { 'aria-live': 'polite' });
     let page = 0;
@@ -278,7 +336,18 @@ class LabPlayground extends HTMLElement {
         const button = h('button', { type: 'button' }, `Line ${r.line}`);
         button.setAttribute('aria-label', `Line ${r.line}: show the full classification`);
         button.addEventListener('click', () => void this.showLine(r.line, detail));
-        body.append(h('tr', {}, h('th', { scope: 'row' }, button), h('td', {}, r.kind), h('td', {}, r.method ?? ''), h('td', {}, r.id ?? ''), h('td', {}, r.reply), h('td', {}, r.findings.join(', ') || 'none')));
+        body.append(
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'row' }, button),
+            h('td', {}, r.kind),
+            h('td', {}, r.method ?? ''),
+            h('td', {}, r.id ?? ''),
+            h('td', {}, r.reply),
+            h('td', {}, r.findings.join(', ') || 'none'),
+          ),
+        );
       }
       const prev = h('button', { type: 'button', disabled: page === 0 }, 'Previous page');
       const next = h('button', { type: 'button', disabled: page >= pages - 1 }, 'Next page');
@@ -297,8 +366,20 @@ class LabPlayground extends HTMLElement {
           h(
             'table',
             {},
-            h('caption', {}, `Lines ${rows.length ? page * PAGE_SIZE + 1 : 0} to ${page * PAGE_SIZE + shown.length} of ${rows.length.toLocaleString('en')}`),
-            h('thead', {}, h('tr', {}, ...['Line', 'Kind', 'Method', 'Id', 'Reply owed', 'Findings'].map((t) => h('th', { scope: 'col' }, t)))),
+            h(
+              'caption',
+              {},
+              `Lines ${rows.length ? page * PAGE_SIZE + 1 : 0} to ${page * PAGE_SIZE + shown.length} of ${rows.length.toLocaleString('en')}`,
+            ),
+            h(
+              'thead',
+              {},
+              h(
+                'tr',
+                {},
+                ...['Line', 'Kind', 'Method', 'Id', 'Reply owed', 'Findings'].map((t) => h('th', { scope: 'col' }, t)),
+              ),
+            ),
             body,
           ),
         ),
@@ -312,7 +393,11 @@ class LabPlayground extends HTMLElement {
     draw();
     this.els.result.replaceChildren(
       h('h3', {}, `A log of ${analysis.rows.length.toLocaleString('en')} messages`),
-      h('p', {}, `${summary}. ${analysis.withErrors.toLocaleString('en')} line${analysis.withErrors === 1 ? '' : 's'} with error findings.`),
+      h(
+        'p',
+        {},
+        `${summary}. ${analysis.withErrors.toLocaleString('en')} line${analysis.withErrors === 1 ? '' : 's'} with error findings.`,
+      ),
       h('p', {}, h('label', { for: 'pg-filter' }, 'Show '), filter),
       tableHolder,
       detail,
@@ -330,7 +415,15 @@ class LabPlayground extends HTMLElement {
     if (reply.type !== 'line') return;
     const c = reply.described.classification;
     const model = describerFrom(reply.described.replies);
-    const marked = h('div', {}, this.markedView(raw, c, c.findings.find((f) => f.path !== '' && f.severity === 'error')));
+    const marked = h(
+      'div',
+      {},
+      this.markedView(
+        raw,
+        c,
+        c.findings.find((f) => f.path !== '' && f.severity === 'error'),
+      ),
+    );
     into.replaceChildren(
       h('h3', { tabindex: '-1' }, `Line ${line}`),
       renderClassification(c, model, (f) => marked.replaceChildren(this.markedView(raw, c, f))),

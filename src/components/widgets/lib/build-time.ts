@@ -12,7 +12,9 @@ export async function requireFixture(id: string, component: string): Promise<Fix
   const entry = await getEntry('fixtures', id);
   if (!entry) {
     const known = (await getCollection('fixtures')).map((e) => e.id).sort();
-    throw new Error(`<${component} fixture="${id}" />: no fixture with id "${id}" in content/fixtures/. Known fixtures: ${known.join(', ')}.`);
+    throw new Error(
+      `<${component} fixture="${id}" />: no fixture with id "${id}" in content/fixtures/. Known fixtures: ${known.join(', ')}.`,
+    );
   }
   return entry.data as Fixture;
 }
@@ -27,7 +29,8 @@ export function requireProtocol(value: string, component: string, allowed: reado
 
 /** Picks the protocol a fixture is shown under: the one asked for (checked), else 2026-07-28 if it has it, else its first. */
 export function fixtureProtocol(fixture: Fixture, requested: string | undefined, component: string): Protocol {
-  if (requested !== undefined) return requireProtocol(requested, `${component} fixture="${fixture.id}"`, fixture.protocols);
+  if (requested !== undefined)
+    return requireProtocol(requested, `${component} fixture="${fixture.id}"`, fixture.protocols);
   return (fixture.protocols.includes('2026-07-28') ? '2026-07-28' : fixture.protocols[0]) as Protocol;
 }
 
@@ -91,7 +94,9 @@ const CHECK_FILES = import.meta.glob<unknown>('/content/checks/*.json', { eager:
 export function requireCheck(chapter: string): CompletionCheck {
   const file = `/content/checks/${chapter}.json`;
   if (!(file in CHECK_FILES)) {
-    const known = Object.keys(CHECK_FILES).map((f) => f.replace(/^.*\/|\.json$/g, '')).sort();
+    const known = Object.keys(CHECK_FILES)
+      .map((f) => f.replace(/^.*\/|\.json$/g, ''))
+      .sort();
     throw new Error(
       `<CompletionCheck chapter="${chapter}" />: content/checks/${chapter}.json does not exist. Existing checks: ${known.join(', ') || 'none'}. See src/message-model/completion-check.ts for the format.`,
     );
@@ -102,12 +107,17 @@ export function requireCheck(chapter: string): CompletionCheck {
     throw new Error(`content/checks/${chapter}.json is not a valid completion check: ${problems}`);
   }
   if (parsed.data.chapter !== chapter) {
-    throw new Error(`content/checks/${chapter}.json: "chapter" is "${parsed.data.chapter}" but the file is named for "${chapter}".`);
+    throw new Error(
+      `content/checks/${chapter}.json: "chapter" is "${parsed.data.chapter}" but the file is named for "${chapter}".`,
+    );
   }
   return parsed.data;
 }
 
 /** A stable, HTML-id-safe slug for widget element ids. */
 export function domId(...parts: string[]): string {
-  return parts.join('-').toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  return parts
+    .join('-')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-');
 }

@@ -4,7 +4,10 @@
  */
 
 /** A fixture's provenance, as a label under the message. */
-export function provenanceLabel(p: { kind: 'synthetic' } | { kind: 'recorded'; sdk: string; recordedBy: string } | { kind: 'adapted'; source: string }): string {
+export function provenanceLabel(
+  p:
+    { kind: 'synthetic' } | { kind: 'recorded'; sdk: string; recordedBy: string } | { kind: 'adapted'; source: string },
+): string {
   switch (p.kind) {
     case 'synthetic':
       return 'Written for the course';
@@ -17,5 +20,8 @@ export function provenanceLabel(p: { kind: 'synthetic' } | { kind: 'recorded'; s
 
 /** JSON for an inline <script type="application/json">: `<` is escaped so the text can never close the tag. */
 export function safeJsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

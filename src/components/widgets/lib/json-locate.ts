@@ -19,7 +19,14 @@ const escapeToken = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1');
 /** Indexes every value in `text` by its JSON Pointer (stops after `limit` values). */
 export function indexPointers(text: string, limit = 20_000): Map<string, TextRange> {
   const out = new Map<string, TextRange>();
-  type Frame = { type: 'object' | 'array'; pointer: string; start: number; index: number; key?: string; nameStart?: number };
+  type Frame = {
+    type: 'object' | 'array';
+    pointer: string;
+    start: number;
+    index: number;
+    key?: string;
+    nameStart?: number;
+  };
   const stack: Frame[] = [];
   let i = 0;
   const n = text.length;
@@ -44,7 +51,10 @@ export function indexPointers(text: string, limit = 20_000): Map<string, TextRan
     const top = stack[stack.length - 1];
     if (!top) return { pointer: '' };
     if (top.type === 'array') return { pointer: `${top.pointer}/${top.index}` };
-    return { pointer: `${top.pointer}/${escapeToken(top.key ?? '')}`, ...(top.nameStart !== undefined ? { nameStart: top.nameStart } : {}) };
+    return {
+      pointer: `${top.pointer}/${escapeToken(top.key ?? '')}`,
+      ...(top.nameStart !== undefined ? { nameStart: top.nameStart } : {}),
+    };
   };
   const record = (pointer: string, start: number, end: number, nameStart?: number) => {
     out.set(pointer, nameStart !== undefined ? { start, end, nameStart } : { start, end });
@@ -121,7 +131,10 @@ export function indexPointers(text: string, limit = 20_000): Map<string, TextRan
 }
 
 /** The range a pointer points at, or the nearest enclosing value that exists (a missing member marks its parent). */
-export function locatePointer(index: Map<string, TextRange>, pointer: string): { range: TextRange; exact: boolean } | undefined {
+export function locatePointer(
+  index: Map<string, TextRange>,
+  pointer: string,
+): { range: TextRange; exact: boolean } | undefined {
   let p = pointer;
   for (;;) {
     const range = index.get(p);

@@ -34,7 +34,9 @@ export function renderTimelineSvg(t: Timeline, idBase: string): string {
   t.steps.forEach((s, i) => {
     const y = TOP + i * ROW + 26;
     if (i > 0 && s.attempt === 2 && t.steps[i - 1]!.attempt === 1) {
-      parts.push(`<line class="lab-tl-sep" x1="10" y1="${y - 30}" x2="630" y2="${y - 30}"/><text class="lab-tl-small" x="14" y="${y - 34}">retry</text>`);
+      parts.push(
+        `<line class="lab-tl-sep" x1="10" y1="${y - 30}" x2="630" y2="${y - 30}"/><text class="lab-tl-small" x="14" y="${y - 34}">retry</text>`,
+      );
     }
     const cls = `lab-tl-step${s.delivered ? '' : ' lab-tl-lost'}${s.classification && (s.classification.kind === 'error' || s.classification.kind === 'parse-error' || s.classification.kind === 'invalid') ? ' lab-tl-bad' : ''}`;
     if (s.from === s.to) {
@@ -62,13 +64,16 @@ export function renderTimelineSvg(t: Timeline, idBase: string): string {
 /** The steps as an ordered list (the diagram's text alternative), with each wire message in a disclosure. */
 export function renderTimelineSteps(t: Timeline): string {
   const items = t.steps.map((s, i) => {
-    const route = s.from === s.to ? NAMES[s.from] : `${NAMES[s.from]} → ${NAMES[s.to]}${s.delivered ? '' : ' (lost on the way)'}`;
+    const route =
+      s.from === s.to ? NAMES[s.from] : `${NAMES[s.from]} → ${NAMES[s.to]}${s.delivered ? '' : ' (lost on the way)'}`;
     const body = s.wire ?? s.backend;
     const verdict = s.classification
       ? `<p class="lab-small">classifyMessage (as the ${s.to === 'client' ? 'client' : 'server'} reads it): <strong>${escapeHtml(s.classification.kind)}</strong>${s.classification.findings.length ? `; findings: ${s.classification.findings.map((f) => `<code>${escapeHtml(f.id)}</code>`).join(', ')}` : ''}.</p>`
       : '';
     return `<li data-step="${i + 1}" data-text="${escapeHtml(`${route}: ${s.label}. ${s.note}`)}"><strong>${escapeHtml(route)}: ${escapeHtml(s.label)}.</strong> ${escapeHtml(s.note)}${
-      body ? `<details><summary>What is sent</summary><pre class="lab-pre"><code>${escapeHtml(body)}</code></pre>${verdict}</details>` : ''
+      body
+        ? `<details><summary>What is sent</summary><pre class="lab-pre"><code>${escapeHtml(body)}</code></pre>${verdict}</details>`
+        : ''
     }</li>`;
   });
   return `<ol class="lab-tl-steps">${items.join('')}</ol>`;
@@ -78,10 +83,14 @@ export function renderTimelineSteps(t: Timeline): string {
 export function renderTimelineOutcome(t: Timeline): string {
   const rows: string[] = [];
   if (t.detectedBy) rows.push(`<div><dt>Detected by</dt><dd>${escapeHtml(t.detectedBy.label)}</dd></div>`);
-  rows.push(`<div><dt>The user sees</dt><dd>${escapeHtml(t.userSees.label)}. ${escapeHtml(t.userSees.detail)}</dd></div>`);
+  rows.push(
+    `<div><dt>The user sees</dt><dd>${escapeHtml(t.userSees.label)}. ${escapeHtml(t.userSees.detail)}</dd></div>`,
+  );
   if (t.retryAdvice) rows.push(`<div><dt>Is a retry safe</dt><dd>${escapeHtml(t.retryAdvice.label)}</dd></div>`);
   if (t.scenario.tool === 'create_ticket') {
-    rows.push(`<div><dt>Tickets in the backend</dt><dd${t.duplicate ? ' class="lab-bad"' : ''}>${t.tickets.length ? escapeHtml(t.tickets.join(', ')) : 'none'}${t.duplicate ? ' (a duplicate)' : ''}</dd></div>`);
+    rows.push(
+      `<div><dt>Tickets in the backend</dt><dd${t.duplicate ? ' class="lab-bad"' : ''}>${t.tickets.length ? escapeHtml(t.tickets.join(', ')) : 'none'}${t.duplicate ? ' (a duplicate)' : ''}</dd></div>`,
+    );
   }
   return `<dl class="lab-facts">${rows.join('')}</dl>`;
 }
