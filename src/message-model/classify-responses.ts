@@ -1,0 +1,283 @@
+/**
+ * Responses and error codes: `result` xor `error`, the response id (JSON-RPC 2.0 §5; MCP basic/index.mdx
+ * §Responses), the error object (§5.1) and what each code means under the protocol (error-codes.ts).
+ */
+import { classifyErrorCode, codeIntroducedIn, type CodeClass } from './error-codes.ts';
+import { finding, pointer, type Finding } from './findings.ts';
+import { isMcpVersion, jsonRpcRef, mcpRef, type Protocol } from './protocols.ts';
+import {
+  describeValue,
+  has,
+  hasErrors,
+  invalid,
+  isPlainObject,
+  messagesRef,
+  sortFindings,
+  type Classification,
+  type Context,
+  type ErrorClassification,
+  type MessageId,
+  type Reply,
+} from './classification.ts';
+import { checkEnvelope, checkId } from './classify-envelope.ts';
+import { classifyResult } from './classify-results.ts';
+
+export function classifyResponse(m: Record<string, unknown>, base: string, ctx: Context): Classification {
+  const { protocol } = ctx;
+  const mcp = isMcpVersion(protocol);
+  const hasResult = has(m, 'result');
+  const findings = checkEnvelope(m, base, ctx, [
+    'jsonrpc',
+    'id',
+    hasResult ? 'result' : 'error',
+    ...(has(m, 'result') && has(m, 'error') ? ['result', 'error'] : []),
+  ]);
+  const nothing: Reply = { send: 'nothing' };
+  if (has(m, 'result') && has(m, 'error')) {
+    findings.push(
+      finding(
+        'result-and-error',
+        'error',
+        base,
+        'A response carries "result" or "error", never both.',
+        messagesRef(protocol, 'Responses', '5'),
+      ),
+    );
+  }
+
+  let idCheck: { findings: Finding[]; echo: MessageId | undefined; valid: boolean } = {
+    findings: [],
+    echo: undefined,
+    valid: false,
+  };
+  if (has(m, 'id')) {
+    if (!hasResult && m.id === null) {
+      // An error response with id null: JSON-RPC's way of saying "the id could not be read".
+      if (mcp) {
+        findings.push(
+          finding(
+            'error-id-null',
+            'warning',
+            `${base}/id`,
+            `JSON-RPC writes "id": null when the request's id could not be read, and the SDKs do so over HTTP; MCP's ${protocol} schema instead leaves the id out, since an MCP id is never null.`,
+            mcpRef(protocol, 'basic/index', protocol === '2025-06-18' ? 'Responses' : 'Error Responses'),
+          ),
+        );
+      }
+      idCheck = { findings: [], echo: null, valid: true };
+    } else {
+      idCheck = checkId(m.id, base, ctx, 'response');
+      findings.push(...idCheck.findings);
+    }
+  } else if (hasResult) {
+    findings.push(
+      finding(
+        'response-id-missing',
+        'error',
+        base,
+        'A result response must carry the id of the request it answers.',
+        messagesRef(protocol, 'Responses', '5'),
+      ),
+    );
+  } else if (!mcp) {
+    findings.push(
+      finding(
+        'error-id-missing',
+        'error',
+        base,
+        'JSON-RPC 2.0 requires "id" on every response; use null when the request\'s id could not be read.',
+        jsonRpcRef('5'),
+      ),
+    );
+  } else if (protocol === '2025-06-18') {
+    findings.push(
+      finding(
+        'error-id-missing',
+        'warning',
+        base,
+        'The 2025-06-18 schema requires an id on error responses, though its transports text describes error responses without one for unreadable requests.',
+        mcpRef('2025-06-18', 'basic/transports', 'Sending Messages to the Server'),
+      ),
+    );
+  }
+
+  if (hasResult) return classifyResult(m, base, ctx, findings, idCheck);
+
+  const error = m.error;
+  const errorRef = messagesRef(protocol, protocol === '2025-06-18' || !mcp ? 'Responses' : 'Error Responses', '5.1');
+  if (!isPlainObject(error)) {
+    findings.push(
+      finding(
+        'error-object-invalid',
+        'error',
+        `${base}/error`,
+        `"error" must be an object with code and message; it is ${describeValue(error)}.`,
+        errorRef,
+      ),
+    );
+  } else {
+    if (typeof error.code !== 'number' || !Number.isInteger(error.code)) {
+      findings.push(
+        finding(
+          'error-object-invalid',
+          'error',
+          `${base}/error/code`,
+          `error.code must be an integer; it is ${describeValue(error.code)}.`,
+          errorRef,
+        ),
+      );
+    }
+    if (typeof error.message !== 'string') {
+      findings.push(
+        finding(
+          'error-object-invalid',
+          'error',
+          `${base}/error/message`,
+          `error.message must be a string; it is ${describeValue(error.message)}.`,
+          errorRef,
+        ),
+      );
+    }
+    for (const key of Object.keys(error)) {
+      if (key !== 'code' && key !== 'message' && key !== 'data') {
+        findings.push(
+          finding(
+            'unknown-member',
+            'warning',
+            pointer(`${base}/error`, key),
+            `"${key}" is not a member of the error object; put details in error.data.`,
+            errorRef,
+          ),
+        );
+      }
+    }
+  }
+  if (hasErrors(findings) || !isPlainObject(error)) {
+    return invalid(ctx, 'response', findings, nothing, idCheck.echo);
+  }
+  const code = error.code as number;
+  const errorMessage = error.message as string;
+  const info = classifyErrorCode(code, protocol);
+  findings.push(...codeFindings(code, info, base, protocol));
+  const leak = leakFinding(
+    [errorMessage, typeof error.data === 'string' ? error.data : undefined],
+    `${base}/error/message`,
+  );
+  if (leak) findings.push(leak);
+
+  const out: ErrorClassification = {
+    kind: 'error',
+    protocol,
+    code,
+    codeClass: info.codeClass,
+    errorMessage,
+    reply: nothing,
+    findings: sortFindings(findings),
+    explanation: `An error response${idCheck.echo === undefined ? ' without an id' : ` for id ${JSON.stringify(idCheck.echo)}`}: ${code}${info.name ? ` (${info.name})` : ''} is ${CODE_CLASS_WORDS[info.codeClass]}. Responses are never answered, so the receiver sends nothing back.`,
+  };
+  if (idCheck.echo !== undefined) out.id = idCheck.echo;
+  if (info.name) out.codeName = info.name;
+  return out;
+}
+
+const CODE_CLASS_WORDS: Record<CodeClass, string> = {
+  'parse-error': 'a parse error (the text was not JSON)',
+  'invalid-request': 'an invalid request (the JSON was not a valid request object)',
+  'method-not-found': 'method not found',
+  'invalid-params': 'invalid params',
+  'internal-error': 'an internal error',
+  'legacy-server-error': 'an implementation-defined server error from the legacy band',
+  'mcp-defined': 'an error code MCP defines',
+  'mcp-reserved-undefined': 'a code in the MCP band with no defined meaning here',
+  reserved: 'a reserved code nobody should send',
+  application: 'an application-defined error',
+};
+
+function codeFindings(
+  code: number,
+  info: ReturnType<typeof classifyErrorCode>,
+  base: string,
+  protocol: Protocol,
+): Finding[] {
+  const path = `${base}/error/code`;
+  const findings: Finding[] = [];
+  if (info.retired) {
+    findings.push(
+      finding(
+        'code-retired',
+        'warning',
+        path,
+        code === -32002
+          ? '-32002 (resource not found) is retired in 2026-07-28: servers MUST NOT emit it and answer a missing resource with -32602; clients SHOULD still accept it from older servers.'
+          : `${code} (${info.name}) is retired in 2026-07-28: it stays reserved, is never reused, and 2026-07-28 implementations MUST NOT emit it.`,
+        code === -32002
+          ? mcpRef('2026-07-28', 'server/resources', 'Error Handling')
+          : mcpRef('2026-07-28', 'basic/index', 'Error Codes'),
+      ),
+    );
+  } else if (info.codeClass === 'mcp-reserved-undefined') {
+    findings.push(
+      finding(
+        'code-reserved-undefined',
+        'error',
+        path,
+        `${code} lies in the MCP band (-32020..-32099) but the spec defines no meaning for it: implementations MUST NOT emit it.`,
+        info.spec,
+      ),
+    );
+  } else if (info.codeClass === 'reserved') {
+    findings.push(
+      finding(
+        'code-reserved',
+        'warning',
+        path,
+        `${code} lies in JSON-RPC's reserved range (-32768..-32000) but is not assigned: use an application code outside that range.`,
+        info.spec,
+      ),
+    );
+  } else if (info.codeClass === 'legacy-server-error' && protocol === '2026-07-28') {
+    findings.push(
+      finding(
+        'code-legacy-band',
+        'info',
+        path,
+        `${code} is in the legacy band (-32000..-32019): receivers MUST NOT assume a meaning for it, and new implementations SHOULD NOT use it.`,
+        info.spec,
+      ),
+    );
+  }
+  const introduced = codeIntroducedIn(code);
+  if (introduced && isMcpVersion(protocol) && protocol < introduced) {
+    findings.push(
+      finding(
+        'code-not-in-version',
+        'info',
+        path,
+        `${code} has an MCP meaning only from ${introduced} on; under ${protocol} it is an implementation-defined server error.`,
+        mcpRef(introduced, 'basic/index', introduced === '2026-07-28' ? 'Error Codes' : 'Responses'),
+      ),
+    );
+  }
+  return findings;
+}
+
+const STACK_TRACE =
+  /\n\s*at \S.*:\d+:\d+|\bat (?:async )?[\w$.<>]+ \((?:file:\/\/|\/|[A-Za-z]:\\|node:)[^)]*:\d+:\d+\)/;
+const CREDENTIAL_URL = /[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:[^\s/@]+@/i;
+
+/** Reports a message that exposes a stack trace or a credential-bearing URL. */
+export function leakFinding(texts: Array<string | undefined>, path: string): Finding | undefined {
+  for (const text of texts) {
+    if (text === undefined) continue;
+    if (STACK_TRACE.test(text) || CREDENTIAL_URL.test(text)) {
+      return finding(
+        'error-leaks-internals',
+        'warning',
+        path,
+        'The message exposes internals (a stack trace or a URL with credentials). The SDKs copy Error.message to the wire verbatim, so sanitize it: keep one concise sentence and log the details on the server.',
+        mcpRef('2026-07-28', 'server/tools', 'Security Considerations'),
+      );
+    }
+  }
+  return undefined;
+}
