@@ -1,0 +1,151 @@
+/**
+ * A Kysely dialect for Node's built-in SQLite (`node:sqlite`, Node 22.13+ / 24). Kysely ships a SQLite dialect
+ * for better-sqlite3, whose statements say whether they return rows (`reader`); `node:sqlite` statements say so
+ * through `columns()`, take their parameters spread rather than as an array, and refuse undefined (and, before
+ * Node 24, booleans). This driver bridges those differences and reuses Kysely's own SQLite query compiler, adapter and
+ * introspector, so the SQL Kysely writes is exactly what it writes for better-sqlite3.
+ *
+ * One connection serves the process; Kysely's adapter declares `supportsMultipleConnections: false`, so Kysely
+ * itself queues queries and transactions behind a mutex (see kysely/dist/driver/runtime-driver.js).
+ */
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import {
+  CompiledQuery,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+} from 'kysely';
+
+/** How many prepared statements a connection keeps (queries are built from a few dozen shapes). */
+const STATEMENT_CACHE_SIZE = 256;
+
+/** What the dialect needs: an open database, or a function that opens one on first use. */
+export interface NodeSqliteDialectConfig {
+  database: DatabaseSync | (() => DatabaseSync);
+}
+
+/** Converts one Kysely parameter to a value node:sqlite binds: booleans become 1/0, undefined becomes NULL. */
+export function toSqliteValue(value: unknown): SQLInputValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string') return value;
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof Date) return value.toISOString();
+  throw new TypeError(`node:sqlite cannot bind a value of type ${typeof value}`);
+}
+
+class NodeSqliteConnection implements DatabaseConnection {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, StatementSync>();
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  #prepare(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (statement) {
+      // Re-insert so the map's order is least recently used first.
+      this.#statements.delete(sql);
+    } else {
+      statement = this.#db.prepare(sql);
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = this.#statements.keys().next().value;
+        if (oldest !== undefined) this.#statements.delete(oldest);
+      }
+    }
+    this.#statements.set(sql, statement);
+    return statement;
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.#prepare(compiledQuery.sql);
+    const parameters = compiledQuery.parameters.map(toSqliteValue);
+    if (statement.columns().length > 0) {
+      return { rows: statement.all(...parameters) as R[] };
+    }
+    const { changes, lastInsertRowid } = statement.run(...parameters);
+    return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('node:sqlite streams only select queries');
+    const statement = this.#prepare(compiledQuery.sql);
+    for (const row of statement.iterate(...compiledQuery.parameters.map(toSqliteValue))) {
+      yield { rows: [row as R] };
+    }
+  }
+}
+
+class NodeSqliteDriver implements Driver {
+  readonly #config: NodeSqliteDialectConfig;
+  #db: DatabaseSync | undefined;
+  #connection: NodeSqliteConnection | undefined;
+
+  constructor(config: NodeSqliteDialectConfig) {
+    this.#config = config;
+  }
+
+  async init(): Promise<void> {
+    this.#db = typeof this.#config.database === 'function' ? this.#config.database() : this.#config.database;
+    this.#connection = new NodeSqliteConnection(this.#db);
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    if (!this.#connection) throw new Error('the node:sqlite driver was used before init()');
+    return this.#connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    // IMMEDIATE takes the write lock at once, so two processes on one file fail fast instead of deadlocking.
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    if (this.#db?.isOpen) this.#db.close();
+  }
+}
+
+/** The dialect: `new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: new DatabaseSync(path) }) })`. */
+export class NodeSqliteDialect implements Dialect {
+  readonly #config: NodeSqliteDialectConfig;
+
+  constructor(config: NodeSqliteDialectConfig) {
+    this.#config = config;
+  }
+
+  createDriver(): Driver {
+    return new NodeSqliteDriver(this.#config);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter(): DialectAdapter {
+    return new SqliteAdapter();
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
+  }
+}

@@ -1,0 +1,383 @@
+/**
+ * The workshop's typed data layer: every read and write the server makes, over one Kysely instance that is either
+ * SQLite (node:sqlite) or PostgreSQL. Kysely builds parameterised SQL, so no value is ever spliced into a query.
+ * Rows come back as camelCase records with booleans and parsed JSON; callers never see a table row.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { EventsTable, LearnersTable, RoomsTable, WorkshopDatabase } from './schema.ts';
+
+/** A room as the server uses it. */
+export interface Room {
+  id: string;
+  code: string;
+  title: string;
+  chapters: string[];
+  startsAt: number | null;
+  createdAt: number;
+  endedAt: number | null;
+  expiresAt: number;
+  instructorSecretHash: string;
+  locked: boolean;
+  lockChangedAt: number;
+}
+
+/** A learner as the server uses it. */
+export interface Learner {
+  id: string;
+  roomId: string;
+  name: string;
+  nameKey: string;
+  secretHash: string;
+  joinedAt: number;
+  lastSeenAt: number;
+  removedAt: number | null;
+  chapterId: string | null;
+  chapterAt: number | null;
+}
+
+/** A stored event. */
+export interface StoredEvent {
+  id: number;
+  roomId: string;
+  learnerId: string;
+  key: string;
+  seq: number;
+  kind: string;
+  chapterId: string;
+  itemId: string;
+  payload: unknown;
+  verdict: unknown;
+  outcome: string;
+  selfReported: boolean;
+  clientAt: number | null;
+  receivedAt: number;
+}
+
+/** An event to store (already validated and graded by the caller). */
+export interface NewEvent {
+  key: string;
+  seq: number;
+  kind: string;
+  chapterId: string;
+  itemId: string;
+  payload: unknown;
+  verdict: unknown;
+  outcome: string;
+  selfReported: boolean;
+  clientAt: number | null;
+}
+
+/** What happened to one event of a batch: stored now, or already stored earlier under the same key. */
+export interface EventAck {
+  key: string;
+  status: 'stored' | 'duplicate';
+  id: number;
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+const parseChapters = (text: string): string[] => {
+  const value = parseJson(text);
+  return Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : [];
+};
+
+function toRoom(row: Selectable<RoomsTable>): Room {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    chapters: parseChapters(row.chapters),
+    startsAt: row.starts_at === null ? null : Number(row.starts_at),
+    createdAt: Number(row.created_at),
+    endedAt: row.ended_at === null ? null : Number(row.ended_at),
+    expiresAt: Number(row.expires_at),
+    instructorSecretHash: row.instructor_secret_hash,
+    locked: Number(row.locked) === 1,
+    lockChangedAt: Number(row.lock_changed_at),
+  };
+}
+
+function toLearner(row: Selectable<LearnersTable>): Learner {
+  return {
+    id: row.id,
+    roomId: row.room_id,
+    name: row.name,
+    nameKey: row.name_key,
+    secretHash: row.secret_hash,
+    joinedAt: Number(row.joined_at),
+    lastSeenAt: Number(row.last_seen_at),
+    removedAt: row.removed_at === null ? null : Number(row.removed_at),
+    chapterId: row.chapter_id,
+    chapterAt: row.chapter_at === null ? null : Number(row.chapter_at),
+  };
+}
+
+function toEvent(row: Selectable<EventsTable>): StoredEvent {
+  return {
+    id: Number(row.id),
+    roomId: row.room_id,
+    learnerId: row.learner_id,
+    key: row.key,
+    seq: Number(row.seq),
+    kind: row.kind,
+    chapterId: row.chapter_id,
+    itemId: row.item_id,
+    payload: parseJson(row.payload),
+    verdict: parseJson(row.verdict),
+    outcome: row.outcome,
+    selfReported: Number(row.self_reported) === 1,
+    clientAt: row.client_at === null ? null : Number(row.client_at),
+    receivedAt: Number(row.received_at),
+  };
+}
+
+/** The data layer over one database. */
+export type WorkshopData = ReturnType<typeof createWorkshopData>;
+
+/** Builds the data layer over an open Kysely instance (either engine). */
+export function createWorkshopData(db: Kysely<WorkshopDatabase>) {
+  return {
+    /** Inserts a room; `code-taken` when another room already has the code (the caller draws a new one). */
+    async insertRoom(room: Omit<Room, 'endedAt' | 'locked' | 'lockChangedAt'>): Promise<'created' | 'code-taken'> {
+      const inserted = await db
+        .insertInto('rooms')
+        .values({
+          id: room.id,
+          code: room.code,
+          title: room.title,
+          chapters: JSON.stringify(room.chapters),
+          starts_at: room.startsAt,
+          created_at: room.createdAt,
+          ended_at: null,
+          expires_at: room.expiresAt,
+          instructor_secret_hash: room.instructorSecretHash,
+          locked: 0,
+          lock_changed_at: room.createdAt,
+        })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted ? 'created' : 'code-taken';
+    },
+
+    async roomById(id: string): Promise<Room | undefined> {
+      const row = await db.selectFrom('rooms').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toRoom(row);
+    },
+
+    /** The room with this join code, ended or not. */
+    async roomByCode(code: string): Promise<Room | undefined> {
+      const row = await db.selectFrom('rooms').selectAll().where('code', '=', code).executeTakeFirst();
+      return row && toRoom(row);
+    },
+
+    /** Sets the room's solution lock; returns the updated room. */
+    async setLock(roomId: string, locked: boolean, now: number): Promise<Room | undefined> {
+      await db
+        .updateTable('rooms')
+        .set({ locked: locked ? 1 : 0, lock_changed_at: now })
+        .where('id', '=', roomId)
+        .execute();
+      return this.roomById(roomId);
+    },
+
+    /** Marks the room ended (learners can no longer join or send); keeps its data until it expires. */
+    async endRoom(roomId: string, now: number): Promise<Room | undefined> {
+      await db
+        .updateTable('rooms')
+        .set({ ended_at: now })
+        .where('id', '=', roomId)
+        .where('ended_at', 'is', null)
+        .execute();
+      return this.roomById(roomId);
+    },
+
+    /** Deletes a room with its learners and events. */
+    async deleteRoom(roomId: string): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('events').where('room_id', '=', roomId).execute();
+        await tx.deleteFrom('learners').where('room_id', '=', roomId).execute();
+        const result = await tx.deleteFrom('rooms').where('id', '=', roomId).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
+    },
+
+    /** Deletes every room whose time is up (with its learners and events); returns their ids. */
+    async deleteExpiredRooms(now: number): Promise<string[]> {
+      const expired = await db.selectFrom('rooms').select('id').where('expires_at', '<=', now).execute();
+      for (const { id } of expired) await this.deleteRoom(id);
+      return expired.map((r) => r.id);
+    },
+
+    /** Adds a learner; `name-taken` when someone in the room already has that name (after folding). */
+    async insertLearner(
+      learner: Pick<Learner, 'id' | 'roomId' | 'name' | 'nameKey' | 'secretHash' | 'joinedAt'>,
+    ): Promise<'joined' | 'name-taken'> {
+      const inserted = await db
+        .insertInto('learners')
+        .values({
+          id: learner.id,
+          room_id: learner.roomId,
+          name: learner.name,
+          name_key: learner.nameKey,
+          secret_hash: learner.secretHash,
+          joined_at: learner.joinedAt,
+          last_seen_at: learner.joinedAt,
+          removed_at: null,
+          chapter_id: null,
+          chapter_at: null,
+        })
+        .onConflict((oc) => oc.columns(['room_id', 'name_key']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted ? 'joined' : 'name-taken';
+    },
+
+    async learnerById(id: string): Promise<Learner | undefined> {
+      const row = await db.selectFrom('learners').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toLearner(row);
+    },
+
+    /** Every learner of a room (removed ones included, marked), in joining order. */
+    async learnersOfRoom(roomId: string): Promise<Learner[]> {
+      const rows = await db
+        .selectFrom('learners')
+        .selectAll()
+        .where('room_id', '=', roomId)
+        .orderBy('joined_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toLearner);
+    },
+
+    /** Marks a learner removed: their secret stops working; their events stay for the record until expiry. */
+    async removeLearner(roomId: string, learnerId: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('learners')
+        .set({ removed_at: now })
+        .where('id', '=', learnerId)
+        .where('room_id', '=', roomId)
+        .where('removed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Records that a learner was seen, and on which chapter if known. */
+    async touchLearner(learnerId: string, now: number, chapterId?: string): Promise<void> {
+      await db
+        .updateTable('learners')
+        .set(chapterId ? { last_seen_at: now, chapter_id: chapterId, chapter_at: now } : { last_seen_at: now })
+        .where('id', '=', learnerId)
+        .execute();
+    },
+
+    /**
+     * Stores a learner's batch in one transaction, in the order given. An event whose key the learner has used
+     * before is not stored again: its ack says `duplicate` and carries the first copy's id. The learner's
+     * last-seen time and chapter move with the batch.
+     */
+    async insertEvents(
+      roomId: string,
+      learnerId: string,
+      events: readonly NewEvent[],
+      now: number,
+    ): Promise<EventAck[]> {
+      return db.transaction().execute(async (tx) => {
+        const acks: EventAck[] = [];
+        for (const event of events) {
+          const inserted = await tx
+            .insertInto('events')
+            .values({
+              room_id: roomId,
+              learner_id: learnerId,
+              key: event.key,
+              seq: event.seq,
+              kind: event.kind,
+              chapter_id: event.chapterId,
+              item_id: event.itemId,
+              payload: JSON.stringify(event.payload),
+              verdict: JSON.stringify(event.verdict),
+              outcome: event.outcome,
+              self_reported: event.selfReported ? 1 : 0,
+              client_at: event.clientAt,
+              received_at: now,
+            })
+            .onConflict((oc) => oc.columns(['learner_id', 'key']).doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (inserted) {
+            acks.push({ key: event.key, status: 'stored', id: Number(inserted.id) });
+          } else {
+            const first = await tx
+              .selectFrom('events')
+              .select('id')
+              .where('learner_id', '=', learnerId)
+              .where('key', '=', event.key)
+              .executeTakeFirstOrThrow();
+            acks.push({ key: event.key, status: 'duplicate', id: Number(first.id) });
+          }
+        }
+        const last = events.at(-1);
+        await tx
+          .updateTable('learners')
+          .set(last ? { last_seen_at: now, chapter_id: last.chapterId, chapter_at: now } : { last_seen_at: now })
+          .where('id', '=', learnerId)
+          .execute();
+        return acks;
+      });
+    },
+
+    /** A room's events in the order they were stored, after `afterId` (for catching up), at most `limit`. */
+    async eventsOfRoom(roomId: string, afterId = 0, limit = 100_000): Promise<StoredEvent[]> {
+      const rows = await db
+        .selectFrom('events')
+        .selectAll()
+        .where('room_id', '=', roomId)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(toEvent);
+    },
+
+    /** One learner's events in the order they were stored. */
+    async eventsOfLearner(learnerId: string): Promise<StoredEvent[]> {
+      const rows = await db
+        .selectFrom('events')
+        .selectAll()
+        .where('learner_id', '=', learnerId)
+        .orderBy('id')
+        .execute();
+      return rows.map(toEvent);
+    },
+
+    /** Events by id, within one room (ids from another room are ignored). */
+    async eventsByIds(roomId: string, ids: readonly number[]): Promise<StoredEvent[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('events')
+        .selectAll()
+        .where('room_id', '=', roomId)
+        .where('id', 'in', [...ids])
+        .orderBy('id')
+        .execute();
+      return rows.map(toEvent);
+    },
+
+    /** How many events a room holds. */
+    async countEvents(roomId: string): Promise<number> {
+      const row = await db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('room_id', '=', roomId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
