@@ -19,6 +19,9 @@ export interface LabCase {
   run(exercise: Exercise): void;
 }
 
+/** The `_meta` key the exercise asks for (README): a reverse-DNS vendor prefix, then the name. */
+const RETRYABLE_META_KEY = 'com.example.incidents/retryable';
+
 /** A failure whose Error carries internals a server must not put on the wire. */
 function backendDown(): ToolFailure {
   const error = new Error('connect ECONNREFUSED postgres://incidents:s3cret@db.internal:5432/incidents');
@@ -80,33 +83,44 @@ export const CASES: LabCase[] = [
     },
   },
   {
-    name: 'carries the reason and retryable in structuredContent',
+    name: 'tells the model the reason in a text block',
     run(ex) {
       for (const failure of [backendDown(), badInput()]) {
-        const result = ex.toolFailureResult(failure) as {
-          structuredContent?: { reason?: unknown; retryable?: unknown };
-        } | null;
-        const sc = result?.structuredContent;
-        if (sc?.reason !== failure.reason || sc?.retryable !== failure.retryable) {
+        const result = ex.toolFailureResult(failure) as { content?: unknown } | null;
+        const blocks = Array.isArray(result?.content) ? (result.content as { type?: unknown; text?: unknown }[]) : [];
+        const said = blocks.some(
+          (b) => b?.type === 'text' && typeof b.text === 'string' && b.text.includes(failure.reason),
+        );
+        if (!said) {
           throw new Error(
-            `structuredContent should be { reason: ${JSON.stringify(failure.reason)}, retryable: ${failure.retryable} }; yours is ${show(sc)}.`,
+            `The model reads content, so a text block should say ${JSON.stringify(failure.reason)}; your content is ${show(result?.content)}.`,
           );
         }
       }
     },
   },
   {
-    name: 'mirrors structuredContent in a text block, as the spec asks',
+    name: 'leaves structuredContent to the incident the outputSchema describes',
+    run(ex) {
+      const result = ex.toolFailureResult(backendDown());
+      if (typeof result === 'object' && result !== null && 'structuredContent' in result) {
+        throw new Error(
+          `get_incident declares an outputSchema for an incident, and structuredContent "conforms to the tool's outputSchema if one is defined" (MCP 2026-07-28 server/tools.mdx §Structured Content). A failure object does not, so leave structuredContent out; yours is ${show((result as { structuredContent?: unknown }).structuredContent)}.`,
+        );
+      }
+    },
+  },
+  {
+    name: `gives programs retryable under the vendor-prefixed _meta key ${RETRYABLE_META_KEY}`,
     run(ex) {
       for (const failure of [backendDown(), badInput()]) {
-        const { model, result } = classifyResult(ex, failure);
-        if (typeof result !== 'object' || result === null || !('structuredContent' in result)) {
-          throw new Error('The result has no structuredContent, so there is nothing for the text block to mirror yet.');
+        const result = ex.toolFailureResult(failure) as { _meta?: Record<string, unknown> } | null;
+        const got = result?._meta?.[RETRYABLE_META_KEY];
+        if (got !== failure.retryable) {
+          throw new Error(
+            `_meta["${RETRYABLE_META_KEY}"] should be ${failure.retryable} for this failure; your _meta is ${show(result?._meta)}. A vendor prefix (reverse DNS, then a slash) keeps your key apart from MCP's own (MCP 2026-07-28 basic/index.mdx §_meta).`,
+          );
         }
-        const mirror = model.findings.find(
-          (f) => f.id === 'structured-content-not-mirrored' || f.id === 'tool-result-invalid',
-        );
-        if (mirror) throw new Error(`${mirror.message} (at ${mirror.path || 'the result'})`);
       }
     },
   },

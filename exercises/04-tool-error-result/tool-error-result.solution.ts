@@ -10,16 +10,20 @@ export interface ToolFailure {
   error: Error;
 }
 
+/** The vendor-prefixed `_meta` key that tells programs whether calling again later could succeed. */
+export const RETRYABLE_META_KEY = 'com.example.incidents/retryable';
+
 /**
  * The result of a tools/call whose tool failed (spec 2026-07-28 server/tools.mdx §Error Handling): a normal result
- * with isError: true, structured content, and the same JSON as text for clients that read only content.
+ * with isError: true and the reason in a text block the model reads. No structuredContent: the tool's outputSchema
+ * describes an incident, and structuredContent "conforms to the tool's outputSchema if one is defined"
+ * (§Structured Content); the machine-readable part goes under a vendor-prefixed `_meta` key (basic/index.mdx §_meta).
  */
 export function toolFailureResult(failure: ToolFailure) {
-  const structuredContent = { reason: failure.reason, retryable: failure.retryable };
   return {
     resultType: 'complete' as const,
     isError: true,
-    content: [{ type: 'text' as const, text: JSON.stringify(structuredContent) }],
-    structuredContent,
+    content: [{ type: 'text' as const, text: failure.reason }],
+    _meta: { [RETRYABLE_META_KEY]: failure.retryable },
   };
 }

@@ -9,7 +9,11 @@ export type FailureReport =
 /** The tool as tools/list described it. */
 export interface ToolInfo {
   name: string;
-  /** The server's hint that the tool changes nothing. */
+  /**
+   * The server's hint that the tool changes nothing. Only a hint: clients "MUST consider tool annotations to be
+   * untrusted unless they come from trusted servers" (2026-07-28 server/tools.mdx §Tool). Every tool in this
+   * exercise comes from the team's own incident server, which the client trusts.
+   */
   readOnlyHint: boolean;
 }
 

@@ -9,13 +9,19 @@ export type FailureReport =
 /** The tool as tools/list described it. */
 export interface ToolInfo {
   name: string;
-  /** The server's hint that the tool changes nothing. */
+  /**
+   * The server's hint that the tool changes nothing. Only a hint: clients "MUST consider tool annotations to be
+   * untrusted unless they come from trusted servers" (2026-07-28 server/tools.mdx §Tool). Every tool in this
+   * exercise comes from the team's own incident server, which the client trusts.
+   */
   readOnlyHint: boolean;
 }
 
 /**
- * Whether, and how, a failed call may be retried. The retry rules for tools are the course's advice: the spec
- * gives none beyond a new JSON-RPC id for a re-issued request (2026-07-28 basic/patterns/cancellation.mdx §Timeouts).
+ * Whether, and how, a failed call may be retried. The retry rules for tools are the course's advice. The spec's own
+ * rule is the new JSON-RPC id: a request lost with its stream must be re-issued "as a new request with a new request
+ * ID" (2026-07-28 changelog.mdx, Major changes item 9), and an MRTR retry's id "MUST be different" from the first
+ * request's (2026-07-28 basic/patterns/mrtr.mdx §Client Requirements (Basic Workflow)).
  */
 export function retryPolicy(report: FailureReport): RetryPolicy {
   switch (report.seen) {
