@@ -41,8 +41,10 @@ export function isItemDone(item: ProgressItem, chapter: ChapterProgress | undefi
       return chapter.selfMark?.canExplain === true;
     case 'check':
       return chapter.checks[item.id]?.passed === true;
-    case 'widget':
-      return chapter.widgets[item.id]?.done === true;
+    case 'widget': {
+      const widget = chapter.widgets[item.id];
+      return widget?.done === true && widget.assist?.linkLoaded !== true; // a link's answers are not the learner's work
+    }
     case 'code-lab':
       return chapter.codeLabs[item.id]?.passed === true;
   }

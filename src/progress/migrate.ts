@@ -8,9 +8,11 @@ import {
   PROGRESS_VERSION,
   ProgressV1Schema,
   ProgressV2Schema,
+  ProgressV3Schema,
   type ChapterProgress,
   type Progress,
   type ProgressV1,
+  type ProgressV2,
 } from './schema.ts';
 
 /** The outcome of reading stored progress. */
@@ -28,7 +30,7 @@ export function emptyChapter(): ChapterProgress {
 }
 
 /** Migrates v1 (flat lists) to v2 (per-chapter records); nothing in v1 is dropped. */
-export function migrateV1ToV2(v1: ProgressV1): Progress {
+export function migrateV1ToV2(v1: ProgressV1): ProgressV2 {
   const chapters: Record<string, ChapterProgress> = {};
   const chapter = (id: string) => (chapters[id] ??= emptyChapter());
   for (const id of v1.completed) chapter(id).selfMark = { canExplain: true, at: v1.savedAt };
@@ -45,9 +47,46 @@ export function migrateV1ToV2(v1: ProgressV1): Progress {
   return { format: PROGRESS_FORMAT, version: 2, updatedAt: v1.savedAt, chapters };
 }
 
+/** The key under which a version-2 decision table kept the learner's answers when a shared link replaced them. */
+export const LINK_STASH_SUFFIX = '--before-link';
+
+/**
+ * Migrates v2 to v3: a decision table's hints and solution, kept until now only inside its own state, become its
+ * `assist` record, so receipts read them in one place. A version-2 table that has a `<id>--before-link` record
+ * was overwritten by a shared link: its answers are marked link-loaded and it no longer counts as solved (the
+ * learner's own answers stay in that record, which the table offers back). Nothing else changes.
+ */
+export function migrateV2ToV3(v2: ProgressV2): Progress {
+  const chapters: Record<string, ChapterProgress> = {};
+  for (const [chapterId, chapter] of Object.entries(v2.chapters)) {
+    const widgets: ChapterProgress['widgets'] = {};
+    for (const [widgetId, widget] of Object.entries(chapter.widgets)) {
+      if (widget.kind !== 'decision-table' || widget.assist) {
+        widgets[widgetId] = widget;
+        continue;
+      }
+      const state = (typeof widget.state === 'object' && widget.state !== null ? widget.state : {}) as Record<
+        string,
+        unknown
+      >;
+      const level = state.hintLevel;
+      const hints = typeof level === 'number' && Number.isInteger(level) ? Math.max(0, Math.min(3, level)) : 0;
+      const linkLoaded = chapter.widgets[`${widgetId}${LINK_STASH_SUFFIX}`] !== undefined;
+      widgets[widgetId] = {
+        ...widget,
+        done: widget.done && !linkLoaded,
+        assist: { hints, solutionShown: state.solution === true, linkLoaded, imported: false },
+      };
+    }
+    chapters[chapterId] = { ...chapter, widgets };
+  }
+  return { format: PROGRESS_FORMAT, version: 3, updatedAt: v2.updatedAt, chapters };
+}
+
 /** One step per version: MIGRATIONS[n] turns version n into version n + 1. */
 const MIGRATIONS: Record<number, (data: unknown) => unknown> = {
   1: (data) => migrateV1ToV2(ProgressV1Schema.parse(data)),
+  2: (data) => migrateV2ToV3(ProgressV2Schema.parse(data)),
 };
 
 const SCHEMAS: Record<
@@ -61,6 +100,7 @@ const SCHEMAS: Record<
 > = {
   1: ProgressV1Schema,
   2: ProgressV2Schema,
+  3: ProgressV3Schema,
 };
 
 function firstIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> } | undefined): string {
@@ -97,7 +137,7 @@ export function readProgressValue(value: unknown): ReadOutcome {
       reason: `it could not be migrated from version ${version}: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
-  const final = ProgressV2Schema.safeParse(data);
+  const final = ProgressV3Schema.safeParse(data);
   if (!final.success)
     return { kind: 'unreadable', reason: `it is damaged after migration (${firstIssue(final.error)})` };
   return version === PROGRESS_VERSION

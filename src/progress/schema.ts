@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 /** The `format` marker that tells our data from anything else in localStorage. */
 export const PROGRESS_FORMAT = 'mcp-message-lab/progress';
 /** The version this code writes. */
-export const PROGRESS_VERSION = 2;
+export const PROGRESS_VERSION = 3;
 
 /** A chapter key: NN-slug (any chapter the course has or will have). */
 const ChapterKey = z.string().check(z.regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/));
@@ -16,14 +16,32 @@ const ItemKey = z.string().check(z.regex(/^[a-zA-Z0-9][a-zA-Z0-9:._-]{0,127}$/))
 /** An ISO 8601 timestamp. */
 const Timestamp = z.string().check(z.maxLength(40));
 
+/**
+ * The help a learner had on an item, for receipts and the roster (version 3). `hints` and `solutionShown` only grow
+ * until the item is reset; `linkLoaded` and `imported` say where the answers or code held now came from.
+ */
+export const AssistSchema = z.strictObject({
+  /** The most hint levels the learner had open (0: none). */
+  hints: z.int().check(z.minimum(0), z.maximum(99)),
+  /** Whether a worked solution was shown. */
+  solutionShown: z.boolean(),
+  /** Whether the answers held now were loaded from someone's shared link (not the learner's own work). */
+  linkLoaded: z.boolean(),
+  /** Whether the answers or code held now came from an imported progress file rather than this browser. */
+  imported: z.boolean(),
+});
+export type Assist = z.infer<typeof AssistSchema>;
+
 /** A widget's saved state: its kind, an opaque JSON state the widget validates itself, and whether it is done. */
 export const WidgetRecordSchema = z.strictObject({
   /** Which widget wrote it (decision-table, classify-fixture, completion-check, ...). */
   kind: z.string().check(z.maxLength(40)),
   /** The widget's own state (answers, edited text, hint level...). */
   state: z.unknown(),
-  /** Whether the learner has finished it (a table passed, a prediction made and revealed). */
+  /** Whether the learner has finished it (a table passed, a prediction made and revealed); never with linkLoaded. */
   done: z.boolean(),
+  /** Hints, solution and where the answers came from (version 3; absent: no help recorded). */
+  assist: z.optional(AssistSchema),
   at: Timestamp,
 });
 export type WidgetRecord = z.infer<typeof WidgetRecordSchema>;
@@ -44,6 +62,8 @@ export const CodeLabRecordSchema = z.strictObject({
   passed: z.boolean(),
   /** How many times the learner ran the tests. */
   attempts: z.optional(z.int().check(z.minimum(0))),
+  /** Hints, solution and whether the code came from an imported file (version 3). */
+  assist: z.optional(AssistSchema),
   at: Timestamp,
 });
 export type CodeLabRecord = z.infer<typeof CodeLabRecordSchema>;
@@ -58,14 +78,23 @@ export const ChapterProgressSchema = z.strictObject({
 });
 export type ChapterProgress = z.infer<typeof ChapterProgressSchema>;
 
-/** Version 2 (current): per-chapter records. */
+/** Version 3 (current): per-chapter records whose widgets and code labs say what help the learner had. */
+export const ProgressV3Schema = z.strictObject({
+  format: z.literal(PROGRESS_FORMAT),
+  version: z.literal(3),
+  updatedAt: Timestamp,
+  chapters: z.record(ChapterKey, ChapterProgressSchema),
+});
+export type Progress = z.infer<typeof ProgressV3Schema>;
+
+/** Version 2: the same per-chapter records without `assist` (the fields are optional, so the schema is shared). */
 export const ProgressV2Schema = z.strictObject({
   format: z.literal(PROGRESS_FORMAT),
   version: z.literal(2),
   updatedAt: Timestamp,
   chapters: z.record(ChapterKey, ChapterProgressSchema),
 });
-export type Progress = z.infer<typeof ProgressV2Schema>;
+export type ProgressV2 = z.infer<typeof ProgressV2Schema>;
 
 /**
  * Version 1: the flat format the store started with: chapter ids marked complete, chapter ids whose check passed,

@@ -6,10 +6,10 @@
  */
 import { emptyChapter, emptyProgress, readProgressText } from './migrate.ts';
 import {
-  ProgressV2Schema,
+  ProgressV3Schema,
+  type Assist,
   type ChapterProgress,
   type CheckRecord,
-  type CodeLabRecord,
   type Progress,
   type WidgetRecord,
 } from './schema.ts';
@@ -56,6 +56,36 @@ export interface WidgetSave {
   kind: string;
   state: unknown;
   done: boolean;
+  /** Help to record (merged with what is recorded: see mergeAssist). */
+  assist?: Partial<Assist>;
+}
+
+/** What a code lab records. */
+export interface CodeLabSave {
+  passed: boolean;
+  attempts?: number;
+  /** Help to record (merged with what is recorded: see mergeAssist). */
+  assist?: Partial<Assist>;
+}
+
+const NO_ASSIST: Assist = { hints: 0, solutionShown: false, linkLoaded: false, imported: false };
+
+/**
+ * Merges newly reported help into the recorded help: hints and a shown solution are never forgotten until the item
+ * is reset (a learner cannot hide that they looked), while `linkLoaded` and `imported` take the latest value given,
+ * since they describe where the answers held now came from. Undefined when there is nothing to record.
+ */
+export function mergeAssist(recorded: Assist | undefined, given: Partial<Assist> | undefined): Assist | undefined {
+  if (!given) return recorded;
+  const base = recorded ?? NO_ASSIST;
+  const hints = Number.isInteger(given.hints) ? Math.max(0, Math.min(99, given.hints!)) : 0;
+  const merged: Assist = {
+    hints: Math.max(base.hints, hints),
+    solutionShown: base.solutionShown || given.solutionShown === true,
+    linkLoaded: given.linkLoaded ?? base.linkLoaded,
+    imported: given.imported ?? base.imported,
+  };
+  return recorded === undefined && JSON.stringify(merged) === JSON.stringify(NO_ASSIST) ? undefined : merged;
 }
 
 /** The store's API (see src/progress/README.md). */
@@ -68,11 +98,14 @@ export interface ProgressStore {
   setSelfMark(chapterId: string, canExplain: boolean): SaveOutcome;
   /** Records a graded check (the completion check is `completion`). */
   recordCheck(chapterId: string, checkId: string, record: Omit<CheckRecord, 'at'>): SaveOutcome;
-  /** Records a code lab run. */
-  recordCodeLab(chapterId: string, exerciseId: string, record: Omit<CodeLabRecord, 'at'>): SaveOutcome;
+  /** Records a code lab run; `assist` is merged with the help recorded before. */
+  recordCodeLab(chapterId: string, exerciseId: string, record: CodeLabSave): SaveOutcome;
   /** A widget's saved record, if any. */
   getWidget(chapterId: string, widgetId: string): WidgetRecord | undefined;
-  /** Saves a widget's state (JSON-serialisable, at most MAX_WIDGET_STATE characters). */
+  /**
+   * Saves a widget's state (JSON-serialisable, at most MAX_WIDGET_STATE characters). `assist` is merged with the help
+   * recorded before; answers loaded from a link are never saved as done.
+   */
   saveWidget(chapterId: string, widgetId: string, save: WidgetSave): SaveOutcome;
   resetWidget(chapterId: string, widgetId: string): SaveOutcome;
   /** Clears one chapter; the previous state goes to the backup. */
@@ -85,7 +118,10 @@ export interface ProgressStore {
   undoLast(): SaveOutcome;
   /** All progress as pretty-printed JSON, for a file download. */
   exportJson(): string;
-  /** Replaces progress with an exported file's contents (any known version; older ones migrate). */
+  /**
+   * Replaces progress with an exported file's contents (any known version; older ones migrate). Every widget and
+   * code lab it brings is marked `assist.imported`: it was not done in this browser.
+   */
   importJson(text: string): ImportOutcome;
   /** Data set aside because it could not be read, oldest first. */
   setAside(): SetAsideEntry[];
@@ -167,7 +203,7 @@ export function createProgressStore(
     const draft = clone(progress);
     mutate(draft);
     draft.updatedAt = now();
-    const valid = ProgressV2Schema.safeParse(draft);
+    const valid = ProgressV3Schema.safeParse(draft);
     if (!valid.success) {
       const issue = valid.error.issues[0];
       return {
@@ -223,8 +259,12 @@ export function createProgressStore(
       }),
     recordCheck: (chapterId, checkId, record) =>
       change((d) => void (chapterOf(d, chapterId).checks[checkId] = { ...clone(record), at: now() })),
-    recordCodeLab: (chapterId, exerciseId, record) =>
-      change((d) => void (chapterOf(d, chapterId).codeLabs[exerciseId] = { ...record, at: now() })),
+    recordCodeLab: (chapterId, exerciseId, { assist, ...record }) =>
+      change((d) => {
+        const labs = chapterOf(d, chapterId).codeLabs;
+        const merged = mergeAssist(labs[exerciseId]?.assist, assist);
+        labs[exerciseId] = { ...record, ...(merged ? { assist: merged } : {}), at: now() };
+      }),
     getWidget: (chapterId, widgetId) => {
       const record = progress.chapters[chapterId]?.widgets[widgetId];
       return record ? clone(record) : undefined;
@@ -242,15 +282,17 @@ export function createProgressStore(
           kind: 'rejected',
           reason: `The widget state is too large to save (${json.length} characters; the limit is ${MAX_WIDGET_STATE}).`,
         };
-      return change(
-        (d) =>
-          void (chapterOf(d, chapterId).widgets[widgetId] = {
-            kind: save.kind,
-            state: JSON.parse(json!),
-            done: save.done,
-            at: now(),
-          }),
-      );
+      return change((d) => {
+        const widgets = chapterOf(d, chapterId).widgets;
+        const merged = mergeAssist(widgets[widgetId]?.assist, save.assist);
+        widgets[widgetId] = {
+          kind: save.kind,
+          state: JSON.parse(json!),
+          done: save.done && merged?.linkLoaded !== true,
+          ...(merged ? { assist: merged } : {}),
+          at: now(),
+        };
+      });
     },
     resetWidget: (chapterId, widgetId) =>
       change((d) => {
@@ -272,7 +314,12 @@ export function createProgressStore(
     importJson: (text) => {
       const outcome = readProgressText(text);
       if (outcome.kind !== 'ok') return { kind: 'invalid', reason: `The file cannot be imported: ${outcome.reason}.` };
-      const saved = backupThen((d) => void (d.chapters = outcome.progress.chapters));
+      const chapters = outcome.progress.chapters;
+      for (const chapter of Object.values(chapters)) {
+        for (const record of [...Object.values(chapter.widgets), ...Object.values(chapter.codeLabs)])
+          record.assist = { ...(record.assist ?? NO_ASSIST), imported: true };
+      }
+      const saved = backupThen((d) => void (d.chapters = chapters));
       if (saved.kind === 'rejected') return { kind: 'invalid', reason: saved.reason };
       return {
         kind: 'imported',

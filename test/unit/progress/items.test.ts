@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chapterCompletion, itemsFromMdx } from '../../../src/progress/items.ts';
+import { chapterCompletion, isItemDone, itemsFromMdx } from '../../../src/progress/items.ts';
 
 const mdx = `
 <Practice>
@@ -33,5 +33,23 @@ describe('chapterCompletion', () => {
     };
     expect(chapterCompletion(items, record)).toEqual({ done: 2, total: 4, percent: 50 });
     expect(chapterCompletion(items, undefined)).toEqual({ done: 0, total: 4, percent: 0 });
+  });
+
+  it("does not count a table whose answers came from someone's link as solved", () => {
+    const item = { type: 'widget', id: 't', label: 'Decision table' } as const;
+    const record = {
+      checks: {},
+      codeLabs: {},
+      widgets: {
+        t: {
+          kind: 'decision-table',
+          state: {},
+          done: true,
+          assist: { hints: 0, solutionShown: false, linkLoaded: true, imported: false },
+          at: 'x',
+        },
+      },
+    };
+    expect(isItemDone(item, record)).toBe(false);
   });
 });

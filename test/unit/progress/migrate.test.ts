@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyProgress, migrateV1ToV2, readProgressText, readProgressValue } from '../../../src/progress/migrate.ts';
+import {
+  emptyProgress,
+  migrateV1ToV2,
+  migrateV2ToV3,
+  readProgressText,
+  readProgressValue,
+} from '../../../src/progress/migrate.ts';
 
 const v1 = {
   format: 'mcp-message-lab/progress',
@@ -39,7 +45,95 @@ describe('migrateV1ToV2', () => {
   });
 });
 
+/** A hand-written version-2 document: a table that a shared link overwrote (its stash exists), and one that did not. */
+const v2 = {
+  format: 'mcp-message-lab/progress',
+  version: 2,
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  chapters: {
+    '05-error-semantics-and-retries': {
+      checks: {},
+      widgets: {
+        'ch05-table': {
+          kind: 'decision-table',
+          state: {
+            answers: { 'unknown-method': { layer: 'method-dispatch' } },
+            hintLevel: 2,
+            solution: true,
+            passed: true,
+          },
+          done: true,
+          at: '2026-11-20T09:00:00.000Z',
+        },
+        'ch05-table--before-link': {
+          kind: 'decision-table-stash',
+          state: { answers: { 'unknown-method': { layer: 'transport' } }, hintLevel: 0 },
+          done: false,
+          at: '2026-11-20T09:00:00.000Z',
+        },
+        'classify-x': {
+          kind: 'classify-fixture',
+          state: { kind: 'request' },
+          done: true,
+          at: '2026-11-20T09:00:00.000Z',
+        },
+      },
+      codeLabs: {},
+    },
+    '02-what-a-receiver-owes': {
+      checks: {},
+      widgets: {
+        'owed-table': {
+          kind: 'decision-table',
+          state: { answers: {}, hintLevel: 1 },
+          done: false,
+          at: '2026-11-20T09:00:00.000Z',
+        },
+      },
+      codeLabs: { '02-what-a-receiver-owes': { passed: true, attempts: 2, at: '2026-11-20T09:00:00.000Z' } },
+    },
+  },
+};
+
+describe('migrateV2ToV3', () => {
+  it("moves a table's hint level and shown solution into its assist record", () => {
+    const v3 = migrateV2ToV3(v2 as never);
+    expect(v3.version).toBe(3);
+    expect(v3.chapters['02-what-a-receiver-owes']?.widgets['owed-table']?.assist).toEqual({
+      hints: 1,
+      solutionShown: false,
+      linkLoaded: false,
+      imported: false,
+    });
+  });
+
+  it('marks a table whose answers a link replaced as link-loaded and not solved, and keeps the stash', () => {
+    const v3 = migrateV2ToV3(v2 as never);
+    const chapter = v3.chapters['05-error-semantics-and-retries']!;
+    expect(chapter.widgets['ch05-table']).toMatchObject({
+      done: false,
+      assist: { hints: 2, solutionShown: true, linkLoaded: true, imported: false },
+    });
+    expect(chapter.widgets['ch05-table--before-link']?.state).toEqual(
+      v2.chapters['05-error-semantics-and-retries'].widgets['ch05-table--before-link'].state,
+    );
+  });
+
+  it('leaves other widgets, checks and code labs as they were', () => {
+    const v3 = migrateV2ToV3(v2 as never);
+    expect(v3.chapters['05-error-semantics-and-retries']?.widgets['classify-x']).toEqual(
+      v2.chapters['05-error-semantics-and-retries'].widgets['classify-x'],
+    );
+    expect(v3.chapters['02-what-a-receiver-owes']?.codeLabs).toEqual(v2.chapters['02-what-a-receiver-owes'].codeLabs);
+  });
+});
+
 describe('readProgressValue', () => {
+  it('migrates a v2 document to v3 and says it did', () => {
+    const outcome = readProgressValue(v2);
+    expect(outcome).toMatchObject({ kind: 'ok', migratedFrom: 2, progress: { version: 3 } });
+  });
+
   it('reads the current version unchanged', () => {
     const p = emptyProgress('2026-11-02T00:00:00.000Z');
     expect(readProgressValue(p)).toEqual({ kind: 'ok', progress: p });
@@ -50,7 +144,7 @@ describe('readProgressValue', () => {
     expect(outcome.kind).toBe('ok');
     if (outcome.kind === 'ok') {
       expect(outcome.migratedFrom).toBe(1);
-      expect(outcome.progress.version).toBe(2);
+      expect(outcome.progress.version).toBe(3);
     }
   });
 
@@ -60,7 +154,7 @@ describe('readProgressValue', () => {
   });
 
   it('refuses a newer version instead of guessing', () => {
-    const outcome = readProgressValue({ ...emptyProgress(), version: 3 });
+    const outcome = readProgressValue({ ...emptyProgress(), version: 4 });
     expect(outcome.kind).toBe('unreadable');
     if (outcome.kind === 'unreadable') expect(outcome.reason).toMatch(/newer version/);
   });

@@ -128,7 +128,7 @@ describe('createProgressStore', () => {
     expect(store.setAside()).toEqual([]);
   });
 
-  it('migrates a stored v1 document and saves it as v2', () => {
+  it('migrates a stored v1 document and saves it as the current version (3)', () => {
     storage.setItem(
       PROGRESS_KEY,
       JSON.stringify({
@@ -142,10 +142,10 @@ describe('createProgressStore', () => {
     );
     const store = createProgressStore(storage, now);
     expect(store.chapter('02-what-a-receiver-owes').selfMark?.canExplain).toBe(true);
-    expect(JSON.parse(storage.getItem(PROGRESS_KEY)!).version).toBe(2);
+    expect(JSON.parse(storage.getItem(PROGRESS_KEY)!).version).toBe(3);
   });
 
-  it('round-trips through export and import without losing anything', () => {
+  it('round-trips through export and import without losing anything, marking what it brings as imported', () => {
     const store = createProgressStore(storage, now);
     store.setSelfMark('01-message-shapes', true);
     store.saveWidget('05-error-semantics-and-retries', 't', {
@@ -159,6 +159,8 @@ describe('createProgressStore', () => {
     store.resetAll();
     expect(store.read().chapters).toEqual({});
     expect(store.importJson(exported)).toEqual({ kind: 'imported', chapters: 2 });
+    const widget = before['05-error-semantics-and-retries']!.widgets.t!;
+    widget.assist = { hints: 0, solutionShown: false, linkLoaded: false, imported: true };
     expect(store.read().chapters).toEqual(before);
   });
 
@@ -218,5 +220,79 @@ describe('createProgressStore', () => {
     store.setSelfMark('01-message-shapes', true);
     store.setSelfMark('02-what-a-receiver-owes', true);
     expect(seen).toEqual([1, 2]);
+  });
+
+  it('keeps hints and a shown solution once recorded, even when a later save reports fewer', () => {
+    const store = createProgressStore(storage, now);
+    const save = (assist: object) =>
+      store.saveWidget('05-error-semantics-and-retries', 't', {
+        kind: 'decision-table',
+        state: {},
+        done: false,
+        assist,
+      });
+    save({ hints: 2, solutionShown: true });
+    save({ hints: 0, solutionShown: false });
+    expect(store.getWidget('05-error-semantics-and-retries', 't')?.assist).toEqual({
+      hints: 2,
+      solutionShown: true,
+      linkLoaded: false,
+      imported: false,
+    });
+    store.resetWidget('05-error-semantics-and-retries', 't');
+    save({ hints: 1 });
+    expect(store.getWidget('05-error-semantics-and-retries', 't')?.assist?.hints).toBe(1);
+  });
+
+  it('never saves answers loaded from a link as done', () => {
+    const store = createProgressStore(storage, now);
+    store.saveWidget('05-error-semantics-and-retries', 't', {
+      kind: 'decision-table',
+      state: {},
+      done: true,
+      assist: { linkLoaded: true },
+    });
+    expect(store.getWidget('05-error-semantics-and-retries', 't')?.done).toBe(false);
+    // Still link-loaded on a later save that does not say otherwise.
+    store.saveWidget('05-error-semantics-and-retries', 't', { kind: 'decision-table', state: {}, done: true });
+    expect(store.getWidget('05-error-semantics-and-retries', 't')?.done).toBe(false);
+    store.saveWidget('05-error-semantics-and-retries', 't', {
+      kind: 'decision-table',
+      state: {},
+      done: true,
+      assist: { linkLoaded: false },
+    });
+    expect(store.getWidget('05-error-semantics-and-retries', 't')?.done).toBe(true);
+  });
+
+  it('records no assist for a widget that had no help', () => {
+    const store = createProgressStore(storage, now);
+    store.saveWidget('05-error-semantics-and-retries', 't', { kind: 'decision-table', state: {}, done: false });
+    store.recordCodeLab('05-error-semantics-and-retries', 'lab', { passed: true, assist: { hints: 0 } });
+    expect(store.getWidget('05-error-semantics-and-retries', 't')).not.toHaveProperty('assist');
+    expect(store.chapter('05-error-semantics-and-retries').codeLabs.lab).not.toHaveProperty('assist');
+  });
+
+  it('merges the help a code lab reports across runs', () => {
+    const store = createProgressStore(storage, now);
+    store.recordCodeLab('05-error-semantics-and-retries', 'lab', { passed: false, assist: { solutionShown: true } });
+    store.recordCodeLab('05-error-semantics-and-retries', 'lab', { passed: true, attempts: 2 });
+    expect(store.chapter('05-error-semantics-and-retries').codeLabs.lab).toMatchObject({
+      passed: true,
+      attempts: 2,
+      assist: { solutionShown: true },
+    });
+  });
+
+  it('marks every widget and code lab of an imported file as imported', () => {
+    const source = createProgressStore(new MemoryStorage(), now);
+    source.saveWidget('05-error-semantics-and-retries', 't', { kind: 'decision-table', state: {}, done: true });
+    source.recordCodeLab('05-error-semantics-and-retries', 'lab', { passed: true });
+    const store = createProgressStore(storage, now);
+    expect(store.importJson(source.exportJson())).toMatchObject({ kind: 'imported' });
+    const chapter = store.chapter('05-error-semantics-and-retries');
+    expect(chapter.widgets.t?.assist?.imported).toBe(true);
+    expect(chapter.codeLabs.lab?.assist?.imported).toBe(true);
+    expect(chapter.widgets.t?.done).toBe(true);
   });
 });

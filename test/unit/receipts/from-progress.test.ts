@@ -8,10 +8,10 @@ const AT = '2026-11-30T09:00:00.000Z';
 const LATER = '2026-11-30T09:30:00.000Z';
 const NOW = '2026-11-30T12:00:00.000Z';
 
-/** A hand-written progress document (format version 2, as src/progress/README.md documents it). */
+/** A hand-written progress document (format version 3, as src/progress/README.md documents it). */
 const progress: Progress = {
   format: 'mcp-message-lab/progress',
-  version: 2,
+  version: 3,
   updatedAt: LATER,
   chapters: {
     '05-error-semantics-and-retries': {
