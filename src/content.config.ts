@@ -2,7 +2,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { FixtureSchema } from './fixtures/schema.ts';
-import { DECISION_SCENARIOS, getScenario } from './message-model/index.ts';
+import { DECISION_SCENARIOS, getScenario } from './course/index.ts';
 
 /** The protocol versions a chapter may target; MCP 2026-07-28 is the course's default. */
 const TARGET_PROTOCOLS = ['jsonrpc-2.0', '2025-06-18', '2025-11-25', '2026-07-28'] as const;

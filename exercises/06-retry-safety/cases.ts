@@ -2,7 +2,7 @@
  * The test cases for exercise 06, shared by vitest (retry-safety.test.ts) and the in-page code lab.
  * Each case is a decision-table scenario of the message model; its grader decides whether the answer is right.
  */
-import { RETRY_POLICIES, getScenario, gradeDecisionTable, type RetryPolicy } from '#message-model';
+import { RETRY_POLICIES, getScenario, gradeDecisionTable, type RetryPolicy } from '#course';
 import type { FailureReport } from './retry-safety.solution.ts';
 
 /** The exercise's API: what the learner's file exports. */

@@ -1,4 +1,4 @@
-import type { RetryPolicy } from '#message-model';
+import type { RetryPolicy } from '#course';
 
 /** What the client saw when a call failed. */
 export type FailureReport =

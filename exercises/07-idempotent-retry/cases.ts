@@ -2,7 +2,8 @@
  * The test cases for exercise 07, shared by vitest (idempotent-retry.test.ts) and the in-page code lab.
  * A simulated ticket server stands behind a transport that loses responses; the message model checks every request.
  */
-import { MISCONCEPTIONS, classifyMessage, getScenario } from '#message-model';
+import { classifyMessage } from '#message-model';
+import { MISCONCEPTIONS, getScenario } from '#course';
 import type { IdSource, ToolResponse, Transport } from './idempotent-retry.solution.ts';
 
 /** The exercise's API: what the learner's file exports. */
@@ -150,7 +151,7 @@ export const CASES: LabCase[] = [
       const keys = server.sent.map((r) => argsOf(r)?.idempotencyKey);
       if (keys.some((k) => k !== KEY)) {
         const m = MISCONCEPTIONS['fresh-id-makes-write-safe'];
-        throw new Error(`Your attempts carried the keys ${show(keys)}. ${m.correction}`);
+        throw new Error(`Your attempts carried the keys ${show(keys)}. ${m?.correction ?? ''}`);
       }
     },
   },

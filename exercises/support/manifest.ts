@@ -31,7 +31,7 @@ export const ExerciseManifestSchema = z
         solutions: z.array(z.string().regex(/\.solution\.ts$/)).min(1),
         /** The vitest file; it runs the cases against the problem or the solutions. */
         test: z.string().regex(/\.test\.ts$/),
-        /** The test cases, shared by vitest and the in-page runner; imports only #message-model. */
+        /** The test cases, shared by vitest and the in-page runner; imports only #message-model and #course. */
         cases: z.literal('cases.ts'),
       })
       .strict(),

@@ -1,6 +1,7 @@
 /**
  * The MCP Message Lab message model: zod schemas for JSON-RPC 2.0 and MCP messages, the classifier, the error-code
- * table and the decision-table grader. Imports only zod; runs in Node, browsers and Web Workers.
+ * table. Imports only zod; runs in Node, browsers and Web Workers. Course material (the decision table, timelines,
+ * completion checks) lives in `#course` (src/course/), which builds on this module.
  * Imported everywhere as `#message-model`.
  */
 export {
@@ -90,80 +91,3 @@ export type { CrossVersionClassification, VersionDifference } from './compare.ts
 export { classifyLog } from './log.ts';
 export type { LogEntry } from './log.ts';
 export { formatClassification } from './format.ts';
-
-export {
-  DETECTION_LAYERS,
-  USER_OUTCOMES,
-  RETRY_POLICIES,
-  DECISION_COLUMNS,
-  DECISION_LABELS,
-  COLUMN_LABELS,
-  MISCONCEPTIONS,
-  DEFAULT_SCENARIO_IDS,
-  DECISION_SCENARIOS,
-  getScenario,
-  columnOptions,
-  gradeDecisionTable,
-  hintFor,
-} from './decision-table.ts';
-export type {
-  DetectionLayer,
-  UserOutcome,
-  RetryPolicy,
-  DecisionColumn,
-  Misconception,
-  MisconceptionId,
-  DecisionScenario,
-  DecisionAnswers,
-  CellVerdict,
-  DecisionTableGrade,
-} from './decision-table.ts';
-
-export {
-  CLASSIFY_ASPECTS,
-  REPLY_SENDS,
-  CHECK_QUESTION_TYPES,
-  ClassifyQuestionSchema,
-  ChoiceOptionSchema,
-  ChoiceQuestionSchema,
-  DecisionTableQuestionSchema,
-  SelfAssessedQuestionSchema,
-  CheckQuestionSchema,
-  CompletionCheckSchema,
-  ReplyAnswerSchema,
-  CheckAnswerSchema,
-  CheckAnswersSchema,
-  gradeCompletionCheck,
-} from './completion-check.ts';
-export type {
-  ClassifyAspect,
-  ReplySend,
-  CheckQuestionType,
-  CheckQuestion,
-  CompletionCheck,
-  ReplyAnswer,
-  CheckAnswer,
-  CheckAnswers,
-  QuestionGrade,
-  CompletionCheckGrade,
-} from './completion-check.ts';
-
-export {
-  TIMELINE_PARTIES,
-  TIMELINE_FAULTS,
-  TIMELINE_RETRIES,
-  TIMELINE_FAULT_LABELS,
-  TIMELINE_RETRY_LABELS,
-  TIMELINE_SCENARIOS,
-  getTimelineScenario,
-  buildTimeline,
-} from './timeline.ts';
-export type {
-  TimelineParty,
-  TimelineFault,
-  TimelineRetry,
-  TimelineScenario,
-  TimelineStep,
-  Timeline,
-  TimelineOptions,
-} from './timeline.ts';

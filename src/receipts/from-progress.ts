@@ -5,7 +5,7 @@
  * What the store holds but cannot be put in a receipt (an answer in an unknown shape, a bad timestamp) is left out
  * and listed, never guessed at.
  */
-import { CheckAnswersSchema, gradeDecisionTable } from '#message-model';
+import { CheckAnswersSchema, gradeDecisionTable } from '#course';
 import type { Progress } from '../progress/schema.ts';
 import type { ReceiptDraft } from './create.ts';
 import type { ChapterReceipt } from './schema.ts';

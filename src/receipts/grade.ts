@@ -11,6 +11,7 @@ import {
   DECISION_LABELS,
   DECISION_SCENARIOS,
   getScenario,
+  misconceptionFor,
   gradeCompletionCheck,
   gradeDecisionTable,
   MISCONCEPTIONS,
@@ -20,7 +21,7 @@ import {
   type DecisionColumn,
   type QuestionGrade,
   type MisconceptionId,
-} from '#message-model';
+} from '#course';
 import {
   canonicalReceiptJson,
   readReceipt,
@@ -448,7 +449,7 @@ function distributionOf(counted: readonly Extract<RosterEntry, { kind: 'counted'
       const scenario = getScenario(row.scenarioId)!;
       row.answers = [...values.entries()]
         .map(([value, count]) => {
-          const misconceptionId = scenario.misconceptions[row.column]?.[value];
+          const misconceptionId = misconceptionFor(scenario.id, row.column, value)?.id;
           return {
             value,
             label: DECISION_LABELS[value as keyof typeof DECISION_LABELS] ?? value,
@@ -479,13 +480,10 @@ function misconceptionsOf(counted: readonly Extract<RosterEntry, { kind: 'counte
     }
   });
   return [...count.entries()]
-    .map(([id, c]) => ({
-      id,
-      belief: MISCONCEPTIONS[id].belief,
-      correction: MISCONCEPTIONS[id].correction,
-      count: c.count,
-      learners: c.learners.size,
-    }))
+    .flatMap(([id, c]) => {
+      const m = MISCONCEPTIONS[id];
+      return m ? [{ id, belief: m.belief, correction: m.correction, count: c.count, learners: c.learners.size }] : [];
+    })
     .sort((a, b) => b.learners - a.learners || b.count - a.count || a.id.localeCompare(b.id));
 }
 

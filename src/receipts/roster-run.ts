@@ -28,7 +28,7 @@ export async function warmUp(course: CourseData): Promise<void> {
   const [{ createReceipt }, { serializeReceipt }, model] = await Promise.all([
     import('./create.ts'),
     import('./schema.ts'),
-    import('#message-model'),
+    import('#course'),
   ]);
   // Made-up learners whose decision tables cycle through the options, so every grading path runs, not just the empty one.
   const texts = Array.from({ length: 60 }, (_, i) => {

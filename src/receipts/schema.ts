@@ -8,7 +8,7 @@
  * grades a receipt claims with its own re-grade, so an edited score with a recomputed digest is still caught.
  */
 import { z } from 'zod';
-import { CheckAnswersSchema } from '#message-model';
+import { CheckAnswersSchema } from '#course';
 import { sha256Hex } from './sha256.ts';
 
 /** The value of `format`: what this document is. */

@@ -4,7 +4,7 @@
  * re-grader needs. Astro server context only (astro:content).
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { CompletionCheckSchema, type CompletionCheck } from '#message-model';
+import { CompletionCheckSchema, type CompletionCheck } from '#course';
 import pkg from '../../package.json';
 import { buildCourseData } from '../receipts/course-data.ts';
 import type { CourseData } from '../receipts/grade.ts';

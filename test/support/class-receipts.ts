@@ -7,14 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import {
-  columnOptions,
-  DECISION_COLUMNS,
-  getScenario,
-  gradeCompletionCheck,
-  gradeDecisionTable,
-  MESSAGE_KINDS,
-} from '#message-model';
+import { MESSAGE_KINDS } from '#message-model';
+import { columnOptions, DECISION_COLUMNS, getScenario, gradeCompletionCheck, gradeDecisionTable } from '#course';
 import { createReceipt } from '../../src/receipts/create.ts';
 import type { CourseData } from '../../src/receipts/grade.ts';
 import type { ChapterReceipt, Receipt } from '../../src/receipts/schema.ts';

@@ -7,14 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  classifyMessage,
-  CompletionCheckSchema,
-  DEFAULT_PROTOCOL,
-  getScenario,
-  sameReply,
-  type Protocol,
-} from '#message-model';
+import { classifyMessage, DEFAULT_PROTOCOL, sameReply, type Protocol } from '#message-model';
+import { CompletionCheckSchema, getScenario } from '#course';
 import { checkAnatomy, fixtureReferences, outlineChapter } from '../../src/components/anatomy/anatomy.ts';
 import { loadFixtures } from '../../src/fixtures/load.ts';
 import type { Fixture } from '../../src/fixtures/schema.ts';

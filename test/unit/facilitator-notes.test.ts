@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getScenario, MISCONCEPTIONS } from '#message-model';
+import { getScenario, MISCONCEPTIONS } from '#course';
 
 const DIR = resolve(import.meta.dirname, '../../content/chapters');
 const chapters = readdirSync(DIR)

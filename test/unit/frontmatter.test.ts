@@ -48,6 +48,8 @@ describe('chapter frontmatter validation', () => {
     await cp(join(root, 'src'), join(dir, 'src'), { recursive: true });
     for (const file of ['package.json', 'astro.config.mjs', 'tsconfig.json'])
       await cp(join(root, file), join(dir, file));
+    // The course module (src/course/) imports its data from content/scenarios/.
+    await cp(join(root, 'content/scenarios'), join(dir, 'content/scenarios'), { recursive: true });
     await mkdir(join(dir, 'content/chapters'), { recursive: true });
     await mkdir(join(dir, 'content/fixtures'), { recursive: true });
     await symlink(join(root, 'node_modules'), join(dir, 'node_modules'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createReceipt } from '../../../src/receipts/create.ts';
-import { gradeCompletionCheck } from '#message-model';
+import { gradeCompletionCheck } from '#course';
 import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
 import {
   CheckGrader,

@@ -8,7 +8,7 @@
 import type { Classification, Finding, Protocol } from '#message-model';
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
 import { h, must, readData } from './dom.ts';
-import { loadModel, warmModelOnIntent, type Model } from './model.ts';
+import { loadCourse, loadModel, warmModelOnIntent, type Course } from './model.ts';
 
 /** The result views load with the model, on the first run: nothing to show before it. */
 type Views = typeof import('./classification-view.ts') & typeof import('../lib/json-locate.ts');
@@ -219,13 +219,13 @@ class LabClassifyFixture extends HTMLElement {
   }
 
   private async run(fromSubmit: boolean): Promise<void> {
-    const [model, v] = await Promise.all([loadModel(), loadViews()]);
+    const [model, course, v] = await Promise.all([loadModel(), loadCourse(), loadViews()]);
     const { renderClassification, renderVersions } = v;
     const text = this.els.textarea.value;
     const protocol = this.els.protocol.value as Protocol;
     const c = model.classifyMessage(text, { protocol });
     this.last = c;
-    const prediction = this.gradePrediction(model, text, protocol);
+    const prediction = this.gradePrediction(course, text, protocol);
     const versions = model.classifyAcrossProtocols(text);
     this.dataset.revealed = 'true';
 
@@ -254,7 +254,7 @@ class LabClassifyFixture extends HTMLElement {
   }
 
   /** The learner's prediction against the model, through the completion-check grader. */
-  private gradePrediction(model: Model, text: string, protocol: Protocol): HTMLElement {
+  private gradePrediction(course: Course, text: string, protocol: Protocol): HTMLElement {
     const { kind, send, code } = this.state();
     if (!kind && !send)
       return h(
@@ -266,7 +266,7 @@ class LabClassifyFixture extends HTMLElement {
       ? { send, ...(send === 'error' && /^-?\d+$/.test(code.trim()) ? { code: Number(code.trim()) } : {}) }
       : undefined;
     const ask = [...(kind ? ['kind'] : []), ...(send ? ['reply'] : [])];
-    const grade = model.gradeCompletionCheck(
+    const grade = course.gradeCompletionCheck(
       {
         chapter: this.chapter ?? '00-practice',
         questions: [

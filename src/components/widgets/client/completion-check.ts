@@ -3,11 +3,11 @@
  * model's gradeCompletionCheck (classify questions against classifyMessage, tables against gradeDecisionTable),
  * reveals the rubric of self-assessed questions after the first submit, and records the result in progress.
  */
-import type { CheckAnswers, CompletionCheckGrade } from '#message-model';
+import type { CheckAnswers, CompletionCheckGrade } from '#course';
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
 import { h, must, readData } from './dom.ts';
 import { clearGrid, paintVerdicts, readGrid, writeGrid } from './grid.ts';
-import { loadModel, warmModelOnIntent } from './model.ts';
+import { loadCourse, warmModelOnIntent } from './model.ts';
 
 interface CheckData {
   check: { chapter: string; questions: Array<{ id: string; type: string }> };
@@ -27,7 +27,7 @@ class LabCompletionCheck extends HTMLElement {
     this.chapter = currentChapter() ?? this.dataset.chapter ?? '';
     const form = must<HTMLFormElement>(this, '[data-role="form"]');
     must(this, '[data-role="controls"]').hidden = false;
-    warmModelOnIntent(this);
+    warmModelOnIntent(this, loadCourse);
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       void this.grade();
@@ -46,7 +46,7 @@ class LabCompletionCheck extends HTMLElement {
     return this.querySelector<T>(`[name="${CSS.escape(`${id}.${suffix}`)}"]`);
   }
 
-  /** The form's answers in the CheckAnswers shape of src/message-model/completion-check.ts. */
+  /** The form's answers in the CheckAnswers shape of src/course/completion-check.ts. */
   private answers(): CheckAnswers {
     const answers: CheckAnswers = {};
     for (const q of this.data.check.questions) {
@@ -143,7 +143,7 @@ class LabCompletionCheck extends HTMLElement {
   }
 
   private async grade(): Promise<void> {
-    const model = await loadModel();
+    const model = await loadCourse();
     const answers = this.answers();
     const grade: CompletionCheckGrade = model.gradeCompletionCheck(this.data.check, answers, this.data.fixtureTexts);
     if (grade.kind === 'invalid-input') {

@@ -4,11 +4,11 @@
  * the solution (the model's answers and reasoning) opens only after a first attempt. The answers survive a
  * reload (progress store) and travel in a link (#dt-<id>=…). Vanilla custom element: the state is a few selects.
  */
-import type { DecisionAnswers, DecisionTableGrade } from '#message-model';
+import type { DecisionAnswers, DecisionTableGrade } from '#course';
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
 import { copyText, decodeFragmentValue, encodeFragmentValue, fragmentParams, h, must } from './dom.ts';
 import { clearCell, clearGrid, paintVerdicts, readGrid, writeGrid } from './grid.ts';
-import { loadModel, warmModelOnIntent } from './model.ts';
+import { loadCourse, warmModelOnIntent } from './model.ts';
 
 interface TableState {
   answers: DecisionAnswers;
@@ -58,7 +58,7 @@ class LabDecisionTable extends HTMLElement {
     this.chapter = currentChapter();
     const form = must<HTMLFormElement>(this, '[data-role="form"]');
     must(this, '[data-role="controls"]').hidden = false;
-    warmModelOnIntent(this);
+    warmModelOnIntent(this, loadCourse);
 
     form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -197,7 +197,7 @@ class LabDecisionTable extends HTMLElement {
   }
 
   private async check(announce = true): Promise<void> {
-    const model = await loadModel();
+    const model = await loadCourse();
     this.state.answers = readGrid(this);
     const grade = model.gradeDecisionTable(this.state.answers, this.scenarios);
     this.lastGrade = grade;
@@ -233,7 +233,7 @@ class LabDecisionTable extends HTMLElement {
 
   /** Hints for the rows that are not yet all right (every row before the first check). */
   private async renderHints(): Promise<void> {
-    const model = await loadModel();
+    const model = await loadCourse();
     const level = this.state.hintLevel;
     const panel = must(this, '[data-role="hints"]');
     if (level === 0) {
@@ -274,7 +274,7 @@ class LabDecisionTable extends HTMLElement {
       panel.replaceChildren();
       return;
     }
-    const model = await loadModel();
+    const model = await loadCourse();
     const blocks: HTMLElement[] = [h('h4', {}, 'Solution, with the reasoning for each cell')];
     for (const id of this.scenarios) {
       const s = model.getScenario(id);

@@ -2,7 +2,7 @@
  * Reading and painting the server-rendered decision grid (DecisionGrid.astro): the answers in its selects, and the
  * model's per-cell verdicts as feedback next to each control. The verdicts come from gradeDecisionTable.
  */
-import type { CellVerdict, DecisionAnswers } from '#message-model';
+import type { CellVerdict, DecisionAnswers } from '#course';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -2,9 +2,9 @@
  * <lab-message-timeline>: the fault and retry controls for the server-rendered sequence diagram. Each change asks
  * the model's buildTimeline for the exchange and redraws the diagram, the outcome and the step list.
  */
-import type { TimelineFault, TimelineRetry } from '#message-model';
+import type { TimelineFault, TimelineRetry } from '#course';
 import { must } from './dom.ts';
-import { loadModel, warmModelOnIntent } from './model.ts';
+import { loadCourse, warmModelOnIntent } from './model.ts';
 
 class LabMessageTimeline extends HTMLElement {
   /** The step shown last (1-based); 0 means every step is shown. */
@@ -17,7 +17,7 @@ class LabMessageTimeline extends HTMLElement {
     controls.hidden = false;
     this.dataset.summary = must(this, '[data-role="summary"]').textContent ?? '';
     controls.addEventListener('submit', (e) => e.preventDefault());
-    warmModelOnIntent(this);
+    warmModelOnIntent(this, loadCourse);
     controls.addEventListener('change', (event) => {
       if ((event.target as HTMLElement).matches('select')) void this.redraw();
     });
@@ -60,7 +60,7 @@ class LabMessageTimeline extends HTMLElement {
   private async redraw(): Promise<void> {
     // The renderer is needed only once the learner changes the exchange, so it loads with the model.
     const [model, { renderTimelineOutcome, renderTimelineSteps, renderTimelineSvg }] = await Promise.all([
-      loadModel(),
+      loadCourse(),
       import('../lib/timeline-render.ts'),
     ]);
     const fault = must<HTMLSelectElement>(this, '[data-role="fault"]').value as TimelineFault;

@@ -1,10 +1,14 @@
 /**
- * Loads the message model on demand. Every widget imports it through this one dynamic import, so the bundler
- * emits the model (and zod) as a single chunk that is fetched on the first interaction and cached across pages.
+ * Loads the message model, and the course module built on it, on demand. Every widget imports them through these
+ * dynamic imports, so the bundler emits the model (and zod) as one chunk and the course's data and graders as
+ * another, each fetched on the first interaction and cached across pages.
  */
 export type Model = typeof import('#message-model');
+/** The course module: decision table, timelines and completion checks (with their content). */
+export type Course = typeof import('#course');
 
 let pending: Promise<Model> | undefined;
+let pendingCourse: Promise<Course> | undefined;
 
 /** The message model, loaded once. */
 export function loadModel(): Promise<Model> {
@@ -12,10 +16,19 @@ export function loadModel(): Promise<Model> {
   return pending;
 }
 
-/** Starts loading the model as soon as the learner shows intent (pointer over, or focus inside, the widget). */
-export function warmModelOnIntent(element: HTMLElement): void {
+/** The course module (which loads the model too), loaded once. */
+export function loadCourse(): Promise<Course> {
+  pendingCourse ??= import('#course');
+  return pendingCourse;
+}
+
+/**
+ * Starts loading the model (or, with `load`, the course module) as soon as the learner shows intent (pointer over,
+ * or focus inside, the widget).
+ */
+export function warmModelOnIntent(element: HTMLElement, load: () => Promise<unknown> = loadModel): void {
   const warm = () => {
-    void loadModel();
+    void load();
     element.removeEventListener('pointerover', warm);
     element.removeEventListener('focusin', warm);
   };

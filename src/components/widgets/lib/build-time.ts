@@ -4,7 +4,8 @@
  */
 import { getCollection, getEntry } from 'astro:content';
 import { codeToHtml } from 'shiki';
-import { CompletionCheckSchema, PROTOCOLS, isProtocol, type CompletionCheck, type Protocol } from '#message-model';
+import { PROTOCOLS, isProtocol, type Protocol } from '#message-model';
+import { CompletionCheckSchema, type CompletionCheck } from '#course';
 import type { Fixture } from '../../../fixtures/schema.ts';
 
 /** Looks a fixture up in the `fixtures` collection; an unknown id fails the build and lists the known ids. */
@@ -98,7 +99,7 @@ export function requireCheck(chapter: string): CompletionCheck {
       .map((f) => f.replace(/^.*\/|\.json$/g, ''))
       .sort();
     throw new Error(
-      `<CompletionCheck chapter="${chapter}" />: content/checks/${chapter}.json does not exist. Existing checks: ${known.join(', ') || 'none'}. See src/message-model/completion-check.ts for the format.`,
+      `<CompletionCheck chapter="${chapter}" />: content/checks/${chapter}.json does not exist. Existing checks: ${known.join(', ') || 'none'}. See src/course/completion-check.ts for the format.`,
     );
   }
   const parsed = CompletionCheckSchema.safeParse(CHECK_FILES[file]);

@@ -3,7 +3,7 @@
  * the list being the diagram's text alternative. Pure string building, shared by the build-time component and the
  * <lab-message-timeline> element; nothing here decides what happens in the exchange.
  */
-import type { Timeline, TimelineParty } from '../../../message-model/timeline.ts';
+import type { Timeline, TimelineParty } from '../../../course/timeline.ts';
 
 const LANES: Record<TimelineParty, number> = { client: 90, server: 320, backend: 550 };
 const NAMES: Record<TimelineParty, string> = { client: 'Client', server: 'MCP server', backend: 'Backend' };

@@ -5,49 +5,34 @@
  * own decisions (dispatch, the tool's input check, the backend call) follow the rules the decision table teaches.
  * Pure and deterministic: the same inputs give the same timeline.
  */
-import { classifyMessage, type Classification, type MessageId } from './classify.ts';
-import { DECISION_LABELS, type DetectionLayer, type RetryPolicy, type UserOutcome } from './decision-table.ts';
-import { STANDARD_ERROR_CODES } from './error-codes.ts';
-import { DEFAULT_PROTOCOL } from './protocols.ts';
-import { buildReplyMessage } from './reply.ts';
+import {
+  DEFAULT_PROTOCOL,
+  STANDARD_ERROR_CODES,
+  buildReplyMessage,
+  classifyMessage,
+  type Classification,
+  type MessageId,
+} from '#message-model';
+import { TIMELINE_DATA } from './data.ts';
+import { DECISION_LABELS } from './decision-table.ts';
+import {
+  TIMELINE_PARTIES,
+  TIMELINE_FAULTS,
+  TIMELINE_RETRIES,
+  type DetectionLayer,
+  type RetryPolicy,
+  type TimelineFault,
+  type TimelineParty,
+  type TimelineRetry,
+  type UserOutcome,
+} from './vocabulary.ts';
 
-/** The sides drawn as lanes, left to right. */
-export const TIMELINE_PARTIES = ['client', 'server', 'backend'] as const;
-export type TimelineParty = (typeof TIMELINE_PARTIES)[number];
+export { TIMELINE_PARTIES, TIMELINE_FAULTS, TIMELINE_RETRIES };
+export type { TimelineParty, TimelineFault, TimelineRetry };
 
-/** Where a fault can be injected, from the wire inwards. */
-export const TIMELINE_FAULTS = [
-  'none',
-  'transport',
-  'json-parse',
-  'envelope',
-  'method',
-  'params',
-  'tool',
-  'backend',
-] as const;
-export type TimelineFault = (typeof TIMELINE_FAULTS)[number];
-
-/** How the client retries after the first attempt. */
-export const TIMELINE_RETRIES = ['none', 'blind', 'same-idempotency-key'] as const;
-export type TimelineRetry = (typeof TIMELINE_RETRIES)[number];
-
-/** Labels for the fault and retry controls. */
-export const TIMELINE_FAULT_LABELS: Readonly<Record<TimelineFault, string>> = {
-  none: 'No fault',
-  transport: 'Transport: the HTTP stream breaks before the response arrives',
-  'json-parse': 'JSON parse: the client sends truncated JSON',
-  envelope: 'Envelope: the request has no params._meta',
-  method: 'Method: the client calls tools/invoke, which does not exist',
-  params: 'Params: tools/call without params.name',
-  tool: "Tool: the arguments fail the tool's own input check",
-  backend: 'Backend: the backend refuses the connection (restarting)',
-};
-export const TIMELINE_RETRY_LABELS: Readonly<Record<TimelineRetry, string>> = {
-  none: 'No retry',
-  blind: 'Blind retry: new JSON-RPC id, the call built afresh (new idempotency key)',
-  'same-idempotency-key': 'Retry with a new JSON-RPC id and the same idempotency key',
-};
+/** Labels for the fault and retry controls (content/scenarios/timeline.json). */
+export const TIMELINE_FAULT_LABELS: Readonly<Record<TimelineFault, string>> = TIMELINE_DATA.faults;
+export const TIMELINE_RETRY_LABELS: Readonly<Record<TimelineRetry, string>> = TIMELINE_DATA.retries;
 
 /** A tool call the timeline can show: a write that creates a ticket, or a read that fetches an incident. */
 export interface TimelineScenario {
@@ -61,32 +46,7 @@ export interface TimelineScenario {
 }
 
 /** The scenarios a <MessageTimeline> can start from (ids match the decision table's scenarios). */
-export const TIMELINE_SCENARIOS: readonly TimelineScenario[] = [
-  {
-    id: 'lost-response-after-write',
-    title: 'Response lost after a write',
-    tool: 'create_ticket',
-    fault: 'transport',
-    retry: 'none',
-  },
-  {
-    id: 'read-timeout',
-    title: 'A read whose response is lost',
-    tool: 'get_incident',
-    fault: 'transport',
-    retry: 'none',
-  },
-  { id: 'unknown-method', title: 'Unknown method', tool: 'create_ticket', fault: 'method', retry: 'none' },
-  {
-    id: 'missing-meta-envelope',
-    title: 'Missing _meta envelope',
-    tool: 'get_incident',
-    fault: 'envelope',
-    retry: 'none',
-  },
-  { id: 'malformed-incident-id', title: 'Malformed incident ID', tool: 'get_incident', fault: 'tool', retry: 'none' },
-  { id: 'backend-unavailable', title: 'Unavailable backend', tool: 'get_incident', fault: 'backend', retry: 'none' },
-];
+export const TIMELINE_SCENARIOS: readonly TimelineScenario[] = TIMELINE_DATA.scenarios;
 
 /** Looks a timeline scenario up by id. */
 export function getTimelineScenario(id: string): TimelineScenario | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeDecisionTable } from '#message-model';
+import { gradeDecisionTable } from '#course';
 
 describe('gradeDecisionTable with hostile answers (receipts and shared links are untrusted)', () => {
   it('grades an object without toString as not an option instead of throwing', () => {

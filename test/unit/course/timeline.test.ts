@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIMELINE_FAULTS, buildTimeline } from '#message-model';
+import { TIMELINE_FAULTS, buildTimeline } from '#course';
 
 describe('buildTimeline', () => {
   it('shows a lost response after a write: the ticket exists, the client only sees its timeout', () => {

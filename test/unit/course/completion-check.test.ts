@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeCompletionCheck } from '#message-model';
+import { gradeCompletionCheck } from '#course';
 
 // Fixture texts written by hand for these tests.
 const TEXTS = {

@@ -12,7 +12,7 @@ import {
   gradeDecisionTable,
   hintFor,
   type DecisionAnswers,
-} from '#message-model';
+} from '#course';
 
 /** The course's canonical rows for chapter 5, as the course text states them. */
 const COURSE_ANSWERS: DecisionAnswers = {
@@ -88,8 +88,8 @@ describe('the scenario bank', () => {
 
   it('tells a JSON-RPC id apart from a business idempotency key', () => {
     const m = MISCONCEPTIONS['fresh-id-makes-write-safe'];
-    expect(m.correction).toMatch(/JSON-RPC id/);
-    expect(m.correction).toMatch(/idempotency key/);
+    expect(m?.correction).toMatch(/JSON-RPC id/);
+    expect(m?.correction).toMatch(/idempotency key/);
     expect(getScenario('lost-response-after-write')?.reasoning.retry).toMatch(/new JSON-RPC id/);
   });
 });

@@ -4,10 +4,16 @@
  * classifyMessage, decision-table questions against gradeDecisionTable; nothing here re-decides a protocol rule.
  */
 import { z } from 'zod';
-import { classifyMessage, MESSAGE_KINDS, type Classification, type Reply } from './classify.ts';
-import { describeReply } from './compare.ts';
+import {
+  MESSAGE_KINDS,
+  PROTOCOLS,
+  classifyMessage,
+  describeReply,
+  type Classification,
+  type Protocol,
+  type Reply,
+} from '#message-model';
 import { getScenario, gradeDecisionTable, type CellVerdict } from './decision-table.ts';
-import { PROTOCOLS, type Protocol } from './protocols.ts';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const CHAPTER_ID = /^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/;

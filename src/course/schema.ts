@@ -1,0 +1,163 @@
+/**
+ * The format of the course data in content/scenarios/: the decision-table scenario bank, the named misconceptions,
+ * the labels of every column and value, the default table and the message timeline's scenarios and labels. Each
+ * schema documents its fields; `src/course/data.ts` validates the files with them and names the file and field of
+ * any broken entry.
+ */
+import { z } from 'zod';
+import { MCP_VERSIONS } from '#message-model';
+import {
+  DECISION_COLUMNS,
+  DETECTION_LAYERS,
+  RETRY_POLICIES,
+  TIMELINE_FAULTS,
+  TIMELINE_RETRIES,
+  USER_OUTCOMES,
+} from './vocabulary.ts';
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** A section of the MCP specification an answer rests on. */
+export const SpecCitationSchema = z
+  .object({
+    /** The spec revision, e.g. "2026-07-28". */
+    version: z.enum([...MCP_VERSIONS, '2025-03-26']),
+    /** The page path under docs/specification/<version>/, without .mdx (e.g. "server/tools", "basic/index"). */
+    page: z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/),
+    /** The heading on that page, exactly as the spec writes it; omit to cite the whole page. */
+    heading: z.string().min(1).optional(),
+  })
+  .strict();
+export type SpecCitation = z.infer<typeof SpecCitationSchema>;
+
+/** Wrong answers that reveal a named misconception, per value. */
+const misconceptionMap = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.partialRecord(z.enum(values), z.string().regex(SLUG));
+
+/** One failure scenario of the decision table, with its canonical answers. */
+export const DecisionScenarioSchema = z
+  .object({
+    /** Stable kebab-case id; stored in receipts and share links, so never renamed once shipped. */
+    id: z.string().regex(SLUG),
+    /** The row heading. */
+    title: z.string().min(3).max(80),
+    /** The situation, as a learner reads it. */
+    situation: z.string().min(20),
+    /** The canonical answer of each column. */
+    answer: z
+      .object({
+        /** Which layer detects the failure first. */
+        layer: z.enum(DETECTION_LAYERS),
+        /** What the person using the host should see. */
+        userSees: z.enum(USER_OUTCOMES),
+        /** Whether, and how, a retry is safe. */
+        retry: z.enum(RETRY_POLICIES),
+      })
+      .strict(),
+    /** Why each canonical answer is right, one short paragraph per column. */
+    reasoning: z
+      .object({
+        /** Why the layer is right. */
+        layer: z.string().min(10),
+        /** Why the user outcome is right. */
+        userSees: z.string().min(10),
+        /** Why the retry policy is right. */
+        retry: z.string().min(10),
+      })
+      .strict(),
+    /** Per column, wrong answers mapped to the id of the misconception they reveal (misconceptions.json). */
+    misconceptions: z
+      .object({
+        /** Wrong layers → misconception id. */
+        layer: misconceptionMap(DETECTION_LAYERS).optional(),
+        /** Wrong user outcomes → misconception id. */
+        userSees: misconceptionMap(USER_OUTCOMES).optional(),
+        /** Wrong retry policies → misconception id. */
+        retry: misconceptionMap(RETRY_POLICIES).optional(),
+      })
+      .strict(),
+    /** Three hints, from a nudge to nearly the answer. */
+    hints: z.tuple([z.string().min(10), z.string().min(10), z.string().min(10)]),
+    /** The spec sections the answer rests on (at least one). */
+    spec: z.array(SpecCitationSchema).min(1),
+    /** Present when part of the answer is the course's advice rather than a spec rule: says which part. */
+    courseAdvice: z.string().min(10).optional(),
+  })
+  .strict();
+export type DecisionScenarioData = z.infer<typeof DecisionScenarioSchema>;
+
+/** A file of the scenario bank: content/scenarios/<topic>.json. */
+export const ScenarioFileSchema = z
+  .object({
+    /** The scenarios, in the order the bank lists them. */
+    scenarios: z.array(DecisionScenarioSchema).min(1),
+  })
+  .strict();
+
+/** A belief that produces wrong answers; feedback names it so the learner can unlearn it. */
+export const MisconceptionSchema = z
+  .object({
+    /** Stable kebab-case id, referenced by scenarios and by <Misconception id="…" /> in facilitator notes. */
+    id: z.string().regex(SLUG),
+    /** The wrong belief, as a learner would say it. */
+    belief: z.string().min(10),
+    /** Why it is wrong. */
+    correction: z.string().min(10),
+  })
+  .strict();
+
+/** content/scenarios/misconceptions.json. */
+export const MisconceptionFileSchema = z
+  .object({
+    /** Every misconception the course names, in the order the instructor pages list them. */
+    misconceptions: z.array(MisconceptionSchema).min(1),
+  })
+  .strict();
+
+const labelsOf = <T extends readonly [string, ...string[]]>(values: T) => z.record(z.enum(values), z.string().min(3));
+
+/** content/scenarios/labels.json: what a learner reads for each column and each value. */
+export const LabelFileSchema = z
+  .object({
+    /** The heading of each column. */
+    columns: labelsOf(DECISION_COLUMNS),
+    /** The label of every value of every column (layers, user outcomes, retry policies); all are required. */
+    values: labelsOf([...DETECTION_LAYERS, ...USER_OUTCOMES, ...RETRY_POLICIES]),
+  })
+  .strict();
+
+/** content/scenarios/tables.json: named sets of rows. */
+export const TableFileSchema = z
+  .object({
+    /** The rows a <DecisionTable> shows when the chapter names none (chapter 5's practice table), in order. */
+    default: z.array(z.string().regex(SLUG)).min(1),
+  })
+  .strict();
+
+/** A tool call the message timeline can start from. */
+export const TimelineScenarioSchema = z
+  .object({
+    /** Stable id; the same as the decision-table scenario it illustrates, where there is one. */
+    id: z.string().regex(SLUG),
+    /** The heading shown above the diagram. */
+    title: z.string().min(3).max(80),
+    /** The tool called: a write that creates a ticket, or a read that fetches an incident. */
+    tool: z.enum(['create_ticket', 'get_incident']),
+    /** The fault injected when the widget first shows the scenario. */
+    fault: z.enum(TIMELINE_FAULTS),
+    /** The retry shown first. */
+    retry: z.enum(TIMELINE_RETRIES),
+  })
+  .strict();
+
+/** content/scenarios/timeline.json: the timeline's control labels and scenarios. */
+export const TimelineFileSchema = z
+  .object({
+    /** The label of each fault, as the fault control shows it. */
+    faults: labelsOf(TIMELINE_FAULTS),
+    /** The label of each retry, as the retry control shows it. */
+    retries: labelsOf(TIMELINE_RETRIES),
+    /** The scenarios a <MessageTimeline scenario="…"> can start from; the first is the fallback. */
+    scenarios: z.array(TimelineScenarioSchema).min(1),
+  })
+  .strict();
