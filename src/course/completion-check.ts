@@ -23,7 +23,7 @@ export const CLASSIFY_ASPECTS = ['kind', 'reply'] as const;
 export type ClassifyAspect = (typeof CLASSIFY_ASPECTS)[number];
 
 /** The kinds of reply a learner can name (the model's `Reply['send']`). */
-export const REPLY_SENDS = ['nothing', 'response', 'error', 'batch'] as const;
+export const REPLY_SENDS = ['nothing', 'response', 'error', 'batch', 'unspecified'] as const;
 export type ReplySend = (typeof REPLY_SENDS)[number];
 
 /** The question types a check may contain. */
@@ -191,19 +191,26 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const own = (o: Record<string, unknown>, k: string): unknown =>
   Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
 
-/** The model's reply reduced to what a learner predicts: the send, and the code for an error. */
+/**
+ * The model's reply reduced to what a learner predicts: the send, and the code for an error (none when the spec
+ * leaves it to the implementation).
+ */
 function replyAnswerOf(reply: Reply): ReplyAnswer {
-  return reply.send === 'error' ? { send: 'error', code: reply.code } : { send: reply.send };
+  if (reply.send !== 'error') return { send: reply.send };
+  return reply.code === null ? { send: 'error' } : { send: 'error', code: reply.code };
 }
 
-function sameReplyAnswer(a: ReplyAnswer, b: ReplyAnswer): boolean {
-  return a.send === b.send && (a.send !== 'error' || a.code === b.code);
+/** `given` matches `expected`; when the expected error has no code (implementation-defined), any code does. */
+function sameReplyAnswer(given: ReplyAnswer, expected: ReplyAnswer): boolean {
+  if (given.send !== expected.send) return false;
+  return given.send !== 'error' || expected.code === undefined || given.code === expected.code;
 }
 
 function describeReplyAnswer(a: ReplyAnswer): string {
   if (a.send === 'error') return a.code === undefined ? 'an error (no code given)' : `error ${a.code}`;
   if (a.send === 'response') return "a response with the request's id";
   if (a.send === 'batch') return 'a batch of replies';
+  if (a.send === 'unspecified') return 'nothing the spec defines';
   return 'nothing';
 }
 
@@ -241,7 +248,7 @@ function gradeClassify(
       const expected = replyAnswerOf(classification.reply);
       if (!sameReplyAnswer(parsed.data, expected)) {
         wrong.push(
-          `You said the receiver sends ${describeReplyAnswer(parsed.data)}; it owes ${describeReply(classification.reply)}.`,
+          `You said the receiver sends ${describeReplyAnswer(parsed.data)}; it owes ${describeReply(classification.reply, classification.protocol)}.`,
         );
       }
     } else wrong.push('You did not say what the receiver sends back.');

@@ -152,7 +152,7 @@ function toolResult(id: MessageId, text: string, isError: boolean, structured?: 
 }
 
 function errorText(code: number, id: MessageId): string {
-  return JSON.stringify(buildReplyMessage({ send: 'error', code, id }));
+  return JSON.stringify(buildReplyMessage({ send: 'error', code, id }, DEFAULT_PROTOCOL));
 }
 
 function classify(text: string): Classification {
@@ -215,8 +215,8 @@ function runAttempt(
   });
 
   // The receiver owes an error at once (parse error, invalid envelope, bad params): the classifier says which.
-  if (request.reply.send === 'error') {
-    const text = errorText(request.reply.code, request.reply.id);
+  if (request.reply.send === 'error' && request.reply.code !== null) {
+    const text = JSON.stringify(buildReplyMessage(request.reply, DEFAULT_PROTOCOL));
     steps.push({
       attempt,
       from: 'server',

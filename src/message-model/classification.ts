@@ -2,7 +2,7 @@
  * What a classification is (its kinds, the reply owed, the fields of each kind) and the small helpers every part of
  * the classifier shares: the context it runs in, the finding order, and how an invalid message is reported.
  */
-import type { CodeClass } from './error-codes.ts';
+import { errorCodeDefinition, type CodeClass } from './error-codes.ts';
 import type { Finding } from './findings.ts';
 import type { TextPosition } from './json-text.ts';
 import { isMcpVersion, jsonRpcRef, mcpRef, type Protocol, type SpecRef } from './protocols.ts';
@@ -15,15 +15,23 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type MessageId = string | number | null;
 
 /**
- * What a conforming receiver sends back. `response`: a result or an error with this id is owed, and which one
- * depends on the server (a classifier cannot know whether the method exists). `error`: this error is owed at once.
- * `batch`: the replies owed for a batch, leaving out elements owed nothing.
+ * What a conforming receiver sends back.
+ * - `nothing`: no reply of any kind (notifications, responses).
+ * - `response`: a result or an error with this id is owed, and which one depends on the server (a classifier cannot
+ *   know whether the method exists).
+ * - `error`: an error with this id is owed at once. `id: null` means the id could not be read (JSON-RPC writes
+ *   `null`; MCP from 2025-11-25 leaves the member out). `code: null` means the spec leaves the code to the
+ *   implementation. `data` is present only where the spec requires data for the code (-32022: `supported`,
+ *   `requested`).
+ * - `batch`: the replies owed for a JSON-RPC 2.0 batch, leaving out elements owed nothing.
+ * - `unspecified`: the spec does not say what the receiver sends (an array under an MCP revision without batching).
  */
 export type Reply =
   | { send: 'nothing' }
   | { send: 'response'; id: MessageId }
-  | { send: 'error'; code: number; id: MessageId }
-  | { send: 'batch'; items: Reply[] };
+  | { send: 'error'; code: number | null; id: MessageId; data?: Record<string, unknown> }
+  | { send: 'batch'; items: Reply[] }
+  | { send: 'unspecified' };
 
 /** What every classification carries. */
 interface ClassificationBase {
@@ -179,7 +187,7 @@ export function invalid(
     reply.send === 'nothing'
       ? 'A response is never answered, so the receiver sends nothing and can only log it.'
       : reply.send === 'error'
-        ? `The receiver answers ${reply.code} ${reply.code === -32602 ? 'Invalid params' : 'Invalid Request'} with id ${JSON.stringify(reply.id)}.`
+        ? `The receiver answers ${describeErrorReply(reply, ctx.protocol)}.`
         : '';
   const out: InvalidClassification = {
     kind: 'invalid',
@@ -197,3 +205,21 @@ export function invalid(
 export const lowerFirst = (s: string) =>
   s.startsWith('"') || /^.[A-Z]/.test(s) ? s : `${s.charAt(0).toLowerCase()}${s.slice(1)}`;
 export const hasErrors = (findings: Finding[]) => findings.some((f) => f.severity === 'error');
+
+/** How the id of an error reply reads under a protocol: JSON-RPC writes null for an unreadable id, MCP leaves it out. */
+export function describeReplyId(id: MessageId, protocol: Protocol): string {
+  if (id !== null) return `with id ${JSON.stringify(id)}`;
+  if (protocol === 'jsonrpc-2.0') return 'with id null';
+  if (protocol === '2025-06-18')
+    return "with id null (JSON-RPC's form; the 2025-06-18 schema has none for an unreadable id)";
+  return 'without an id (the id could not be read)';
+}
+
+/** An error reply in words: its code and name, or that the spec leaves the code open, and its id. */
+export function describeErrorReply(reply: Extract<Reply, { send: 'error' }>, protocol: Protocol): string {
+  const code =
+    reply.code === null
+      ? 'an error whose code the spec leaves to the implementation'
+      : `${reply.code} ${errorCodeDefinition(reply.code)?.message ?? 'error'}`;
+  return `${code} ${describeReplyId(reply.id, protocol)}`;
+}

@@ -4,6 +4,7 @@
  */
 import { finding, pointer, type Finding } from './findings.ts';
 import { MISNAMED_METHODS, methodStatus } from './methods.ts';
+import { ERROR_CODE } from './error-codes.ts';
 import { isMcpVersion, jsonRpcRef, mcpRef, type McpVersion } from './protocols.ts';
 import { RequestMetaSchema } from './schemas.ts';
 import { isSurelyRequestMeta } from './fast-paths.ts';
@@ -43,26 +44,58 @@ export function classifyRequest(m: Record<string, unknown>, base: string, ctx: C
   }
   findings.push(...checkParams(m, base, ctx));
   if (hasErrors(findings) || typeof m.method !== 'string') {
-    return invalid(ctx, 'request', findings, { send: 'error', code: -32600, id: errorReplyId(idCheck) }, idCheck.echo);
+    return invalid(
+      ctx,
+      'request',
+      findings,
+      { send: 'error', code: ERROR_CODE.InvalidRequest, id: errorReplyId(idCheck) },
+      idCheck.echo,
+    );
   }
   const method = m.method;
   const id = idCheck.echo ?? null;
-  findings.push(...methodFindings(method, base, ctx));
+  findings.push(...methodFindings(method, base, ctx, 'request'));
 
   if (protocol === '2026-07-28') {
-    const meta = checkRequestMeta(m, base);
+    // A method 2026-07-28 removed (a legacy client's initialize) is both unknown and, from a legacy client, without
+    // the envelope: the spec leaves the code to the server (versioning.mdx, "the exact code is implementation-defined").
+    const removed = methodStatus(method, protocol) === 'removed';
+    const meta = checkRequestMeta(m, base, removed);
     findings.push(...meta.findings);
     if (meta.malformed) {
-      return invalid(ctx, 'request', findings, { send: 'error', code: -32602, id }, id);
+      return invalid(
+        ctx,
+        'request',
+        findings,
+        { send: 'error', code: removed ? null : ERROR_CODE.InvalidParams, id },
+        id,
+      );
     }
     if (meta.unsupportedVersion !== undefined) {
+      const code = ERROR_CODE.UnsupportedProtocolVersion;
       return request(
         ctx,
         id,
         method,
         sortFindings(findings),
-        { send: 'error', code: -32022, id },
-        `A request for "${method}" that asks for protocol version ${JSON.stringify(meta.unsupportedVersion)}: a 2026-07-28 server that does not support it answers -32022 UnsupportedProtocolVersion with id ${JSON.stringify(id)}, listing the versions it supports.`,
+        { send: 'error', code, id, data: { supported: ['2026-07-28'], requested: meta.unsupportedVersion } },
+        `A request for "${method}" that asks for protocol version ${JSON.stringify(meta.unsupportedVersion)}: a 2026-07-28 server that does not support it answers ${code} UnsupportedProtocolVersion with id ${JSON.stringify(id)}, listing the versions it supports in data.supported and echoing data.requested.`,
+      );
+    }
+  }
+
+  if (method === 'initialize' && (protocol === '2025-06-18' || protocol === '2025-11-25')) {
+    const params = m.params;
+    const asked = isPlainObject(params) ? params.protocolVersion : undefined;
+    if (typeof asked === 'string' && asked !== protocol) {
+      findings.push(
+        finding(
+          'initialize-version-mismatch',
+          'info',
+          `${base}/params/protocolVersion`,
+          `The client asks for protocol version ${JSON.stringify(asked)}. A ${protocol} server that does not support it still answers with a result, not an error: it MUST respond with another protocol version it supports (its latest, as a SHOULD), and the client disconnects if it cannot use that one.`,
+          mcpRef(protocol, 'basic/lifecycle', 'Version Negotiation'),
+        ),
       );
     }
   }
@@ -76,8 +109,8 @@ export function classifyRequest(m: Record<string, unknown>, base: string, ctx: C
         id,
         method,
         sortFindings(findings),
-        { send: 'error', code: -32602, id },
-        `A tools/call request whose params are malformed (${lowerFirst(toolFindings[0]!.message)}) is a protocol error: the server answers -32602 Invalid params with id ${JSON.stringify(id)}.`,
+        { send: 'error', code: ERROR_CODE.InvalidParams, id },
+        `A tools/call request whose params are malformed (${lowerFirst(toolFindings[0]!.message)}) is a protocol error: the server answers ${ERROR_CODE.InvalidParams} Invalid params with id ${JSON.stringify(id)}.`,
       );
     }
   }
@@ -107,8 +140,12 @@ function request(
 function checkRequestMeta(
   m: Record<string, unknown>,
   base: string,
+  removedMethod: boolean,
 ): { findings: Finding[]; malformed: boolean; unsupportedVersion?: string } {
   const ref = mcpRef('2026-07-28', 'basic/index', '_meta');
+  const answer = removedMethod
+    ? 'a server MUST reject a malformed request with -32602, but this method is also one 2026-07-28 removed, so which error the server reports first is up to it'
+    : 'the server MUST reject it with -32602 Invalid params (HTTP 400)';
   const params = m.params;
   if (!isPlainObject(params) || !has(params, '_meta')) {
     return {
@@ -118,7 +155,7 @@ function checkRequestMeta(
           'meta-envelope-missing',
           'error',
           isPlainObject(params) ? `${base}/params` : base,
-          'MCP 2026-07-28 requests carry a params._meta envelope with io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities; this request has none, so it is malformed (-32602).',
+          `MCP 2026-07-28 requests carry a params._meta envelope with io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities; this request has none, so it is malformed: ${answer}.`,
           ref,
         ),
       ],
@@ -145,7 +182,7 @@ function checkRequestMeta(
           'meta-envelope-missing',
           'error',
           path,
-          `The _meta envelope is malformed: ${what}. MCP 2026-07-28 treats such a request as malformed (-32602, HTTP 400).`,
+          `The _meta envelope is malformed: ${what}. The request is malformed: ${answer}.`,
           ref,
         ),
       ],
@@ -171,7 +208,7 @@ function checkRequestMeta(
         'protocol-version-unsupported',
         'error',
         `${base}/params/_meta/io.modelcontextprotocol~1protocolVersion`,
-        `The request asks for protocol version ${JSON.stringify(requested)}; a 2026-07-28 server that does not support it answers -32022 UnsupportedProtocolVersion with data.supported.`,
+        `The request asks for protocol version ${JSON.stringify(requested)}; a 2026-07-28 server that does not support it MUST answer -32022 UnsupportedProtocolVersion, listing the versions it supports in data.supported.`,
         mcpRef('2026-07-28', 'basic/versioning'),
       ),
     );
@@ -229,9 +266,15 @@ export function classifyNotification(m: Record<string, unknown>, base: string, c
   }
   findings.push(...checkParams(m, base, ctx));
   if (hasErrors(findings) || typeof m.method !== 'string') {
-    return invalid(ctx, 'notification', findings, { send: 'error', code: -32600, id: null }, undefined);
+    return invalid(
+      ctx,
+      'notification',
+      findings,
+      { send: 'error', code: ERROR_CODE.InvalidRequest, id: null },
+      undefined,
+    );
   }
-  findings.push(...methodFindings(m.method, base, ctx));
+  findings.push(...methodFindings(m.method, base, ctx, 'notification'));
   return {
     kind: 'notification',
     protocol,
@@ -242,7 +285,11 @@ export function classifyNotification(m: Record<string, unknown>, base: string, c
   };
 }
 
-function methodFindings(method: string, base: string, ctx: Context): Finding[] {
+/**
+ * Notes on the method name: reserved, misnamed, removed in 2026-07-28 or not yet defined. What the receiver owes
+ * depends on the role: a request is answered (with an error when the method does not exist), a notification never is.
+ */
+function methodFindings(method: string, base: string, ctx: Context, role: 'request' | 'notification'): Finding[] {
   const { protocol } = ctx;
   const path = `${base}/method`;
   const findings: Finding[] = [];
@@ -277,8 +324,14 @@ function methodFindings(method: string, base: string, ctx: Context): Finding[] {
         'method-removed',
         'warning',
         path,
-        `"${method}" was removed in MCP 2026-07-28 (no initialize handshake, no sessions, no ping). A 2026-07-28 server answers it with -32601 Method not found.`,
-        mcpRef('2026-07-28', 'changelog'),
+        role === 'notification'
+          ? `"${method}" was removed in MCP 2026-07-28 (no initialize handshake, no sessions). It is still a notification, so a 2026-07-28 receiver sends nothing back, not even an error; the name only shows that the sender speaks an older revision.`
+          : method === 'initialize'
+            ? "initialize was removed in MCP 2026-07-28 (no handshake, no sessions). A modern-only server rejects a legacy client's initialize with a JSON-RPC error whose code the spec leaves to the implementation (commonly -32601 or -32602), and SHOULD name the versions it supports in it."
+            : `"${method}" was removed in MCP 2026-07-28. A modern server does not implement it, so the request is answered with an error, not a result.`,
+        method === 'initialize' && role === 'request'
+          ? mcpRef('2026-07-28', 'basic/versioning', 'Backward Compatibility with Initialization-Based Versions')
+          : mcpRef('2026-07-28', 'changelog'),
       ),
     );
   } else if (status === 'not-yet') {
@@ -287,8 +340,12 @@ function methodFindings(method: string, base: string, ctx: Context): Finding[] {
         'method-not-in-version',
         'info',
         path,
-        `"${method}" exists only from MCP 2026-07-28 on; a ${protocol} server answers it with -32601 Method not found.`,
-        mcpRef('2026-07-28', 'changelog'),
+        role === 'notification'
+          ? `"${method}" exists only from MCP 2026-07-28 on; a ${protocol} receiver does not know it, and sends nothing back for a notification either way.`
+          : `"${method}" exists only from MCP 2026-07-28 on. A ${protocol} server does not have it: legacy servers answer unknown requests with an implementation-defined error (commonly -32601 or -32602), and some answer nothing before initialize.`,
+        role === 'request'
+          ? mcpRef('2026-07-28', 'basic/transports/stdio', 'Backward Compatibility')
+          : mcpRef('2026-07-28', 'changelog'),
       ),
     );
   }

@@ -2,7 +2,16 @@
  * Responses and error codes: `result` xor `error`, the response id (JSON-RPC 2.0 §5; MCP basic/index.mdx
  * §Responses), the error object (§5.1) and what each code means under the protocol (error-codes.ts).
  */
-import { classifyErrorCode, codeIntroducedIn, type CodeClass } from './error-codes.ts';
+import {
+  CODE_RANGES,
+  ERROR_CODE,
+  classifyErrorCode,
+  codeIntroducedIn,
+  errorCodeDefinition,
+  isCodeFromLaterVersion,
+  type CodeClass,
+} from './error-codes.ts';
+import { ERROR_DATA_SCHEMAS } from './schemas.ts';
 import { finding, pointer, type Finding } from './findings.ts';
 import { isMcpVersion, jsonRpcRef, mcpRef, type Protocol } from './protocols.ts';
 import {
@@ -59,7 +68,9 @@ export function classifyResponse(m: Record<string, unknown>, base: string, ctx: 
             'error-id-null',
             'warning',
             `${base}/id`,
-            `JSON-RPC writes "id": null when the request's id could not be read, and the SDKs do so over HTTP; MCP's ${protocol} schema instead leaves the id out, since an MCP id is never null.`,
+            protocol === '2025-06-18'
+              ? 'An MCP id is a string or an integer, never null, and the 2025-06-18 schema requires an id on every error response, so this revision has no schema-valid form for an error to an unreadable request. JSON-RPC 2.0 writes "id": null there, as the SDKs do.'
+              : `An MCP id is never null: from 2025-11-25 an error response leaves the id out when the request's id could not be read. JSON-RPC 2.0 writes "id": null instead, as the SDKs do over HTTP.`,
             mcpRef(protocol, 'basic/index', protocol === '2025-06-18' ? 'Responses' : 'Error Responses'),
           ),
         );
@@ -95,8 +106,8 @@ export function classifyResponse(m: Record<string, unknown>, base: string, ctx: 
         'error-id-missing',
         'warning',
         base,
-        'The 2025-06-18 schema requires an id on error responses, though its transports text describes error responses without one for unreadable requests.',
-        mcpRef('2025-06-18', 'basic/transports', 'Sending Messages to the Server'),
+        'The 2025-06-18 schema requires an id on every error response (JSONRPCError.id is a RequestId). The only id-less error its text describes is the body of an HTTP error status for a POSTed notification or response the server cannot accept, not an answer to a request.',
+        mcpRef('2025-06-18', 'basic/index', 'Responses'),
       ),
     );
   }
@@ -158,7 +169,7 @@ export function classifyResponse(m: Record<string, unknown>, base: string, ctx: 
   const code = error.code as number;
   const errorMessage = error.message as string;
   const info = classifyErrorCode(code, protocol);
-  findings.push(...codeFindings(code, info, base, protocol));
+  findings.push(...codeFindings(error, code, info, base, protocol));
   const leak = leakFinding(
     [errorMessage, typeof error.data === 'string' ? error.data : undefined],
     `${base}/error/message`,
@@ -186,6 +197,7 @@ const CODE_CLASS_WORDS: Record<CodeClass, string> = {
   'method-not-found': 'method not found',
   'invalid-params': 'invalid params',
   'internal-error': 'an internal error',
+  'server-error': "an implementation-defined server error (JSON-RPC's -32000 to -32099)",
   'legacy-server-error': 'an implementation-defined server error from the legacy band',
   'mcp-defined': 'an error code MCP defines',
   'mcp-reserved-undefined': 'a code in the MCP band with no defined meaning here',
@@ -194,6 +206,7 @@ const CODE_CLASS_WORDS: Record<CodeClass, string> = {
 };
 
 function codeFindings(
+  error: Record<string, unknown>,
   code: number,
   info: ReturnType<typeof classifyErrorCode>,
   base: string,
@@ -202,15 +215,16 @@ function codeFindings(
   const path = `${base}/error/code`;
   const findings: Finding[] = [];
   if (info.retired) {
+    const resourceNotFound = code === ERROR_CODE.ResourceNotFound;
     findings.push(
       finding(
         'code-retired',
         'warning',
         path,
-        code === -32002
-          ? '-32002 (resource not found) is retired in 2026-07-28: servers MUST NOT emit it and answer a missing resource with -32602; clients SHOULD still accept it from older servers.'
+        resourceNotFound
+          ? `${code} (resource not found) is retired in 2026-07-28: servers MUST NOT emit it and answer a missing resource with ${ERROR_CODE.InvalidParams}; clients SHOULD still accept it from older servers.`
           : `${code} (${info.name}) is retired in 2026-07-28: it stays reserved, is never reused, and 2026-07-28 implementations MUST NOT emit it.`,
-        code === -32002
+        resourceNotFound
           ? mcpRef('2026-07-28', 'server/resources', 'Error Handling')
           : mcpRef('2026-07-28', 'basic/index', 'Error Codes'),
       ),
@@ -221,7 +235,7 @@ function codeFindings(
         'code-reserved-undefined',
         'error',
         path,
-        `${code} lies in the MCP band (-32020..-32099) but the spec defines no meaning for it: implementations MUST NOT emit it.`,
+        `${code} lies in the MCP band (${CODE_RANGES.mcp.max}..${CODE_RANGES.mcp.min}) but the spec defines no meaning for it: implementations MUST NOT emit it.`,
         info.spec,
       ),
     );
@@ -231,35 +245,61 @@ function codeFindings(
         'code-reserved',
         'warning',
         path,
-        `${code} lies in JSON-RPC's reserved range (-32768..-32000) but is not assigned: use an application code outside that range.`,
+        `${code} lies in JSON-RPC's reserved range (${CODE_RANGES.reserved.min}..${CODE_RANGES.reserved.max}) but is not assigned: use an application code outside that range.`,
         info.spec,
       ),
     );
-  } else if (info.codeClass === 'legacy-server-error' && protocol === '2026-07-28') {
+  } else if (info.codeClass === 'legacy-server-error') {
     findings.push(
       finding(
         'code-legacy-band',
         'info',
         path,
-        `${code} is in the legacy band (-32000..-32019): receivers MUST NOT assume a meaning for it, and new implementations SHOULD NOT use it.`,
+        `${code} is in the legacy band (${CODE_RANGES.legacy.max}..${CODE_RANGES.legacy.min}): receivers MUST NOT assume a meaning for it, and new implementations SHOULD NOT use it.`,
         info.spec,
       ),
     );
   }
   const introduced = codeIntroducedIn(code);
-  if (introduced && isMcpVersion(protocol) && protocol < introduced) {
+  if (introduced && isCodeFromLaterVersion(code, protocol)) {
     findings.push(
       finding(
         'code-not-in-version',
         'info',
         path,
-        `${code} has an MCP meaning only from ${introduced} on; under ${protocol} it is an implementation-defined server error.`,
-        mcpRef(introduced, 'basic/index', introduced === '2026-07-28' ? 'Error Codes' : 'Responses'),
+        `${code} has an MCP meaning only from ${introduced} on; under ${protocol} it is just an implementation-defined server error from JSON-RPC's -32000 to -32099.`,
+        errorCodeDefinition(code)?.spec(introduced) ?? info.spec,
       ),
     );
   }
+  const dataSchema = isMcpVersion(protocol) && !info.retired ? ERROR_DATA_SCHEMAS[protocol][code] : undefined;
+  if (dataSchema) {
+    const data = error.data;
+    const parsed = dataSchema.safeParse(data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where =
+        issue && issue.path.length > 0 ? pointer(`${base}/error/data`, String(issue.path[0])) : `${base}/error/data`;
+      findings.push(
+        finding(
+          'error-data-invalid',
+          'error',
+          data === undefined ? `${base}/error` : where,
+          `${code} ${info.name} carries typed data in ${protocol} (${ERROR_DATA_MEMBERS[code] ?? 'see the schema'}); ${data === undefined ? 'this error has no data' : `data ${issue && issue.path.length > 0 ? `member "${String(issue.path[0])}" is wrong: ${issue.message}` : `is ${describeValue(data)}`}`}, so the receiver cannot act on it.`,
+          info.spec,
+        ),
+      );
+    }
+  }
   return findings;
 }
+
+/** The members each typed error's data carries, in words (schema.ts `UnsupportedProtocolVersionError` and kin). */
+const ERROR_DATA_MEMBERS: Readonly<Record<number, string>> = {
+  [ERROR_CODE.UnsupportedProtocolVersion]: 'data.supported, the versions the server supports, and data.requested',
+  [ERROR_CODE.MissingRequiredClientCapability]: 'data.requiredCapabilities, the capabilities the request needs',
+  [ERROR_CODE.URLElicitationRequired]: 'data.elicitations, the URL-mode elicitations to complete',
+};
 
 const STACK_TRACE =
   /\n\s*at \S.*:\d+:\d+|\bat (?:async )?[\w$.<>]+ \((?:file:\/\/|\/|[A-Za-z]:\\|node:)[^)]*:\d+:\d+\)/;

@@ -20,7 +20,9 @@ import {
   rfc8259Ref,
   type Protocol,
 } from './protocols.ts';
+import { ERROR_CODE } from './error-codes.ts';
 import {
+  describeErrorReply,
   describeValue,
   has,
   invalid,
@@ -76,7 +78,7 @@ export function classifyMessage(input: unknown, options: ClassifyOptions = {}): 
       kind: 'invalid',
       shape: 'unknown',
       protocol,
-      reply: { send: 'error', code: -32600, id: null },
+      reply: { send: 'error', code: ERROR_CODE.InvalidRequest, id: null },
       findings: [
         finding(
           'classifier-limit',
@@ -103,7 +105,7 @@ function classifyInput(input: unknown, protocol: Protocol, maxDepth: number): Cl
         protocol,
         position: parsed.position,
         reason: parsed.reason,
-        reply: { send: 'error', code: -32700, id: null },
+        reply: { send: 'error', code: ERROR_CODE.ParseError, id: null },
         findings: [
           finding(
             'not-json',
@@ -113,7 +115,7 @@ function classifyInput(input: unknown, protocol: Protocol, maxDepth: number): Cl
             jsonRpcRef('5.1'),
           ),
         ],
-        explanation: `The text is not JSON (parsing stopped at ${where}), so the receiver cannot read an id and answers -32700 Parse error with id null.`,
+        explanation: `The text is not JSON (parsing stopped at ${where}), so the receiver cannot read an id and answers ${describeErrorReply({ send: 'error', code: ERROR_CODE.ParseError, id: null }, protocol)}.`,
       };
     }
     value = parsed.value;
@@ -199,7 +201,7 @@ function classifyBatch(items: unknown[], ctx: Context): Classification {
       kind: 'invalid',
       shape: 'unknown',
       protocol,
-      reply: { send: 'error', code: -32600, id: null },
+      reply: { send: 'error', code: ERROR_CODE.InvalidRequest, id: null },
       findings: [
         finding(
           'batch-empty',
@@ -209,8 +211,7 @@ function classifyBatch(items: unknown[], ctx: Context): Classification {
           jsonRpcRef('6'),
         ),
       ],
-      explanation:
-        'An empty array is not a valid batch, so the receiver answers one -32600 Invalid Request with id null.',
+      explanation: `An empty array is not a valid batch, so the receiver answers one ${describeErrorReply({ send: 'error', code: ERROR_CODE.InvalidRequest, id: null }, protocol)}.`,
     };
   }
   // A batch owes one reply per element, but classifying millions of elements one by one costs seconds and
@@ -233,12 +234,14 @@ function classifyBatch(items: unknown[], ctx: Context): Classification {
       : [];
   const findings: Finding[] = [...limitFindings];
   if (isMcpVersion(protocol)) {
+    // The spec removed batching in 2025-06-18 and says nothing about how a receiver answers an array: the model
+    // does not invent a reply (issue 9). The items are still classified, for the learner.
     findings.push(
       finding(
         'batch-unsupported',
         'error',
         '',
-        `MCP ${protocol} does not allow JSON-RPC batches: every message travels on its own. Batching existed only in 2025-03-26 and was removed in 2025-06-18.`,
+        `MCP ${protocol} has no JSON-RPC batches: every message travels on its own (batching existed only in 2025-03-26 and was removed in 2025-06-18). The spec does not say how a receiver answers an array; the official SDKs drop it on stdio and reject it over HTTP.`,
         mcpRef('2025-06-18', 'changelog'),
       ),
     );
@@ -246,9 +249,9 @@ function classifyBatch(items: unknown[], ctx: Context): Classification {
       kind: 'batch',
       protocol,
       items: classified,
-      reply: { send: 'error', code: -32600, id: null },
+      reply: { send: 'unspecified' },
       findings: sortFindings(findings),
-      explanation: `A JSON array of ${items.length} message${items.length === 1 ? '' : 's'}. MCP ${protocol} has no batches, so a conforming receiver rejects the whole array with one -32600 Invalid Request.`,
+      explanation: `A JSON array of ${items.length} message${items.length === 1 ? '' : 's'}. MCP ${protocol} has no batches, and the spec does not say what a receiver sends back for one: expect it to be dropped or rejected, never processed.`,
     };
   }
   const replies = classified.map((c) => c.reply).filter((r) => r.send !== 'nothing');
@@ -281,7 +284,7 @@ function classifySingle(value: unknown, base: string, ctx: Context): Classificat
           messagesRef(protocol, 'Messages', '4'),
         ),
       ],
-      { send: 'error', code: -32600, id: null },
+      { send: 'error', code: ERROR_CODE.InvalidRequest, id: null },
       undefined,
     );
   }
@@ -307,5 +310,11 @@ function classifySingle(value: unknown, base: string, ctx: Context): Classificat
     ),
     ...idCheck.findings,
   );
-  return invalid(ctx, 'unknown', findings, { send: 'error', code: -32600, id: errorReplyId(idCheck) }, idCheck.echo);
+  return invalid(
+    ctx,
+    'unknown',
+    findings,
+    { send: 'error', code: ERROR_CODE.InvalidRequest, id: errorReplyId(idCheck) },
+    idCheck.echo,
+  );
 }

@@ -1,4 +1,6 @@
 import { classifyMessage, type Classification, type Reply } from './classify.ts';
+import { describeReplyId } from './classification.ts';
+import { ERROR_CODE } from './error-codes.ts';
 import { PROTOCOLS, type Protocol } from './protocols.ts';
 
 /** How the verdict on one message changes from one protocol to the next. */
@@ -18,17 +20,24 @@ export interface CrossVersionClassification {
   differences: VersionDifference[];
 }
 
-/** Describes a reply in words, for differences and reports. */
-export function describeReply(reply: Reply): string {
+/**
+ * Describes a reply in words, for differences and reports. With `protocol`, an unreadable id is worded as that
+ * protocol writes it (JSON-RPC: null; MCP from 2025-11-25: no id member).
+ */
+export function describeReply(reply: Reply, protocol: Protocol = 'jsonrpc-2.0'): string {
   switch (reply.send) {
     case 'nothing':
       return 'nothing';
     case 'response':
       return `a response with id ${JSON.stringify(reply.id)}`;
     case 'error':
-      return `error ${reply.code} with id ${JSON.stringify(reply.id)}`;
+      return reply.code === null
+        ? `an error ${describeReplyId(reply.id, protocol)}, its code left to the implementation (commonly ${ERROR_CODE.MethodNotFound} or ${ERROR_CODE.InvalidParams})`
+        : `error ${reply.code} ${describeReplyId(reply.id, protocol)}${reply.data ? ` and data ${JSON.stringify(reply.data)}` : ''}`;
     case 'batch':
       return `a batch of ${reply.items.length} repl${reply.items.length === 1 ? 'y' : 'ies'}`;
+    case 'unspecified':
+      return 'nothing the spec defines (it does not say how a receiver answers this)';
   }
 }
 
@@ -59,7 +68,7 @@ export function classifyAcrossProtocols(
           from,
           to: protocol,
           aspect: 'reply',
-          summary: `The receiver owes ${describeReply(before.reply)} under ${from}, but ${describeReply(c.reply)} under ${protocol}.`,
+          summary: `The receiver owes ${describeReply(before.reply, from)} under ${from}, but ${describeReply(c.reply, protocol)} under ${protocol}.`,
         });
       }
       const beforeIds = new Set(before.findings.map((f) => f.id));

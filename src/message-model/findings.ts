@@ -43,6 +43,7 @@ export const FINDING_IDS = [
   'method-removed',
   'method-misnamed',
   'method-not-in-version',
+  'initialize-version-mismatch',
   'tool-call-params-invalid',
   // MCP results
   'result-not-object',
@@ -61,6 +62,7 @@ export const FINDING_IDS = [
   'code-reserved',
   'code-legacy-band',
   'code-not-in-version',
+  'error-data-invalid',
   'error-leaks-internals',
   // The classifier itself
   'classifier-limit',

@@ -17,7 +17,7 @@ export function formatClassification(c: Classification, indent = ''): string {
   if (c.kind === 'error') head.push(`code: ${c.code} (${c.codeClass}${c.codeName ? `, ${c.codeName}` : ''})`);
   if (c.kind === 'parse-error') head.push(`at line ${c.position.line}, column ${c.position.column}`);
   lines.push(head.join('  '));
-  lines.push(`${indent}reply: ${describeReply(c.reply)}`);
+  lines.push(`${indent}reply: ${describeReply(c.reply, c.protocol)}`);
   lines.push(`${indent}${c.explanation}`);
   for (const f of c.findings) {
     lines.push(`${indent}  ${f.severity.padEnd(7)} ${f.id} at ${f.path === '' ? '(message)' : f.path}: ${f.message}`);

@@ -27,12 +27,17 @@ export type { TextPosition, ParseOutcome, ValueFacts } from './json-text.ts';
 
 export {
   CODE_CLASSES,
+  CODE_RANGES,
+  ERROR_CODES,
+  ERROR_CODE,
   STANDARD_ERROR_CODES,
   MCP_ERROR_CODES,
   classifyErrorCode,
   codeIntroducedIn,
+  errorCodeDefinition,
+  standardMessage,
 } from './error-codes.ts';
-export type { CodeClass, ErrorCodeInfo } from './error-codes.ts';
+export type { CodeClass, CodeStatus, ErrorCodeDefinition, ErrorCodeInfo, ErrorCodeName } from './error-codes.ts';
 
 export {
   JSONRPCIdSchema,

@@ -15,8 +15,12 @@ export const METHODS_REMOVED_IN_2026_07_28 = [
   'notifications/elicitation/complete',
 ] as const;
 
-/** Method names that exist only from 2026-07-28 on. */
-export const METHODS_ADDED_IN_2026_07_28 = ['server/discover', 'subscriptions/listen'] as const;
+/** Method names that exist only from 2026-07-28 on (spec 2026-07-28 schema.ts `ClientRequest`, `ServerNotification`). */
+export const METHODS_ADDED_IN_2026_07_28 = [
+  'server/discover',
+  'subscriptions/listen',
+  'notifications/subscriptions/acknowledged',
+] as const;
 
 /**
  * Wrong method names seen in public MCP courses and blog posts, with the name the spec uses. A classifier cannot

@@ -4,6 +4,7 @@
  * the reasons, the JSON Pointers and the reply owed.
  */
 import { z } from 'zod';
+import { ERROR_CODE } from './error-codes.ts';
 import type { McpVersion } from './protocols.ts';
 
 /** JSON-RPC 2.0 §4: an id is a String, a Number or Null (Null discouraged). */
@@ -255,3 +256,22 @@ export const MCP_SCHEMAS: Readonly<Record<McpVersion, McpSchemas>> = {
 export const CallToolRequestSchema = MCP_SCHEMAS['2026-07-28'].CallToolRequestSchema;
 /** `CallToolResult` for the default revision, 2026-07-28 (with the required `resultType`). */
 export const CallToolResultSchema = MCP_SCHEMAS['2026-07-28'].CallToolResultSchema;
+
+/**
+ * The `data` of the errors whose schema types it, by revision and code: 2026-07-28 `UnsupportedProtocolVersionError`
+ * (-32022) and `MissingRequiredClientCapabilityError` (-32021); 2025-11-25 `URLElicitationRequiredError` (-32042).
+ */
+export const ERROR_DATA_SCHEMAS: Readonly<Record<McpVersion, Readonly<Record<number, z.ZodType>>>> = {
+  '2025-06-18': {},
+  '2025-11-25': {
+    [ERROR_CODE.URLElicitationRequired]: z.looseObject({
+      elicitations: z.array(
+        z.looseObject({ mode: z.literal('url'), message: z.string(), elicitationId: z.string(), url: z.string() }),
+      ),
+    }),
+  },
+  '2026-07-28': {
+    [ERROR_CODE.UnsupportedProtocolVersion]: z.looseObject({ supported: z.array(z.string()), requested: z.string() }),
+    [ERROR_CODE.MissingRequiredClientCapability]: z.looseObject({ requiredCapabilities: ParamsObjectSchema }),
+  },
+};

@@ -20,7 +20,10 @@ const ROOT = resolve(import.meta.dirname, '../..');
 type Json = Record<string, any>;
 
 /** The hand-written expected classification of a fixture under a protocol (content/fixtures/<id>.json). */
-function expectedOf(fixture: string, protocol: string): { kind: string; reply: { send: string; code?: number } } {
+function expectedOf(
+  fixture: string,
+  protocol: string,
+): { kind: string; reply: { send: string; code?: number | null } } {
   const value = JSON.parse(readFileSync(join(ROOT, 'content/fixtures', `${fixture}.json`), 'utf8')) as Json;
   return value.expected[protocol];
 }
@@ -55,7 +58,7 @@ function answerCheck(check: Json, profile: LearnerProfile, random: () => number)
         answer.kind = right() ? expected.kind : MESSAGE_KINDS.find((k) => k !== expected.kind);
       if (q.ask.includes('reply')) {
         const reply =
-          expected.reply.send === 'error'
+          expected.reply.send === 'error' && typeof expected.reply.code === 'number'
             ? { send: 'error', code: expected.reply.code }
             : { send: expected.reply.send };
         answer.reply = right() ? reply : reply.send === 'nothing' ? { send: 'response' } : { send: 'nothing' };

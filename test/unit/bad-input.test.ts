@@ -57,7 +57,7 @@ describe('a 10 MB message', () => {
     if (c.kind === 'parse-error') expect(c.position.offset).toBeGreaterThan(10 * MB);
   });
 
-  it('rejects a 10 MB array of notifications under MCP with one -32600', () => {
+  it('flags a 10 MB array of notifications under MCP as a batch MCP does not have, owing no reply the spec defines', () => {
     const note =
       '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"upload-9","progress":1}}';
     const text = `[${Array(Math.ceil((10 * MB) / note.length))
@@ -66,7 +66,8 @@ describe('a 10 MB message', () => {
     expect(text.length).toBeGreaterThan(10 * MB);
     const c = classifyMessage(text, { protocol: '2026-07-28' });
     expect(c.kind).toBe('batch');
-    expect(c.reply).toEqual({ send: 'error', code: -32600, id: null });
+    expect(c.reply).toEqual({ send: 'unspecified' });
+    expect(c.findings.map((f) => f.id)).toContain('batch-unsupported');
   });
 
   it('classifies a JSON-RPC batch of millions of elements within a bounded effort, and says so', () => {

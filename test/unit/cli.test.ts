@@ -153,10 +153,10 @@ describe('mcp-lab classify FILE', () => {
     });
   });
 
-  it('rejects the same array as a whole with -32600 under MCP 2025-11-25, which has no batches', async () => {
+  it('flags the same array under MCP 2025-11-25, which has no batches and does not say how one is answered', async () => {
     const r = await runCli(['classify', '--protocol', '2025-11-25', '--format', 'json', file('batch.json')]);
     const [c] = jsonLines(r.stdout);
-    expect(c.reply).toEqual({ send: 'error', code: -32600, id: null });
+    expect(c.reply).toEqual({ send: 'unspecified' });
     expect(c.findings.map((f: { id: string }) => f.id)).toContain('batch-unsupported');
   });
 
@@ -164,7 +164,8 @@ describe('mcp-lab classify FILE', () => {
     const r = await runCli(['classify', '--protocol', '2025-11-25', file('null-id.json')]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('kind: invalid');
-    expect(r.stdout).toContain('reply: error -32600 with id null');
+    // 2025-11-25 leaves the id out of an error to a request whose id could not be read (basic/index.mdx §Error Responses).
+    expect(r.stdout).toContain('reply: error -32600 without an id');
     expect(r.stdout).toMatch(/error\s+id-null at \/id:/);
     expect(r.stdout).toContain('MCP 2025-11-25 basic/index.mdx');
   });

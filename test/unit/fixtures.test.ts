@@ -95,7 +95,7 @@ describe('the corpus as a whole', () => {
 
   it('covers every reply form, both tool outcomes and both result types', () => {
     const sends = new Set(cases.map((c) => c.expected.reply.send));
-    expect([...sends].sort()).toEqual(['batch', 'error', 'nothing', 'response']);
+    expect([...sends].sort()).toEqual(['batch', 'error', 'nothing', 'response', 'unspecified']);
     expect(new Set(cases.map((c) => c.expected.toolOutcome).filter(Boolean))).toEqual(
       new Set(['success', 'tool-error']),
     );

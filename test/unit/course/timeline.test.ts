@@ -35,12 +35,16 @@ describe('buildTimeline', () => {
     expect(ids).toEqual([1, 2]);
   });
 
-  it('answers truncated JSON with -32700 and id null, and never reaches the tool', () => {
+  // Spec 2026-07-28 basic/index.mdx §Error Responses: an error response carries the request's id "except in error
+  // cases where the ID could not be read due a malformed request"; an MCP id is never null, so it is left out.
+  it('answers truncated JSON with -32700 and no id, and never reaches the tool', () => {
     const t = buildTimeline({ scenario: 'lost-response-after-write', fault: 'json-parse' });
     expect(t.steps[0]!.classification?.kind).toBe('parse-error');
     const answer = t.steps[1]!;
     expect(answer.classification?.kind).toBe('error');
-    expect(JSON.parse(answer.wire!)).toMatchObject({ id: null, error: { code: -32700 } });
+    const wire = JSON.parse(answer.wire!);
+    expect(wire).toMatchObject({ error: { code: -32700 } });
+    expect(wire).not.toHaveProperty('id');
     expect(t.steps.some((s) => s.to === 'backend')).toBe(false);
     expect(t.tickets).toEqual([]);
   });

@@ -151,13 +151,21 @@ describe('classifyMessage: the 2026-07-28 _meta envelope', () => {
     expect(c.findings.map((f) => [f.id, f.severity])).toEqual([['client-info-missing', 'info']]);
   });
 
-  it('answers -32022 for a protocol version the server does not support', () => {
+  // Spec 2026-07-28 basic/versioning.mdx §Protocol Version Negotiation: the server "MUST respond with an
+  // UnsupportedProtocolVersionError listing the versions it does support"; schema.ts types its data as
+  // { supported: string[]; requested: string }.
+  it('answers -32022 with data.supported and data.requested for a protocol version the server does not support', () => {
     const c = classify(
       request({ _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2025-11-25' } }),
       '2026-07-28',
     );
     expect(c.kind).toBe('request');
-    expect(c.reply).toEqual({ send: 'error', code: -32022, id: 5 });
+    expect(c.reply).toEqual({
+      send: 'error',
+      code: -32022,
+      id: 5,
+      data: { supported: ['2026-07-28'], requested: '2025-11-25' },
+    });
     expect(ids(c)).toContain('protocol-version-unsupported');
   });
 
@@ -540,11 +548,13 @@ describe('classifyMessage: batches', () => {
     });
   });
 
-  it('rejects any batch under MCP while still classifying its items', () => {
+  // Spec 2025-06-18 changelog.mdx: "Remove support for JSON-RPC batching"; no later text says how a receiver
+  // answers an array, so the model says the reply is unspecified rather than invent one (issue 9).
+  it('flags any batch under MCP, owes no reply the spec defines, and still classifies its items', () => {
     for (const protocol of ['2025-06-18', '2025-11-25', '2026-07-28'] as const) {
-      const c = classifyMessage('[{"jsonrpc":"2.0","method":"notifications/progress"}]', { protocol });
+      const c = classifyMessage('[{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}]', { protocol });
       expect(c.kind).toBe('batch');
-      expect(c.reply).toEqual({ send: 'error', code: -32600, id: null });
+      expect(c.reply).toEqual({ send: 'unspecified' });
       expect(ids(c)).toEqual(['batch-unsupported']);
       if (c.kind === 'batch') expect(c.items[0]?.kind).toBe('notification');
     }

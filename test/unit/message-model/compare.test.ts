@@ -19,7 +19,7 @@ describe('classifyAcrossProtocols', () => {
       'Under jsonrpc-2.0 this is a request; under 2025-06-18 it is an invalid message.',
     );
     expect(out.differences[1]?.summary).toBe(
-      'The receiver owes a response with id null under jsonrpc-2.0, but error -32600 with id null under 2025-06-18.',
+      "The receiver owes a response with id null under jsonrpc-2.0, but error -32600 with id null (JSON-RPC's form; the 2025-06-18 schema has none for an unreadable id) under 2025-06-18.",
     );
   });
 

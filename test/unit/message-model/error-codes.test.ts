@@ -1,7 +1,13 @@
 /** error-codes.ts: every code class, per protocol, from JSON-RPC 2.0 §5.1 and MCP 2026-07-28 basic/index.mdx §Error Codes. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import {
   CODE_CLASSES,
+  ERROR_CODE,
+  ERROR_CODES,
   MCP_ERROR_CODES,
   PROTOCOLS,
   STANDARD_ERROR_CODES,
@@ -51,11 +57,11 @@ describe('classifyErrorCode', () => {
     expect(cls(-32002, '2025-11-25')).toBe('mcp-defined');
     const modern = classifyErrorCode(-32002, '2026-07-28');
     expect([modern.codeClass, modern.retired, modern.name]).toEqual(['legacy-server-error', true, 'ResourceNotFound']);
-    expect(cls(-32002, 'jsonrpc-2.0')).toBe('legacy-server-error');
+    expect(cls(-32002, 'jsonrpc-2.0')).toBe('server-error');
   });
 
   it('treats -32042 as defined only in 2025-11-25, and retired after', () => {
-    expect(cls(-32042, '2025-06-18')).toBe('legacy-server-error');
+    expect(cls(-32042, '2025-06-18')).toBe('server-error');
     expect(classifyErrorCode(-32042, '2025-11-25')).toMatchObject({
       codeClass: 'mcp-defined',
       name: 'URLElicitationRequired',
@@ -79,20 +85,28 @@ describe('classifyErrorCode', () => {
         name: names[code],
         retired: false,
       });
-      expect(cls(code, '2025-11-25')).toBe('legacy-server-error');
+      expect(cls(code, '2025-11-25')).toBe('server-error');
       expect(codeIntroducedIn(code)).toBe('2026-07-28');
     }
     expect(codeIntroducedIn(-32042)).toBe('2025-11-25');
     expect(codeIntroducedIn(-32601)).toBeUndefined();
   });
 
-  it('splits the server-error range at -32020 in 2026-07-28', () => {
+  // Spec 2026-07-28 basic/index.mdx §Error Codes: "-32000 to -32019 — legacy" and "-32020 to -32099 — reserved for
+  // the MCP specification"; the partition is new in 2026-07-28 (changelog), so earlier revisions have only JSON-RPC
+  // 2.0 §5.1's "-32000 to -32099 Server error: Reserved for implementation-defined server-errors".
+  it('splits the server-error range at -32020 in 2026-07-28, and calls it a legacy band only there', () => {
     expect(cls(-32000, '2026-07-28')).toBe('legacy-server-error');
     expect(cls(-32019, '2026-07-28')).toBe('legacy-server-error');
     expect(cls(-32023, '2026-07-28')).toBe('mcp-reserved-undefined');
     expect(cls(-32099, '2026-07-28')).toBe('mcp-reserved-undefined');
-    expect(cls(-32099, '2025-11-25')).toBe('legacy-server-error');
-    expect(cls(-32050, 'jsonrpc-2.0')).toBe('legacy-server-error');
+    for (const protocol of ['jsonrpc-2.0', '2025-06-18', '2025-11-25'] as const) {
+      for (const code of [-32000, -32001, -32019, -32020, -32050, -32099]) {
+        const info = classifyErrorCode(code, protocol);
+        expect(info.codeClass).toBe('server-error');
+        expect(info.meaning).not.toMatch(/legacy/i);
+      }
+    }
   });
 
   it('calls the rest of -32768..-32000 reserved and everything else application-defined', () => {
@@ -118,5 +132,46 @@ describe('classifyErrorCode', () => {
       }
     }
     expect([...seen].sort()).toEqual([...CODE_CLASSES].sort());
+  });
+});
+
+describe('the error-code table is the one source of protocol codes', () => {
+  // Issue 9 §2: "One table for error codes …; no numeric literal for a protocol code outside it." The course
+  // material (decision table, timeline, completion checks) is moving out of the model and is not checked here.
+  const COURSE_MATERIAL = new Set(['decision-table.ts', 'timeline.ts', 'completion-check.ts']);
+  const dir = fileURLToPath(new URL('../../../src/message-model/', import.meta.url));
+
+  it('has one row per code, and every row names its versions', () => {
+    const codes = ERROR_CODES.map((d) => d.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const d of ERROR_CODES) {
+      expect(Object.keys(d.versions).length).toBeGreaterThan(0);
+      expect(ERROR_CODE[d.name]).toBe(d.code);
+      expect(d.message.length).toBeGreaterThan(3);
+    }
+  });
+
+  it('finds no numeric literal of a reserved-range code in the model outside error-codes.ts', () => {
+    const offenders: string[] = [];
+    for (const file of readdirSync(dir)) {
+      if (!file.endsWith('.ts') || file === 'error-codes.ts' || COURSE_MATERIAL.has(file)) continue;
+      const source = ts.createSourceFile(file, readFileSync(join(dir, file), 'utf8'), ts.ScriptTarget.Latest, true);
+      const visit = (node: ts.Node): void => {
+        if (
+          ts.isPrefixUnaryExpression(node) &&
+          node.operator === ts.SyntaxKind.MinusToken &&
+          ts.isNumericLiteral(node.operand)
+        ) {
+          const value = -Number(node.operand.text.replace(/_/g, ''));
+          if (value >= -32768 && value <= -32000) {
+            const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+            offenders.push(`${file}:${line + 1}: ${value}`);
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(offenders).toEqual([]);
   });
 });

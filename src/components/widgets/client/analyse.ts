@@ -26,8 +26,8 @@ export interface ReplyTexts {
 function collectReplies(c: Classification, acc: ReplyTexts): void {
   const key = JSON.stringify(c.reply);
   if (!(key in acc.text)) {
-    acc.text[key] = describeReply(c.reply);
-    acc.wire[key] = buildReplyMessage(c.reply);
+    acc.text[key] = describeReply(c.reply, c.protocol);
+    acc.wire[key] = buildReplyMessage(c.reply, c.protocol);
   }
   if (c.kind === 'batch') for (const item of c.items) collectReplies(item, acc);
 }
@@ -106,7 +106,7 @@ export function analyse(
       const row: LogRow = {
         line: i + 1,
         kind: c.kind,
-        reply: describeReply(c.reply),
+        reply: describeReply(c.reply, c.protocol),
         errors,
         findings: c.findings.map((f) => f.id),
       };
