@@ -1,0 +1,291 @@
+/**
+ * The tables of the JSON Schema differential (test/unit/json-schema-oracle.test.ts): intended differences between
+ * the model and the official JSON Schemas, each decided from the message alone with the spec sentence our verdict
+ * rests on, and the disagreements that are model bugs filed in requests.md (pending until the model is fixed).
+ */
+import { schemaOf, SCHEMA_VERSIONS } from './json-schema-oracle.ts';
+import { isObject, paramsOf, resultOf, type IntendedDifference, type PendingModelFix } from './oracle-rows.ts';
+import type { SchemaVersion } from './spec-snapshot.ts';
+
+const ALL = SCHEMA_VERSIONS;
+/** A complete 2026-07-28 request envelope, so an example is about one thing under every version. */
+const META =
+  '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}';
+const isRequestId = (id: unknown) => typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
+const metaOf = (v: unknown) => {
+  const p = paramsOf(v);
+  return p && isObject(p._meta) ? p._meta : undefined;
+};
+
+export const INTENDED_DIFFERENCES: readonly IntendedDifference<SchemaVersion>[] = [
+  {
+    id: 'error-response-id-null',
+    direction: 'we-accept',
+    versions: ALL,
+    reason:
+      'MCP\'s schema types the error-response id as RequestId (never null) and says to leave it out when it could not be read; JSON-RPC 2.0, which every MCP message follows, writes "id": null there. We accept it with the warning error-id-null.',
+    spec: 'JSON-RPC 2.0 §5 (id): "If there was an error in detecting the id in the Request object (e.g. Parse error/Invalid Request), it MUST be Null."',
+    applies: (v) => isObject(v) && 'error' in v && v.id === null && !('method' in v) && !('result' in v),
+    example: '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}',
+  },
+  {
+    id: 'error-response-without-id-2025-06-18',
+    direction: 'we-accept',
+    versions: ['2025-06-18'],
+    reason:
+      "The 2025-06-18 schema requires JSONRPCError.id, yet the same version's transport describes an error response with no id (for a POSTed notification or response the server cannot accept). We accept it with the warning error-id-missing.",
+    spec: '2025-06-18 basic/transports.mdx §Sending Messages to the Server: "The HTTP response body MAY comprise a JSON-RPC error response that has no id."',
+    applies: (v) => isObject(v) && 'error' in v && !('id' in v) && !('method' in v) && !('result' in v),
+    example: '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request"}}',
+  },
+  {
+    id: 'an-id-member-is-not-a-notification',
+    direction: 'we-reject',
+    versions: ALL,
+    reason:
+      "The schema's JSONRPCNotification does not forbid other members, so an object with a method and an id that fails JSONRPCRequest (a null, fractional or object id, or a broken member elsewhere) still validates as a notification. A notification has no id member at all: such an object is a broken request.",
+    spec: 'MCP basic/index.mdx §Notifications: "Notifications MUST NOT include an ID."; JSON-RPC 2.0 §4.1: "A Notification is a Request object without an \"id\" member."',
+    applies: (v) => isObject(v) && 'method' in v && 'id' in v && !('result' in v) && !('error' in v),
+    example:
+      '{"jsonrpc":"2.0","id":null,"method":"notifications/progress","params":{"progressToken":"t","progress":1}}',
+  },
+  {
+    id: 'id-beyond-any-double',
+    direction: 'we-reject',
+    versions: ALL,
+    reason:
+      'An id such as 1e400 is a JSON integer, which the schema accepts, but no double holds it: a receiver reads Infinity and cannot write the id back. We answer it as an unreadable id.',
+    spec: 'RFC 8259 §9: "An implementation may set limits on the range and precision of numbers."',
+    applies: (v) => isObject(v) && typeof v.id === 'number' && !Number.isFinite(v.id),
+    example: `{"jsonrpc":"2.0","id":1e400,"method":"tools/list","params":{${META}}}`,
+  },
+  {
+    id: 'method-with-result-or-error',
+    direction: 'we-reject',
+    versions: ALL,
+    reason:
+      'An object with a method and a result (or error) is both a request, which is answered, and a response, which never is; the schema does not forbid the extra members, so it validates as either. No receiver can act on it.',
+    spec: 'MCP basic/index.mdx §Requests: requests are sent "to initiate an operation"; §Responses: "Responses are sent in reply to requests"',
+    applies: (v) => isObject(v) && 'method' in v && ('result' in v || 'error' in v),
+    example: `{"jsonrpc":"2.0","id":27,"method":"tools/list","params":{${META}},"result":{"tools":[]}}`,
+  },
+  {
+    id: 'result-and-error',
+    direction: 'we-reject',
+    versions: ALL,
+    reason:
+      'A response with both result and error validates as either type in the schema, which does not forbid the other member.',
+    spec: 'MCP 2025-06-18 basic/index.mdx §Responses: "Either a result or an error MUST be set. A response MUST NOT set both."; JSON-RPC 2.0 §5',
+    applies: (v) => isObject(v) && 'result' in v && 'error' in v,
+    example: '{"jsonrpc":"2.0","id":3,"result":{},"error":{"code":-32603,"message":"Internal error"}}',
+  },
+  {
+    id: 'meta-envelope-required-on-every-request',
+    direction: 'we-reject',
+    versions: ['2026-07-28'],
+    reason:
+      "The schema's JSONRPCRequest leaves params free; only its typed requests (RequestParams) require _meta and check it against RequestMetaObject. For a method the schema does not define, we still require that envelope (present and well-typed), as the spec does of every request.",
+    spec: '2026-07-28 basic/index.mdx §_meta: required fields "MUST be included on every request"; "A request missing any required field is malformed"',
+    applies: (v) =>
+      isObject(v) &&
+      'id' in v &&
+      typeof v.method === 'string' &&
+      !schemaOf('2026-07-28').validator('RequestMetaObject')(paramsOf(v)?._meta),
+    example: '{"jsonrpc":"2.0","id":"x-1","method":"incidents/escalate","params":{"incident":"INC-1"}}',
+  },
+  {
+    id: 'unsupported-protocol-version',
+    direction: 'we-reject',
+    versions: ['2026-07-28'],
+    reason:
+      'The schema types protocolVersion as any string; a 2026-07-28 receiver does not implement another version and must answer -32022, so the request is one we refuse.',
+    spec: '2026-07-28 basic/versioning.mdx §Protocol Version Negotiation: "If the server does not implement the requested version … it MUST respond with an UnsupportedProtocolVersionError"',
+    applies: (v) => {
+      const version = metaOf(v)?.['io.modelcontextprotocol/protocolVersion'];
+      return isObject(v) && 'id' in v && typeof version === 'string' && version !== '2026-07-28';
+    },
+    example:
+      '{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2027-01-01","io.modelcontextprotocol/clientCapabilities":{}}}}',
+  },
+  {
+    id: 'absent-result-type-is-complete',
+    direction: 'we-accept',
+    versions: ['2026-07-28'],
+    reason:
+      'The 2026-07-28 schema requires resultType on every result; the spec tells clients to read an absent one as "complete", because older servers never send it. We accept it with the warning result-type-missing.',
+    spec: '2026-07-28 basic/index.mdx §ResultType: "clients MUST treat an absent resultType as \\"complete\\""',
+    applies: (v) => resultOf(v) !== undefined && !('resultType' in resultOf(v)!),
+    example: '{"jsonrpc":"2.0","id":9,"result":{"tools":[]}}',
+  },
+  {
+    id: 'unrecognized-result-type',
+    direction: 'we-reject',
+    versions: ['2026-07-28'],
+    reason: 'The schema types resultType as any string; the spec makes an unrecognized value invalid.',
+    spec: '2026-07-28 basic/index.mdx §ResultType: "A resultType of any value unrecognized by the client MUST be considered invalid."',
+    applies: (v) => {
+      const t = resultOf(v)?.resultType;
+      return typeof t === 'string' && t !== 'complete' && t !== 'input_required';
+    },
+    example: '{"jsonrpc":"2.0","id":2,"result":{"resultType":"partial","contents":[]}}',
+  },
+  {
+    id: 'input-required-needs-something-to-act-on',
+    direction: 'we-reject',
+    versions: ['2026-07-28'],
+    reason: 'The schema makes both inputRequests and requestState optional; the spec requires at least one.',
+    spec: '2026-07-28 basic/patterns/mrtr.mdx §Server Requirements (Basic Workflow): "Servers MUST include at least one of inputRequests or requestState in every InputRequiredResult response."',
+    applies: (v) => {
+      const r = resultOf(v);
+      return r?.resultType === 'input_required' && !('inputRequests' in r) && !('requestState' in r);
+    },
+    example: '{"jsonrpc":"2.0","id":4,"result":{"resultType":"input_required"}}',
+  },
+  {
+    id: 'undefined-code-in-the-mcp-band',
+    direction: 'we-reject',
+    versions: ['2026-07-28'],
+    reason:
+      'The schema types error.code as any integer; 2026-07-28 reserves -32020..-32099 for codes the spec defines, so an error response with another code from that band breaks a MUST.',
+    spec: '2026-07-28 basic/index.mdx §Error Codes: implementations "MUST NOT emit any code from this sub-range that is not defined by this specification"',
+    applies: (v) => {
+      const code = isObject(v) && isObject(v.error) ? v.error.code : undefined;
+      return typeof code === 'number' && code <= -32020 && code >= -32099 && ![-32020, -32021, -32022].includes(code);
+    },
+    example: '{"jsonrpc":"2.0","id":17,"error":{"code":-32050,"message":"Quota exceeded"}}',
+  },
+];
+
+/** Whether a `_meta` value is what the version's schema types it as (an object; progressToken a string or integer). */
+function metaFits(version: SchemaVersion, meta: unknown, onRequest: boolean): boolean {
+  if (!isObject(meta)) return false;
+  if (version === '2026-07-28' && onRequest) return schemaOf(version).validator('RequestMetaObject')(meta);
+  if (version === '2026-07-28' && !onRequest && 'io.modelcontextprotocol/serverInfo' in meta)
+    return schemaOf(version).validator('Implementation')(meta['io.modelcontextprotocol/serverInfo']);
+  return !('progressToken' in meta) || !onRequest || isRequestId(meta.progressToken);
+}
+const isRequest = (v: unknown) => isObject(v) && 'id' in v && typeof v.method === 'string';
+const isNotification = (v: unknown) => isObject(v) && !('id' in v) && typeof v.method === 'string';
+/** The schema type of a known method, and whether the message matches it. */
+function typedAs(version: SchemaVersion, v: unknown): { type: string; valid: boolean } | undefined {
+  if (!isObject(v) || typeof v.method !== 'string') return undefined;
+  const s = schemaOf(version);
+  const type = ('id' in v ? s.requestMethods : s.notificationMethods).get(v.method);
+  return type ? { type, valid: s.validator(type)(v) } : undefined;
+}
+/** The result types the schema could mean for a result (see schemaTyped), and whether any matches. */
+function resultCandidates(version: SchemaVersion, v: unknown) {
+  const r = resultOf(v);
+  if (!r) return undefined;
+  const s = schemaOf(version);
+  const keys = new Set(Object.keys(r));
+  const names =
+    r.resultType === 'input_required' && s.defs.InputRequiredResult
+      ? ['InputRequiredResult']
+      : s.resultTypes.filter((t) => t.required.every((k) => keys.has(k))).map((t) => t.name);
+  return { names, valid: names.filter((n) => s.validator(n)(r)) };
+}
+
+const metaAbsentOrFits = (version: SchemaVersion, v: unknown) => {
+  const holder = paramsOf(v) ?? resultOf(v);
+  return !holder || !('_meta' in holder) || metaFits(version, holder._meta, isRequest(v));
+};
+
+export const PENDING_MODEL_FIXES: readonly PendingModelFix<SchemaVersion>[] = [
+  {
+    id: 'meta-must-be-an-object',
+    direction: 'we-accept',
+    versions: ALL,
+    request:
+      'FROM oracles TO model: _meta that is not an object (or, on a request, a progressToken that is not a string or integer; on a 2026-07-28 result, a serverInfo that is not an Implementation) passes',
+    applies: (v, version) => {
+      if (version === '2026-07-28' && isRequest(v)) return false; // the envelope rows below
+      return !metaAbsentOrFits(version, v);
+    },
+    example:
+      '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t","progress":1,"_meta":"x"}}',
+  },
+  {
+    id: 'progress-token-type-2025-06-18',
+    direction: 'other-kind',
+    versions: ['2025-06-18'],
+    request: 'as meta-must-be-an-object; under 2025-06-18 the schema then reads the object as a notification',
+    applies: (v, version) => isRequest(v) && !metaAbsentOrFits(version, v),
+    example:
+      '{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"file:///a.log","_meta":{"progressToken":true}}}',
+  },
+  {
+    id: 'request-envelope-members-typed',
+    direction: 'we-accept',
+    versions: ['2026-07-28'],
+    request:
+      'FROM oracles TO model: 2026-07-28 envelope members pass untyped: logLevel outside the level list, clientInfo without version, clientCapabilities members of the wrong type, progressToken 1.5',
+    applies: (v, version) => isRequest(v) && isObject(paramsOf(v)?._meta) && !metaAbsentOrFits(version, v),
+    example:
+      '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/logLevel":"loud"}}}',
+  },
+  {
+    id: 'tools-call-params-per-version',
+    direction: 'we-accept',
+    versions: ['2025-11-25', '2026-07-28'],
+    request:
+      'FROM oracles TO model: tools/call params that break CallToolRequest pass when name and arguments are fine (2025-11-25 task, 2026-07-28 requestState, inputResponses)',
+    applies: (v, version) =>
+      isRequest(v) &&
+      (v as { method: string }).method === 'tools/call' &&
+      metaAbsentOrFits(version, v) &&
+      typedAs(version, v)?.valid === false,
+    example: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_incident","task":{"ttl":"soon"}}}',
+    examples: {
+      '2026-07-28': `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_incident","requestState":42,${META}}}`,
+    },
+  },
+  {
+    id: 'params-of-other-known-requests',
+    direction: 'we-accept',
+    versions: ALL,
+    request:
+      'FROM oracles TO model: params of known request methods other than tools/call are not checked against their type (prompts/get without name, resources/read without uri, tools/list with cursor 2, initialize without params, …)',
+    applies: (v, version) =>
+      isRequest(v) &&
+      (v as { method: string }).method !== 'tools/call' &&
+      metaAbsentOrFits(version, v) &&
+      typedAs(version, v)?.valid === false,
+    example: '{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{}}',
+    examples: { '2026-07-28': `{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{${META}}}` },
+  },
+  {
+    id: 'params-of-known-notifications',
+    direction: 'we-accept',
+    versions: ALL,
+    request:
+      'FROM oracles TO model: params of known notifications are not checked against their type (notifications/progress without progress, notifications/cancelled with requestId 1.5, …)',
+    applies: (v, version) => isNotification(v) && metaAbsentOrFits(version, v) && typedAs(version, v)?.valid === false,
+    example: '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t"}}',
+  },
+  {
+    id: 'result-fits-no-result-type',
+    direction: 'we-accept',
+    versions: ALL,
+    request:
+      'FROM oracles TO model: a result that has the required members of some result types but matches none of them passes (content that is an object, an inputRequests entry whose params break ElicitRequest, …)',
+    applies: (v, version) => {
+      const c = resultCandidates(version, v);
+      return !!c && metaAbsentOrFits(version, v) && c.names.length > 0 && c.valid.length === 0;
+    },
+    example: '{"jsonrpc":"2.0","id":1,"result":{"content":{"type":"text","text":"x"}}}',
+  },
+  {
+    id: 'result-checked-as-the-wrong-type',
+    direction: 'we-reject',
+    versions: ALL,
+    request:
+      'FROM oracles TO model: a result is rejected as a CallToolResult when it has no content (isError or structuredContent alone), or when another result type that it fits accepts it',
+    applies: (v, version) => {
+      const r = resultOf(v);
+      const c = resultCandidates(version, v);
+      return !!r && !!c && (!('content' in r) || c.valid.some((n) => n !== 'CallToolResult'));
+    },
+    example: '{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","isError":"no","tools":[]}}',
+  },
+];
