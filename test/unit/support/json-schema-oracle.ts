@@ -6,7 +6,8 @@
  *  - `envelope`: which JSON-RPC message type of the schema (JSONRPCRequest, …) the value is, or `invalid`;
  *  - `typed`: for a request or notification whose method the version defines, whether it matches that method's type
  *    (CallToolRequest, ProgressNotification, …); for a result, whether it matches `Result` and, when it has the
- *    required members of some result types (CallToolResult's `content`, ElicitResult's `action`, …), one of those.
+ *    required members of some result types (CallToolResult's `content`, ElicitResult's `action`, …), one of those;
+ *    for an error response with an MCP-defined code, that code's error type (UnsupportedProtocolVersionError, …).
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -22,6 +23,8 @@ interface Compiled {
   requestMethods: Map<string, string>;
   /** Method name → the $defs type of the notification that carries it. */
   notificationMethods: Map<string, string>;
+  /** Code → the error-response type the schema defines for it (URLElicitationRequiredError, …). */
+  errorTypes: Map<number, string>;
   /** The result types of the version's result unions, with the members each requires (resultType and _meta aside). */
   resultTypes: { name: string; required: string[] }[];
 }
@@ -69,6 +72,15 @@ function compile(version: SchemaVersion): Compiled {
     validator,
     requestMethods: byMethod(['ClientRequest', 'ServerRequest']),
     notificationMethods: byMethod(['ClientNotification', 'ServerNotification']),
+    errorTypes: new Map(
+      Object.entries(defs).flatMap(([name, def]) => {
+        const parts = ((def.properties as Record<string, { allOf?: unknown[] }> | undefined)?.error?.allOf ?? []) as {
+          properties?: { code?: { const?: number } };
+        }[];
+        const code = parts.map((p) => p.properties?.code?.const).find((c) => typeof c === 'number');
+        return code === undefined ? [] : [[code, name] as const];
+      }),
+    ),
     resultTypes: [...new Set(['ServerResult', 'ClientResult'].flatMap(members))]
       .filter((name) => name !== 'Result' && name !== 'EmptyResult')
       .map((name) => ({
@@ -133,6 +145,12 @@ export function schemaTyped(version: SchemaVersion, value: unknown): { type: str
     if (candidates.length === 0) return { type: 'Result', valid: true };
     const valid = candidates.some((t) => s.validator(t.name)(result));
     return { type: candidates.map((t) => t.name).join(' | '), valid };
+  }
+  if (kind === 'error') {
+    // An MCP-defined code has its own error type, with the shape of its data.
+    const code = isObject(value.error) ? value.error.code : undefined;
+    const type = typeof code === 'number' ? s.errorTypes.get(code) : undefined;
+    return type ? { type, valid: s.validator(type)(value) } : undefined;
   }
   return undefined;
 }
