@@ -3,11 +3,18 @@
  * the model and the official JSON Schemas, each decided from the message alone with the spec sentence our verdict
  * rests on, and the disagreements that are model bugs filed in requests.md (pending until the model is fixed).
  */
-import { schemaOf, SCHEMA_VERSIONS } from './json-schema-oracle.ts';
+import { schemaEnvelope, schemaOf, schemaTyped, SCHEMA_VERSIONS } from './json-schema-oracle.ts';
 import { isObject, paramsOf, resultOf, type IntendedDifference, type PendingModelFix } from './oracle-rows.ts';
 import type { SchemaVersion } from './spec-snapshot.ts';
 
 const ALL = SCHEMA_VERSIONS;
+/** Whether the schema accepts the message once `change` has been applied to a copy: the row's one thing is the only problem. */
+function schemaAcceptsWith(version: SchemaVersion, v: unknown, change: (copy: Record<string, unknown>) => void) {
+  if (!isObject(v)) return false;
+  const copy = structuredClone(v);
+  change(copy);
+  return schemaEnvelope(version, copy) !== 'invalid' && schemaTyped(version, copy)?.valid !== false;
+}
 /** A complete 2026-07-28 request envelope, so an example is about one thing under every version. */
 const META =
   '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}';
@@ -25,7 +32,8 @@ export const INTENDED_DIFFERENCES: readonly IntendedDifference<SchemaVersion>[] 
     reason:
       'MCP\'s schema types the error-response id as RequestId (never null) and says to leave it out when it could not be read; JSON-RPC 2.0, which every MCP message follows, writes "id": null there. We accept it with the warning error-id-null.',
     spec: 'JSON-RPC 2.0 §5 (id): "If there was an error in detecting the id in the Request object (e.g. Parse error/Invalid Request), it MUST be Null."',
-    applies: (v) => isObject(v) && 'error' in v && v.id === null && !('method' in v) && !('result' in v),
+    applies: (v, version) =>
+      isObject(v) && 'error' in v && v.id === null && schemaAcceptsWith(version, v, (c) => (c.id = 0)),
     example: '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}',
   },
   {
@@ -35,7 +43,8 @@ export const INTENDED_DIFFERENCES: readonly IntendedDifference<SchemaVersion>[] 
     reason:
       "The 2025-06-18 schema requires JSONRPCError.id, yet the same version's transport describes an error response with no id (for a POSTed notification or response the server cannot accept). We accept it with the warning error-id-missing.",
     spec: '2025-06-18 basic/transports.mdx §Sending Messages to the Server: "The HTTP response body MAY comprise a JSON-RPC error response that has no id."',
-    applies: (v) => isObject(v) && 'error' in v && !('id' in v) && !('method' in v) && !('result' in v),
+    applies: (v, version) =>
+      isObject(v) && 'error' in v && !('id' in v) && schemaAcceptsWith(version, v, (c) => (c.id = 0)),
     example: '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request"}}',
   },
   {
@@ -114,7 +123,10 @@ export const INTENDED_DIFFERENCES: readonly IntendedDifference<SchemaVersion>[] 
     reason:
       'The 2026-07-28 schema requires resultType on every result; the spec tells clients to read an absent one as "complete", because older servers never send it. We accept it with the warning result-type-missing.',
     spec: '2026-07-28 basic/index.mdx §ResultType: "clients MUST treat an absent resultType as \\"complete\\""',
-    applies: (v) => resultOf(v) !== undefined && !('resultType' in resultOf(v)!),
+    applies: (v, version) =>
+      resultOf(v) !== undefined &&
+      !('resultType' in resultOf(v)!) &&
+      schemaAcceptsWith(version, v, (c) => ((c.result as Record<string, unknown>).resultType = 'complete')),
     example: '{"jsonrpc":"2.0","id":9,"result":{"tools":[]}}',
   },
   {

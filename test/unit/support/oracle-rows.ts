@@ -48,6 +48,8 @@ export interface IntendedDifference<V extends string> {
   applies: (value: unknown, version: V) => boolean;
   /** A message that shows the difference. */
   example: string;
+  /** Examples for versions where `example` does not show it (a code MCP defines only in a later version). */
+  examples?: Partial<Record<V, string>>;
 }
 
 /**
