@@ -1,0 +1,188 @@
+/**
+ * The workshop room's wire format: every request body the server accepts and every event a learner's browser
+ * sends, as zod schemas shared by the server (which validates everything it receives) and the browser (which
+ * builds what it sends). zod/mini keeps the browser's room client small. Sizes are capped here, so nothing larger
+ * than these limits is ever graded or stored.
+ */
+import * as z from 'zod/mini';
+
+/** The largest request body the server reads, in bytes (a batch of events). */
+export const MAX_BODY_BYTES = 256 * 1024;
+/** The largest single event, in characters of JSON. */
+export const MAX_EVENT_CHARS = 32 * 1024;
+/** The most events one request may carry. */
+export const MAX_BATCH = 25;
+/** The longest display name, in characters. */
+export const MAX_NAME_CHARS = 60;
+/** The longest room title, in characters. */
+export const MAX_TITLE_CHARS = 80;
+/** The longest message text a classify prediction may carry (the widget saves at most 20,000 characters). */
+export const MAX_CLASSIFY_TEXT = 20_000;
+
+/** A chapter id: NN-slug. */
+export const ChapterIdSchema = z.string().check(z.maxLength(80), z.regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/));
+/** A widget, check, exercise or fixture id within a chapter. */
+export const ItemIdSchema = z.string().check(z.regex(/^[a-zA-Z0-9][a-zA-Z0-9:._-]{0,127}$/));
+/** The browser's idempotency key for one event (random, URL-safe). */
+export const EventKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
+/** A join code as typed: letters and digits, optionally grouped with a dash or spaces. */
+export const JoinCodeInputSchema = z.string().check(z.minLength(4), z.maxLength(16));
+
+const seqSchema = z.int().check(z.minimum(0), z.maximum(2 ** 31 - 1));
+const msSchema = z.int().check(z.minimum(0), z.maximum(8.64e15));
+
+/** A learner's decision-table answers: scenario id → column → value (bounded in count and length). */
+const AnswersTableSchema = z.record(
+  z.string().check(z.maxLength(80)),
+  z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(80))),
+);
+
+const base = {
+  /** Idempotency key: the server stores an event once per learner and key. */
+  key: EventKeySchema,
+  /** The learner's own sequence number: events are sent, stored and shown in this order. */
+  seq: seqSchema,
+  /** When the action happened, by the browser's clock (ms). A claim: used for display only. */
+  at: z.optional(msSchema),
+  chapterId: ChapterIdSchema,
+};
+
+/** The learner opened a chapter (where they are, for the dashboard). Not graded. */
+export const VisitEventSchema = z.strictObject({ ...base, kind: z.literal('visit') });
+
+/** A decision table was checked, a hint or the solution shown, or answers were loaded from a shared link. */
+export const DecisionTableEventSchema = z.strictObject({
+  ...base,
+  kind: z.literal('decision-table'),
+  itemId: ItemIdSchema,
+  action: z.enum(['check', 'hint', 'solution', 'load-link']),
+  answers: AnswersTableSchema,
+  hintLevel: z.int().check(z.minimum(0), z.maximum(3)),
+});
+
+/** The chapter's completion check was submitted. `answers` is re-graded with gradeCompletionCheck. */
+export const CompletionCheckEventSchema = z.strictObject({
+  ...base,
+  kind: z.literal('completion-check'),
+  itemId: z.literal('completion'),
+  action: z.literal('check'),
+  answers: z.record(z.string().check(z.maxLength(80)), z.unknown()),
+});
+
+/** A classify prediction was revealed: what the learner predicted, for which message. */
+export const ClassifyEventSchema = z.strictObject({
+  ...base,
+  kind: z.literal('classify'),
+  itemId: ItemIdSchema,
+  action: z.literal('predict'),
+  fixtureId: z.string().check(z.regex(/^[a-z0-9-]{1,100}$/)),
+  protocol: z.string().check(z.maxLength(20)),
+  prediction: z.strictObject({
+    kind: z.optional(z.string().check(z.maxLength(40))),
+    send: z.optional(z.string().check(z.maxLength(20))),
+    code: z.optional(z.int()),
+  }),
+  /** The message as the learner edited it, when it differs from the fixture. */
+  text: z.optional(z.string().check(z.maxLength(MAX_CLASSIFY_TEXT))),
+});
+
+/** A code lab run (self-reported: the server never runs learner code) or its solution shown. */
+export const CodeLabEventSchema = z.strictObject({
+  ...base,
+  kind: z.literal('code-lab'),
+  itemId: ItemIdSchema,
+  action: z.enum(['run', 'solution']),
+  passed: z.boolean(),
+  /** Tests passed and run, as the browser reports them. */
+  tests: z.optional(z.strictObject({ passed: seqSchema, total: seqSchema })),
+  /** SHA-256 (hex) of the code that ran. */
+  codeHash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+});
+
+/** The learner ticked or cleared "I can explain this". */
+export const SelfMarkEventSchema = z.strictObject({
+  ...base,
+  kind: z.literal('self-mark'),
+  action: z.literal('mark'),
+  canExplain: z.boolean(),
+});
+
+/** Any event a learner sends. */
+export const RoomEventSchema = z.discriminatedUnion('kind', [
+  VisitEventSchema,
+  DecisionTableEventSchema,
+  CompletionCheckEventSchema,
+  ClassifyEventSchema,
+  CodeLabEventSchema,
+  SelfMarkEventSchema,
+]);
+export type RoomEvent = z.infer<typeof RoomEventSchema>;
+/** The event kinds, in the order the dashboard lists them. */
+export const ROOM_EVENT_KINDS = [
+  'visit',
+  'decision-table',
+  'completion-check',
+  'classify',
+  'code-lab',
+  'self-mark',
+] as const;
+export type RoomEventKind = (typeof ROOM_EVENT_KINDS)[number];
+
+/** POST /api/events: a batch, in the learner's order. */
+export const EventsBodySchema = z.strictObject({
+  events: z.array(z.unknown()).check(z.minLength(1), z.maxLength(MAX_BATCH)),
+});
+
+/** POST /api/rooms: a new room. */
+export const CreateRoomBodySchema = z.strictObject({
+  title: z.string().check(z.minLength(1), z.maxLength(MAX_TITLE_CHARS)),
+  chapters: z.array(ChapterIdSchema).check(z.minLength(1), z.maxLength(20)),
+  startsAt: z.optional(msSchema),
+  /** Days after creation the room's data is deleted (the server caps it at its own maximum). */
+  retentionDays: z.optional(z.int().check(z.minimum(1), z.maximum(365))),
+});
+
+/** POST /api/join: a learner joins with the room's code and a display name. */
+export const JoinBodySchema = z.strictObject({
+  code: JoinCodeInputSchema,
+  name: z.string().check(z.minLength(1), z.maxLength(MAX_NAME_CHARS * 4)),
+});
+
+/** POST /api/rooms/:id/lock: lock or unlock solutions for the room. */
+export const LockBodySchema = z.strictObject({ locked: z.boolean() });
+
+/** The server's answer to one event of a batch. */
+export type EventResult =
+  { key: string; status: 'stored' | 'duplicate'; id: number } | { key: string; status: 'rejected'; reason: string };
+
+/** What POST /api/join returns. */
+export interface JoinResponse {
+  roomId: string;
+  learnerId: string;
+  /** The learner's bearer token (`<learnerId>.<secret>`); the server keeps only its hash. */
+  token: string;
+  name: string;
+  title: string;
+  chapters: string[];
+  locked: boolean;
+}
+
+/** What POST /api/rooms returns. */
+export interface CreateRoomResponse {
+  roomId: string;
+  code: string;
+  /** The instructor secret, shown once; the server keeps only its hash. */
+  instructorSecret: string;
+  expiresAt: number;
+}
+
+/** The state a learner's browser keeps for its room (localStorage). */
+export const RoomSessionSchema = z.strictObject({
+  roomId: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
+  learnerId: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
+  token: z.string().check(z.maxLength(200)),
+  name: z.string().check(z.maxLength(MAX_NAME_CHARS * 4)),
+  title: z.string().check(z.maxLength(MAX_TITLE_CHARS * 4)),
+  code: z.string().check(z.maxLength(16)),
+});
+export type RoomSession = z.infer<typeof RoomSessionSchema>;

@@ -1,0 +1,647 @@
+/**
+ * The workshop server's HTTP application (Hono): the room API and, when given a built site, the static pages, from
+ * one process. Who may do what (issue 13 §3):
+ * - instructor routes (/api/rooms/:roomId/…) need the room's instructor secret, learner routes (/api/me, /api/events)
+ *   a learner token, both as `Authorization: Bearer …` (never in a URL; the live streams are read with fetch());
+ *   secrets are random, stored hashed, compared in constant time; a learner writes only their own events (the
+ *   learner comes from the token, never from the body) and reads only their own record;
+ * - every body is size-capped before it is read and validated with zod before it is used;
+ * - rate limits per learner; per IP only on joining and creating rooms (a class may share one address);
+ * - same origin only: a request whose Origin or Sec-Fetch-Site says another site is refused, and no CORS header is
+ *   ever sent;
+ * - names are stored as typed (printable text only) and escaped by whoever shows them.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import { csvField } from '../receipts/grade.ts';
+import {
+  buildDashboardView,
+  createDashboardState,
+  dashboardCsvRows,
+  type DashboardSnapshot,
+} from '../room/dashboard-model.ts';
+import type { DashboardEvent, DashboardLearner, LiveMessage, RoomState } from '../room/live.ts';
+import { checkName, checkText, normaliseCode } from '../room/names.ts';
+import {
+  CreateRoomBodySchema,
+  EventsBodySchema,
+  JoinBodySchema,
+  LockBodySchema,
+  MAX_BODY_BYTES,
+  MAX_EVENT_CHARS,
+  MAX_TITLE_CHARS,
+  RoomEventSchema,
+  type CreateRoomResponse,
+  type EventResult,
+  type JoinResponse,
+} from '../room/protocol.ts';
+import type { Verdict } from '../room/verdict.ts';
+import type { Bus } from './bus.ts';
+import type { RoomCourse } from './course.ts';
+import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/workshop-data.ts';
+import { gradeEvent } from './grade-event.ts';
+import { RateLimiter, type RateLimit } from './rate-limit.ts';
+import {
+  bearerToken,
+  createId,
+  createJoinCode,
+  createSecret,
+  hashSecret,
+  parseLearnerToken,
+  secretMatches,
+} from './secrets.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The rate limits the server applies. */
+export interface Limits {
+  /** Joining, per client IP address. */
+  joinPerIp: RateLimit;
+  /** Creating rooms, per client IP address. */
+  createPerIp: RateLimit;
+  /** Requests to learner routes, per learner. */
+  requestsPerLearner: RateLimit;
+  /** Events, per learner (a batch costs its length). */
+  eventsPerLearner: RateLimit;
+}
+
+/** Defaults: a class of 300 behind one address can join within a minute; one learner can send ~10 events a second. */
+export const DEFAULT_LIMITS: Limits = {
+  joinPerIp: { burst: 300, perSecond: 5 },
+  createPerIp: { burst: 10, perSecond: 1 / 60 },
+  requestsPerLearner: { burst: 30, perSecond: 5 },
+  eventsPerLearner: { burst: 100, perSecond: 10 },
+};
+
+/** How the server is set up. */
+export interface WorkshopConfig {
+  /** Days after creation a room's data is deleted, unless the instructor chooses fewer. */
+  retentionDays: number;
+  /** The most days an instructor may choose. */
+  maxRetentionDays: number;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy that sets it). */
+  trustProxy: boolean;
+  /** The site's public origin (https://workshop.example.org), when the Host header cannot be trusted to say it. */
+  publicOrigin?: string;
+  /** The built site to serve (dist/), if any. */
+  distDir?: string;
+  limits: Limits;
+  /** Seconds between keep-alive comments on live streams. */
+  heartbeatSeconds: number;
+}
+
+/** The default configuration. */
+export const DEFAULT_CONFIG: WorkshopConfig = {
+  retentionDays: 30,
+  maxRetentionDays: 365,
+  trustProxy: false,
+  limits: DEFAULT_LIMITS,
+  heartbeatSeconds: 15,
+};
+
+/** What the application needs. */
+export interface WorkshopDeps {
+  data: WorkshopData;
+  bus: Bus;
+  course: RoomCourse;
+  config?: Partial<WorkshopConfig>;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+type Vars = { learner: Learner; room: Room };
+type Ctx = Context<{ Variables: Vars }>;
+
+const problem = (c: Context, status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429, error: string) =>
+  c.json({ error }, status);
+
+/** The public state of a room (what learners and dashboards follow). */
+export function roomState(room: Room): RoomState {
+  return {
+    id: room.id,
+    title: room.title,
+    code: room.code,
+    chapters: room.chapters,
+    startsAt: room.startsAt,
+    createdAt: room.createdAt,
+    endedAt: room.endedAt,
+    expiresAt: room.expiresAt,
+    locked: room.locked,
+  };
+}
+
+/** A learner as a dashboard sees them. */
+export function dashboardLearner(learner: Learner): DashboardLearner {
+  return {
+    id: learner.id,
+    name: learner.name,
+    joinedAt: learner.joinedAt,
+    lastSeenAt: learner.lastSeenAt,
+    removedAt: learner.removedAt,
+    chapterId: learner.chapterId,
+  };
+}
+
+/** A stored event as a dashboard sees it. */
+export function dashboardEvent(event: StoredEvent): DashboardEvent {
+  const verdict = event.verdict as Verdict;
+  return {
+    id: event.id,
+    learnerId: event.learnerId,
+    kind: event.kind,
+    action: verdict.action,
+    chapterId: event.chapterId,
+    itemId: event.itemId,
+    at: event.receivedAt,
+    verdict,
+  };
+}
+
+/** Builds the application; `closeStreams` ends every open live stream (for shutdown). */
+export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: Vars }>; closeStreams: () => void } {
+  const config: WorkshopConfig = {
+    ...DEFAULT_CONFIG,
+    ...deps.config,
+    limits: { ...DEFAULT_LIMITS, ...deps.config?.limits },
+  };
+  const { data, bus, course } = deps;
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? (() => {});
+  const joinLimiter = new RateLimiter(config.limits.joinPerIp, now);
+  const createLimiter = new RateLimiter(config.limits.createPerIp, now);
+  const requestLimiter = new RateLimiter(config.limits.requestsPerLearner, now);
+  const eventLimiter = new RateLimiter(config.limits.eventsPerLearner, now);
+  const streams = new Set<SSEStreamingApi>();
+  const app = new Hono<{ Variables: Vars }>();
+
+  const clientIp = (c: Context): string => {
+    if (config.trustProxy) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+      if (forwarded) return forwarded;
+    }
+    try {
+      return getConnInfo(c).remote.address ?? 'unknown';
+    } catch {
+      return 'unknown';
+    }
+  };
+
+  const limited = (c: Context, limiter: RateLimiter, key: string, cost = 1) => {
+    c.header('Retry-After', String(Math.max(1, limiter.retryAfter(key, cost))));
+    return problem(c, 429, 'Too many requests: wait a moment and try again.');
+  };
+
+  // Headers for every response: no sniffing, no framing, no referrer.
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'no-referrer');
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', "frame-ancestors 'none'");
+  });
+
+  // Same origin only, for the whole API.
+  app.use('/api/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    if (c.req.method === 'OPTIONS') return problem(c, 405, 'Cross-origin requests are not accepted.');
+    const site = c.req.header('sec-fetch-site');
+    if (site && site !== 'same-origin' && site !== 'none') {
+      return problem(c, 403, 'Requests from other sites are not accepted.');
+    }
+    const origin = c.req.header('origin');
+    if (origin !== undefined) {
+      let originHost: string | undefined;
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        originHost = undefined;
+      }
+      const expected = config.publicOrigin
+        ? new URL(config.publicOrigin).host
+        : ((config.trustProxy ? c.req.header('x-forwarded-host') : undefined) ?? new URL(c.req.url).host);
+      if (!originHost || originHost !== expected) return problem(c, 403, 'Requests from other sites are not accepted.');
+    }
+    if (c.req.method === 'POST' && !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
+      return problem(c, 415, 'Send JSON (Content-Type: application/json).');
+    }
+    return next();
+  });
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => problem(c, 413, `The request is larger than ${MAX_BODY_BYTES / 1024} KB.`),
+    }),
+  );
+
+  /** Reads and validates a JSON body; a Response when it is not acceptable. */
+  async function readBody<T>(
+    c: Context,
+    schema: {
+      safeParse(
+        v: unknown,
+      ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+    },
+  ): Promise<T | Response> {
+    let value: unknown;
+    try {
+      value = JSON.parse(await c.req.text());
+    } catch {
+      return problem(c, 400, 'The request body is not valid JSON.');
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+      return problem(c, 400, `The request body is not acceptable: ${describeIssue(parsed.error.issues)}`);
+    return parsed.data;
+  }
+
+  // ---- learners -------------------------------------------------------------------------------------------
+
+  const learnerAuth = async (c: Ctx, next: () => Promise<void>) => {
+    const token = bearerToken(c.req.header('authorization'));
+    const parsed = token ? parseLearnerToken(token) : undefined;
+    if (!parsed) return problem(c, 401, 'This needs your room sign-in: join the room again.');
+    const learner = await data.learnerById(parsed.learnerId);
+    // Compare even when there is no such learner, so the answer takes the same time.
+    const ok = secretMatches(parsed.secret, learner?.secretHash ?? 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    if (!learner || !ok) return problem(c, 401, 'This needs your room sign-in: join the room again.');
+    if (learner.removedAt !== null) return problem(c, 410, 'The instructor removed you from this room.');
+    if (!requestLimiter.take(learner.id)) return limited(c, requestLimiter, learner.id);
+    const room = await data.roomById(learner.roomId);
+    if (!room) return problem(c, 410, 'This room no longer exists.');
+    c.set('learner', learner);
+    c.set('room', room);
+    await next();
+  };
+
+  app.get('/api/health', (c) => c.json({ ok: true }));
+
+  app.post('/api/join', async (c) => {
+    const ip = clientIp(c);
+    if (!joinLimiter.take(ip)) return limited(c, joinLimiter, ip);
+    const body = await readBody(c, JoinBodySchema);
+    if (body instanceof Response) return body;
+    const code = normaliseCode(body.code);
+    const room = code ? await data.roomByCode(code) : undefined;
+    if (!room || room.endedAt !== null)
+      return problem(c, 404, 'No open room has that code. Check it with your instructor.');
+    const name = checkName(body.name);
+    if (name.kind === 'invalid') return problem(c, 400, name.reason);
+    const secret = createSecret();
+    const learnerId = createId();
+    const at = now();
+    const outcome = await data.insertLearner({
+      id: learnerId,
+      roomId: room.id,
+      name: name.name,
+      nameKey: name.key,
+      secretHash: hashSecret(secret),
+      joinedAt: at,
+    });
+    if (outcome === 'name-taken') return problem(c, 409, 'Someone in this room already has that name: add an initial.');
+    const learner = await data.learnerById(learnerId);
+    if (learner) await bus.publish({ t: 'learner', roomId: room.id, learner: dashboardLearner(learner) });
+    const response: JoinResponse = {
+      roomId: room.id,
+      learnerId,
+      token: `${learnerId}.${secret}`,
+      name: name.name,
+      title: room.title,
+      chapters: room.chapters,
+      locked: room.locked,
+    };
+    return c.json(response, 201);
+  });
+
+  app.get('/api/me', learnerAuth, async (c) => {
+    const learner = c.get('learner');
+    const room = c.get('room');
+    return c.json({
+      learner: { id: learner.id, name: learner.name, joinedAt: learner.joinedAt },
+      room: { id: room.id, title: room.title, chapters: room.chapters, locked: room.locked, endedAt: room.endedAt },
+    });
+  });
+
+  app.get('/api/me/events', learnerAuth, async (c) => {
+    const events = await data.eventsOfLearner(c.get('learner').id);
+    return c.json({ events: events.map(dashboardEvent) });
+  });
+
+  app.post('/api/events', learnerAuth, async (c) => {
+    const learner = c.get('learner');
+    const room = c.get('room');
+    if (room.endedAt !== null) return problem(c, 409, 'This room has ended: nothing more is recorded.');
+    const body = await readBody(c, EventsBodySchema);
+    if (body instanceof Response) return body;
+    if (!eventLimiter.take(learner.id, body.events.length))
+      return limited(c, eventLimiter, learner.id, body.events.length);
+    const results: (EventResult | undefined)[] = [];
+    const accepted: { index: number; event: NewEvent }[] = [];
+    body.events.forEach((raw, index) => {
+      const key =
+        typeof (raw as { key?: unknown })?.key === 'string' ? String((raw as { key: string }).key).slice(0, 64) : '';
+      if (JSON.stringify(raw).length > MAX_EVENT_CHARS) {
+        results[index] = { key, status: 'rejected', reason: `An event may be at most ${MAX_EVENT_CHARS / 1024} KB.` };
+        return;
+      }
+      const parsed = RoomEventSchema.safeParse(raw);
+      if (!parsed.success) {
+        results[index] = { key, status: 'rejected', reason: `Not a room event: ${describeIssue(parsed.error.issues)}` };
+        return;
+      }
+      const graded = gradeEvent(parsed.data, course, room.chapters);
+      if (graded.kind === 'rejected') {
+        results[index] = { key, status: 'rejected', reason: graded.reason };
+        return;
+      }
+      const event = parsed.data;
+      accepted.push({
+        index,
+        event: {
+          key: event.key,
+          seq: event.seq,
+          kind: event.kind,
+          chapterId: event.chapterId,
+          itemId: graded.itemId,
+          payload: event,
+          verdict: graded.verdict,
+          outcome: graded.verdict.outcome,
+          selfReported: graded.verdict.selfReported === true,
+          clientAt: event.at ?? null,
+        },
+      });
+    });
+    const at = now();
+    const acks = accepted.length
+      ? await data.insertEvents(
+          room.id,
+          learner.id,
+          accepted.map((a) => a.event),
+          at,
+        )
+      : [];
+    const live: Promise<void>[] = [];
+    acks.forEach((ack, i) => {
+      const { index, event } = accepted[i]!;
+      results[index] = ack;
+      if (ack.status !== 'stored') return;
+      live.push(
+        bus.publish({
+          t: 'event',
+          roomId: room.id,
+          event: {
+            id: ack.id,
+            learnerId: learner.id,
+            kind: event.kind,
+            action: (event.verdict as Verdict).action,
+            chapterId: event.chapterId,
+            itemId: event.itemId,
+            at,
+            verdict: event.verdict as Verdict,
+          },
+        }),
+      );
+    });
+    await Promise.all(live).catch((error: unknown) => log(`live update not sent: ${String(error)}`));
+    return c.json({ results });
+  });
+
+  app.get('/api/me/stream', learnerAuth, (c) => {
+    const learner = c.get('learner');
+    const room = c.get('room');
+    return streamSSE(c, async (stream) => {
+      streams.add(stream);
+      const unsubscribe = bus.subscribe(room.id, (message) => {
+        if (message.t === 'room')
+          void stream.writeSSE({ event: 'room', data: JSON.stringify(learnerRoomView(message.room)) });
+        if (message.t === 'learner' && message.learner.id === learner.id && message.learner.removedAt !== null) {
+          void stream.writeSSE({ event: 'removed', data: '{}' }).then(() => stream.close());
+        }
+        if (message.t === 'resync') {
+          void data
+            .roomById(room.id)
+            .then((r) => r && stream.writeSSE({ event: 'room', data: JSON.stringify(learnerRoomView(roomState(r))) }));
+        }
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        streams.delete(stream);
+      });
+      await stream.writeSSE({ event: 'room', data: JSON.stringify(learnerRoomView(roomState(room))) });
+      await heartbeat(stream);
+      unsubscribe();
+      streams.delete(stream);
+    });
+  });
+
+  // ---- instructors ----------------------------------------------------------------------------------------
+
+  app.post('/api/rooms', async (c) => {
+    const ip = clientIp(c);
+    if (!createLimiter.take(ip)) return limited(c, createLimiter, ip);
+    const body = await readBody(c, CreateRoomBodySchema);
+    if (body instanceof Response) return body;
+    const title = checkText(body.title, MAX_TITLE_CHARS, 'title');
+    if (title.kind === 'invalid') return problem(c, 400, title.reason);
+    const known = course.chapters.map((ch) => ch.id);
+    const unknown = body.chapters.filter((id) => !known.includes(id));
+    if (unknown.length) return problem(c, 400, `Unknown chapters: ${unknown.join(', ')}.`);
+    const chapters = known.filter((id) => body.chapters.includes(id));
+    const days = Math.min(body.retentionDays ?? config.retentionDays, config.maxRetentionDays);
+    const secret = createSecret();
+    const at = now();
+    const roomId = createId();
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const code = createJoinCode();
+      const outcome = await data.insertRoom({
+        id: roomId,
+        code,
+        title: title.text,
+        chapters,
+        startsAt: body.startsAt ?? null,
+        createdAt: at,
+        expiresAt: at + days * DAY_MS,
+        instructorSecretHash: hashSecret(secret),
+      });
+      if (outcome === 'created') {
+        log(`room created: ${JSON.stringify(title.text)} (${chapters.length} chapters, kept ${days} days)`);
+        const response: CreateRoomResponse = { roomId, code, instructorSecret: secret, expiresAt: at + days * DAY_MS };
+        return c.json(response, 201);
+      }
+    }
+    return problem(c, 409, 'Could not find a free room code: try again.');
+  });
+
+  const instructorAuth = async (c: Ctx, next: () => Promise<void>) => {
+    const secret = bearerToken(c.req.header('authorization'));
+    const room = await data.roomById(c.req.param('roomId') ?? '');
+    const ok = secretMatches(secret ?? '', room?.instructorSecretHash ?? 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    if (!room || !secret || !ok) return problem(c, 401, "This needs the room's instructor link.");
+    c.set('room', room);
+    await next();
+  };
+
+  async function snapshot(room: Room): Promise<DashboardSnapshot> {
+    const [learners, events] = await Promise.all([data.learnersOfRoom(room.id), data.eventsOfRoom(room.id)]);
+    return {
+      room: roomState(room),
+      chapters: course.chapters.filter((ch) => room.chapters.includes(ch.id)),
+      learners: learners.map(dashboardLearner),
+      events: events.map(dashboardEvent),
+      now: now(),
+    };
+  }
+
+  app.get('/api/rooms/:roomId', instructorAuth, async (c) => c.json(await snapshot(c.get('room'))));
+
+  app.get('/api/rooms/:roomId/stream', instructorAuth, (c) => {
+    const room = c.get('room');
+    return streamSSE(c, async (stream) => {
+      streams.add(stream);
+      // Subscribe before reading the snapshot, hold live messages until it is sent, so nothing falls between.
+      let held: LiveMessage[] | undefined = [];
+      let sentUpTo = 0;
+      const send = (message: LiveMessage) => {
+        if (message.t === 'event' && message.event.id <= sentUpTo) return;
+        if (message.t === 'event' || message.t === 'learner' || message.t === 'room') {
+          const payload =
+            message.t === 'event' ? message.event : message.t === 'learner' ? message.learner : message.room;
+          void stream.writeSSE({ event: message.t, data: JSON.stringify(payload) });
+        }
+      };
+      const sendSnapshot = async () => {
+        const current = await data.roomById(room.id);
+        if (!current) return;
+        const snap = await snapshot(current);
+        sentUpTo = snap.events.at(-1)?.id ?? 0;
+        await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(snap) });
+      };
+      const unsubscribe = bus.subscribe(room.id, (message) => {
+        if (message.t === 'resync') {
+          held ??= [];
+          void sendSnapshot().then(flush);
+        } else if (held) held.push(message);
+        else send(message);
+      });
+      const flush = () => {
+        const pending = held ?? [];
+        held = undefined;
+        for (const message of pending) send(message);
+      };
+      stream.onAbort(() => {
+        unsubscribe();
+        streams.delete(stream);
+      });
+      await sendSnapshot();
+      flush();
+      await heartbeat(stream);
+      unsubscribe();
+      streams.delete(stream);
+    });
+  });
+
+  app.post('/api/rooms/:roomId/lock', instructorAuth, async (c) => {
+    const body = await readBody(c, LockBodySchema);
+    if (body instanceof Response) return body;
+    const room = await data.setLock(c.get('room').id, body.locked, now());
+    if (!room) return problem(c, 404, 'This room no longer exists.');
+    await bus.publish({ t: 'room', roomId: room.id, room: roomState(room) });
+    return c.json(roomState(room));
+  });
+
+  app.post('/api/rooms/:roomId/end', instructorAuth, async (c) => {
+    const room = await data.endRoom(c.get('room').id, now());
+    if (!room) return problem(c, 404, 'This room no longer exists.');
+    await bus.publish({ t: 'room', roomId: room.id, room: roomState(room) });
+    return c.json(roomState(room));
+  });
+
+  app.delete('/api/rooms/:roomId', instructorAuth, async (c) => {
+    const room = c.get('room');
+    await data.deleteRoom(room.id);
+    await bus.publish({
+      t: 'room',
+      roomId: room.id,
+      room: { ...roomState(room), endedAt: room.endedAt ?? now(), expiresAt: now() },
+    });
+    return c.json({ deleted: true });
+  });
+
+  app.delete('/api/rooms/:roomId/learners/:learnerId', instructorAuth, async (c) => {
+    const room = c.get('room');
+    const removed = await data.removeLearner(room.id, c.req.param('learnerId') ?? '', now());
+    if (!removed) return problem(c, 404, 'No such learner in this room.');
+    const learner = await data.learnerById(c.req.param('learnerId') ?? '');
+    if (learner) await bus.publish({ t: 'learner', roomId: room.id, learner: dashboardLearner(learner) });
+    return c.json({ removed: true });
+  });
+
+  app.get('/api/rooms/:roomId/export.csv', instructorAuth, async (c) => {
+    const snap = await snapshot(c.get('room'));
+    const view = buildDashboardView(createDashboardState(snap), snap.now);
+    const rows = dashboardCsvRows(view, snap.chapters);
+    const csv = rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+    const name = `workshop-${new Date(snap.now).toISOString().slice(0, 10)}.csv`;
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${name}"`);
+    return c.body(csv);
+  });
+
+  app.all('/api/*', (c) => problem(c, 404, 'No such API route.'));
+
+  // ---- the static site ----------------------------------------------------------------------------------
+
+  if (config.distDir) {
+    const root = config.distDir;
+    app.use('*', async (c, next) => {
+      // Directories are addressed with a trailing slash, as the static preview does.
+      const path = c.req.path;
+      if (!path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && !path.includes('..')) {
+        const dir = join(root, decodeURIComponent(path));
+        if (existsSync(join(dir, 'index.html')) && statSync(dir).isDirectory()) return c.redirect(`${path}/`, 301);
+      }
+      return next();
+    });
+    app.use('*', serveStatic({ root }));
+    app.notFound((c) => {
+      const page = join(root, '404.html');
+      if (existsSync(page)) return serveStatic({ path: page })(c, async () => {}) as unknown as Response;
+      return c.text('Not found', 404);
+    });
+  }
+
+  return {
+    app,
+    closeStreams: () => {
+      for (const stream of streams) void stream.close();
+      streams.clear();
+    },
+  };
+
+  async function heartbeat(stream: SSEStreamingApi): Promise<void> {
+    while (!stream.aborted && !stream.closed) {
+      await stream.sleep(config.heartbeatSeconds * 1000);
+      if (stream.aborted || stream.closed) break;
+      await stream.write(': keep-alive\n\n');
+    }
+  }
+}
+
+/** What a learner's browser needs to know about the room. */
+function learnerRoomView(room: RoomState) {
+  return { id: room.id, title: room.title, chapters: room.chapters, locked: room.locked, endedAt: room.endedAt };
+}
+
+/** One line about the first validation problem. */
+function describeIssue(issues: { path: PropertyKey[]; message: string }[]): string {
+  const first = issues[0];
+  if (!first) return 'invalid.';
+  const where = first.path.length ? `${first.path.map(String).join('.')}: ` : '';
+  return `${where}${first.message}`;
+}

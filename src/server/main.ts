@@ -1,0 +1,226 @@
+/**
+ * `npm run workshop`: the live workshop server. Builds the static site if it is missing or older than its sources,
+ * opens the database (an SQLite file under ./workshop-data/ by default; PostgreSQL when DATABASE_URL is a
+ * postgres:// URL), applies migrations, and serves the site and the room API from one process. Prints the
+ * addresses learners can reach and a QR code of the join page.
+ *
+ * Options (flags win over environment variables):
+ *   --port N                 PORT                       default 4321
+ *   --host ADDRESS           HOST                       default 0.0.0.0 (every interface, so the LAN can reach it)
+ *   --data FILE              WORKSHOP_DATA              default ./workshop-data/workshop.sqlite (SQLite only)
+ *                            DATABASE_URL               postgres://… switches to PostgreSQL
+ *   --retention-days N       WORKSHOP_RETENTION_DAYS    default 30: rooms are deleted this many days after creation
+ *   --trust-proxy            WORKSHOP_TRUST_PROXY=1     client address from X-Forwarded-For (behind a reverse proxy)
+ *   --public-origin URL      WORKSHOP_PUBLIC_ORIGIN     the address learners use, when a proxy rewrites Host
+ *   --no-build                                          serve dist/ as it is
+ *   --no-qr                                             do not print the QR code
+ * Exit codes: 0 after a clean shutdown (Ctrl-C), 1 when the server cannot start, 2 on a usage error.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import QRCode from 'qrcode';
+import { createWorkshopApp, dashboardEvent } from './app.ts';
+import { createMemoryBus, createPostgresBus, type Bus } from './bus.ts';
+import { loadRoomCourse } from './course.ts';
+import { isPostgresUrl, openDatabase } from './db/open.ts';
+import { createWorkshopData } from './db/workshop-data.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const HOUR = 3_600_000;
+
+/**
+ * Log lines can carry text people typed (a room title): control characters are written as \uXXXX so they cannot
+ * move the cursor or rewrite earlier lines. (To be replaced by the CLI's escapeControls once it lands on main.)
+ */
+function escapeForTerminal(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+function usage(message: string): never {
+  process.stderr.write(`workshop: ${message}\nRun "npm run workshop -- --help" for the options.\n`);
+  process.exit(2);
+}
+
+/** The newest modification time under `dir` (files only), or 0. */
+function newest(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const time = statSync(join(entry.parentPath, entry.name)).mtimeMs;
+    if (time > latest) latest = time;
+  }
+  return latest;
+}
+
+/** True when dist/ is missing or older than any source of the site. */
+function buildNeeded(): boolean {
+  const index = join(ROOT, 'dist/index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  return ['src', 'content', 'public', 'exercises'].some((dir) => newest(join(ROOT, dir)) > built);
+}
+
+/** The IPv4 addresses other machines on the network can use. */
+function lanAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((i): i is NonNullable<typeof i> => !!i && i.family === 'IPv4' && !i.internal)
+    .map((i) => i.address);
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        'retention-days': { type: 'string' },
+        'trust-proxy': { type: 'boolean' },
+        'public-origin': { type: 'string' },
+        'no-build': { type: 'boolean' },
+        'no-qr': { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    usage(error instanceof Error ? error.message : String(error));
+  }
+  const { values } = parsed;
+  if (values.help) {
+    const source = await import('node:fs').then((fs) => fs.readFileSync(fileURLToPath(import.meta.url), 'utf8'));
+    process.stdout.write(
+      `${/\/\*\*([\s\S]*?)\*\//
+        .exec(source)![1]!
+        .replace(/^ \* ?/gm, '')
+        .trim()}\n`,
+    );
+    return;
+  }
+  const port = Number(values.port ?? process.env.PORT ?? 4321);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a port number, not ${values.port}`);
+  const host = values.host ?? process.env.HOST ?? '0.0.0.0';
+  const retentionDays = Number(values['retention-days'] ?? process.env.WORKSHOP_RETENTION_DAYS ?? 30);
+  if (!Number.isInteger(retentionDays) || retentionDays < 1 || retentionDays > 365) {
+    usage('--retention-days must be a whole number of days from 1 to 365');
+  }
+  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !isPostgresUrl(databaseUrl)) usage('DATABASE_URL must be a postgres:// URL');
+  const sqlitePath = resolve(values.data ?? process.env.WORKSHOP_DATA ?? 'workshop-data/workshop.sqlite');
+  const publicOrigin = values['public-origin'] ?? process.env.WORKSHOP_PUBLIC_ORIGIN;
+  const trustProxy = values['trust-proxy'] === true || process.env.WORKSHOP_TRUST_PROXY === '1';
+
+  if (!values['no-build'] && buildNeeded()) {
+    process.stdout.write('Building the site (dist/ is missing or older than its sources)…\n');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) {
+      process.stderr.write('workshop: the site did not build; see the messages above.\n');
+      process.exit(1);
+    }
+  }
+  const distDir = join(ROOT, 'dist');
+  if (!existsSync(join(distDir, 'index.html'))) {
+    process.stderr.write('workshop: dist/ has no site; run without --no-build.\n');
+    process.exit(1);
+  }
+
+  const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${escapeForTerminal(line)}\n`);
+  const database = await openDatabase(databaseUrl ?? sqlitePath);
+  const data = createWorkshopData(database.db);
+  const bus: Bus =
+    database.engine === 'postgres'
+      ? await createPostgresBus(
+          database.postgresUrl!,
+          database.db,
+          async (roomId, ids) => (await data.eventsByIds(roomId, ids)).map(dashboardEvent),
+          log,
+        )
+      : createMemoryBus();
+  const course = loadRoomCourse(ROOT);
+  for (const problem of course.problems) log(`course: ${problem}`);
+  const { app, closeStreams } = createWorkshopApp({
+    data,
+    bus,
+    course,
+    config: { retentionDays, trustProxy, distDir, ...(publicOrigin ? { publicOrigin } : {}) },
+    log,
+  });
+
+  const sweep = async () => {
+    try {
+      const deleted = await data.deleteExpiredRooms(Date.now());
+      if (deleted.length) log(`retention: deleted ${deleted.length} room(s) past their time`);
+    } catch (error) {
+      log(`retention: could not delete expired rooms (${error instanceof Error ? error.message : String(error)})`);
+    }
+  };
+  await sweep();
+  const sweeper = setInterval(() => void sweep(), HOUR);
+  sweeper.unref();
+
+  const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+    const where =
+      database.engine === 'postgres'
+        ? `PostgreSQL (${new URL(databaseUrl!).host || 'local socket'})`
+        : `SQLite ${sqlitePath}`;
+    const local = `http://localhost:${info.port}`;
+    const lan = host === '0.0.0.0' || host === '::' ? lanAddresses().map((a) => `http://${a}:${info.port}`) : [];
+    const joinUrl = `${publicOrigin ?? lan[0] ?? local}/workshop/`;
+    const lines = [
+      '',
+      'MCP Message Lab workshop server',
+      `  data:        ${where}; rooms are deleted ${retentionDays} days after creation`,
+      `  this laptop: ${local}/`,
+      ...lan.map((url) => `  network:     ${url}/`),
+      `  instructor:  ${publicOrigin ?? lan[0] ?? local}/workshop/instructor/  (create a room there)`,
+      `  learners:    ${joinUrl}`,
+      '',
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+    if (!values['no-qr']) {
+      QRCode.toString(joinUrl, { type: 'terminal', small: true }, (error, qr) => {
+        if (!error) process.stdout.write(`Learners can scan this to open the join page:\n${qr}\n`);
+      });
+    }
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    process.stderr.write(
+      error.code === 'EADDRINUSE'
+        ? `workshop: port ${port} is in use; choose another with --port.\n`
+        : `workshop: ${error.message}\n`,
+    );
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write('\nStopping: closing live streams and the database…\n');
+    clearInterval(sweeper);
+    closeStreams();
+    server.close();
+    await bus.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`workshop: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

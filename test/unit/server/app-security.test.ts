@@ -1,0 +1,404 @@
+/**
+ * Who may do what in a workshop room (issue 13 §3), each rule as the attack a hostile learner or site would try.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretMatches, hashSecret } from '../../../src/server/secrets.ts';
+import { MAX_BODY_BYTES } from '../../../src/room/protocol.ts';
+import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
+import { createRoom, freshKey, join, post, tableCheck, testServer, withToken, type TestServer } from './harness.ts';
+
+reportPostgresAvailability('workshop API security');
+
+const WRONG_ROW = {
+  'backend-unavailable': { layer: 'transport', userSees: 'integration-error', retry: 'never-as-is' },
+};
+
+for (const engine of ENGINES_UNDER_TEST) {
+  describe(`workshop API security on ${engine.name}`, () => {
+    let db: TestDatabase;
+    let server: TestServer;
+
+    beforeAll(async () => {
+      db = await engine.open();
+      server = testServer(db);
+    });
+    afterAll(async () => {
+      server.close();
+      await db.dispose();
+    });
+
+    describe('a learner token on an instructor route', () => {
+      it('is refused on every instructor route of the learner’s own room', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const base = `/api/rooms/${room.roomId}`;
+        const attempts: [string, RequestInit][] = [
+          [base, withToken(ada.token)],
+          [`${base}/stream`, withToken(ada.token)],
+          [`${base}/export.csv`, withToken(ada.token)],
+          [`${base}/lock`, post({ locked: false }, ada.token)],
+          [`${base}/end`, post({}, ada.token)],
+          [`${base}/learners/${ada.learnerId}`, withToken(ada.token, 'DELETE')],
+          [base, withToken(ada.token, 'DELETE')],
+        ];
+        for (const [path, init] of attempts) {
+          const res = await server.request(path, init);
+          expect(res.status, `${init.method ?? 'GET'} ${path}`).toBe(401);
+        }
+        // The learner's secret alone (without the id prefix) is no better.
+        const secret = ada.token.split('.')[1]!;
+        expect((await server.request(`${base}/lock`, post({ locked: false }, secret))).status).toBe(401);
+        expect((await server.data.roomById(room.roomId))?.endedAt).toBeNull();
+      });
+
+      it('is refused when the instructor secret travels in the URL instead of the Authorization header', async () => {
+        const room = await createRoom(server);
+        const res = await server.request(`/api/rooms/${room.roomId}?key=${room.instructorSecret}`);
+        expect(res.status).toBe(401);
+      });
+
+      it('does not open one room with another room’s instructor secret', async () => {
+        const a = await createRoom(server);
+        const b = await createRoom(server);
+        expect((await server.request(`/api/rooms/${b.roomId}`, withToken(a.instructorSecret))).status).toBe(401);
+        expect((await server.request(`/api/rooms/${a.roomId}`, withToken(a.instructorSecret))).status).toBe(200);
+      });
+    });
+
+    describe('one learner writing as another', () => {
+      it('cannot name another learner in an event: the body has no say in who wrote it', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const grace = await join(server, room.code, 'Grace');
+        const forged = { ...tableCheck(1, WRONG_ROW), learnerId: grace.learnerId };
+        const res = await server.request('/api/events', post({ events: [forged] }, ada.token));
+        expect(res.status).toBe(200);
+        const { results } = (await res.json()) as { results: { status: string }[] };
+        expect(results[0]!.status).toBe('rejected');
+        expect(await server.data.eventsOfLearner(grace.learnerId)).toEqual([]);
+      });
+
+      it('stores an event under the token’s learner only', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const grace = await join(server, room.code, 'Grace');
+        await server.request('/api/events', post({ events: [tableCheck(1, WRONG_ROW)] }, ada.token));
+        expect((await server.data.eventsOfLearner(ada.learnerId)).length).toBe(1);
+        expect(await server.data.eventsOfLearner(grace.learnerId)).toEqual([]);
+      });
+
+      it('cannot use another learner’s id with its own secret', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const grace = await join(server, room.code, 'Grace');
+        const mixed = `${grace.learnerId}.${ada.token.split('.')[1]}`;
+        const res = await server.request('/api/events', post({ events: [tableCheck(1, WRONG_ROW)] }, mixed));
+        expect(res.status).toBe(401);
+        expect(await server.data.eventsOfLearner(grace.learnerId)).toEqual([]);
+      });
+
+      it('reads only its own record', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const grace = await join(server, room.code, 'Grace');
+        await server.request('/api/events', post({ events: [tableCheck(1, WRONG_ROW)] }, grace.token));
+        const mine = (await (await server.request('/api/me/events', withToken(ada.token))).json()) as {
+          events: unknown[];
+        };
+        expect(mine.events).toEqual([]);
+        const me = (await (await server.request('/api/me', withToken(ada.token))).json()) as {
+          learner: { name: string };
+        };
+        expect(me.learner.name).toBe('Ada');
+      });
+
+      it('loses its access once the instructor removes it', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const del = await server.request(
+          `/api/rooms/${room.roomId}/learners/${ada.learnerId}`,
+          withToken(room.instructorSecret, 'DELETE'),
+        );
+        expect(del.status).toBe(200);
+        const res = await server.request('/api/events', post({ events: [tableCheck(1, WRONG_ROW)] }, ada.token));
+        expect(res.status).toBe(410);
+      });
+    });
+
+    describe('a guessed room code', () => {
+      it('gets the same answer for a code that does not exist and one of an ended room', async () => {
+        const room = await createRoom(server);
+        await server.request(`/api/rooms/${room.roomId}/end`, post({}, room.instructorSecret));
+        const ended = await server.request('/api/join', {
+          ...post({ code: room.code, name: 'Eve' }),
+          ip: '198.51.100.7',
+        });
+        const missing = await server.request('/api/join', {
+          ...post({ code: 'AAAA-AAAA', name: 'Eve' }),
+          ip: '198.51.100.7',
+        });
+        expect(ended.status).toBe(404);
+        expect(missing.status).toBe(404);
+        expect(await ended.text()).toBe(await missing.text());
+      });
+
+      it('is slowed per IP address: past the burst, guesses from one address are refused, other addresses still join', async () => {
+        const limited = testServer(db, { limits: { joinPerIp: { burst: 20, perSecond: 0.001 } } as never });
+        const room = await createRoom(limited);
+        const statuses: number[] = [];
+        for (let i = 0; i < 25; i++) {
+          const guess = `QQQQ${String(i)
+            .padStart(4, '0')
+            .replace(/[0-9]/g, (d) => 'ACDEFGHJKM'[Number(d)]!)}`;
+          statuses.push(
+            (await limited.request('/api/join', { ...post({ code: guess, name: 'Eve' }), ip: '203.0.113.66' })).status,
+          );
+        }
+        expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+        expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+        const blocked = await limited.request('/api/join', {
+          ...post({ code: room.code, name: 'Eve' }),
+          ip: '203.0.113.66',
+        });
+        expect(blocked.status).toBe(429);
+        expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+        await expect(join(limited, room.code, 'Mallory', '203.0.113.67')).resolves.toMatchObject({ name: 'Mallory' });
+        limited.close();
+      });
+
+      it('draws codes from 25^8 (about 37 bits) and room ids and secrets from 128 and 256 random bits', async () => {
+        const room = await createRoom(server);
+        expect(room.code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{8}$/);
+        expect(Buffer.from(room.roomId, 'base64url').length).toBe(16);
+        expect(Buffer.from(room.instructorSecret, 'base64url').length).toBe(32);
+        const ada = await join(server, room.code, 'Ada');
+        expect(Buffer.from(ada.token.split('.')[1]!, 'base64url').length).toBe(32);
+      });
+    });
+
+    describe('secrets at rest', () => {
+      it('stores only hashes of the instructor and learner secrets', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const stored = await server.data.roomById(room.roomId);
+        expect(stored?.instructorSecretHash).toBe(hashSecret(room.instructorSecret));
+        expect(JSON.stringify(stored)).not.toContain(room.instructorSecret);
+        const learner = await server.data.learnerById(ada.learnerId);
+        expect(JSON.stringify(learner)).not.toContain(ada.token.split('.')[1]);
+      });
+
+      it('compares a secret with its hash, refusing a near miss and a hash of another length', () => {
+        const secret = 'x'.repeat(43);
+        expect(secretMatches(secret, hashSecret(secret))).toBe(true);
+        expect(secretMatches(`${secret.slice(0, -1)}y`, hashSecret(secret))).toBe(false);
+        expect(secretMatches(secret, hashSecret(secret).slice(0, 10))).toBe(false);
+      });
+    });
+
+    describe('oversized and malformed bodies', () => {
+      it('refuses a body over the cap before reading it', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const big = JSON.stringify({ events: [{ pad: 'x'.repeat(MAX_BODY_BYTES) }] });
+        const res = await server.request('/api/events', post(big, ada.token));
+        expect(res.status).toBe(413);
+        const joinBig = await server.request(
+          '/api/join',
+          post(JSON.stringify({ code: room.code, name: 'y'.repeat(MAX_BODY_BYTES) })),
+        );
+        expect(joinBig.status).toBe(413);
+      });
+
+      it('rejects one oversized event in a batch and stores the others', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const huge = {
+          ...tableCheck(1, WRONG_ROW),
+          answers: { 'backend-unavailable': { layer: 'z'.repeat(70) } },
+          pad: 'p'.repeat(40_000),
+        };
+        const res = await server.request('/api/events', post({ events: [huge, tableCheck(2, WRONG_ROW)] }, ada.token));
+        const { results } = (await res.json()) as { results: { status: string; reason?: string }[] };
+        expect(results.map((r) => r.status)).toEqual(['rejected', 'stored']);
+        expect(results[0]!.reason).toMatch(/at most 32 KB/);
+      });
+
+      it('answers malformed JSON, wrong shapes, wrong types and too many events with 400 and a reason', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const bad: [unknown, RegExp][] = [
+          ['{"events": [', /not valid JSON/],
+          [{ events: 'all of them' }, /events/],
+          [{ events: [] }, /events/],
+          [{ events: Array.from({ length: 26 }, (_, i) => tableCheck(i, WRONG_ROW)) }, /events/],
+          [{ events: [tableCheck(1, WRONG_ROW)], extra: true }, /not acceptable/],
+          [[1, 2, 3], /not acceptable/],
+        ];
+        for (const [body, reason] of bad) {
+          const res = await server.request('/api/events', post(body, ada.token));
+          expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+          expect(((await res.json()) as { error: string }).error).toMatch(reason);
+        }
+        const join400 = await server.request('/api/join', post({ code: room.code }));
+        expect(join400.status).toBe(400);
+        const create400 = await server.request('/api/rooms', post({ title: 'x', chapters: ['99-nope'] }));
+        expect(create400.status).toBe(400);
+      });
+
+      it('rejects events with an unknown kind, a bad key, an unknown table or code lab, or a chapter outside the room', async () => {
+        const room = await createRoom(server, ['05-error-semantics-and-retries']);
+        const ada = await join(server, room.code, 'Ada');
+        const events = [
+          { ...tableCheck(1, WRONG_ROW), kind: 'grade-me' },
+          { ...tableCheck(2, WRONG_ROW), key: 'short' },
+          { ...tableCheck(3, WRONG_ROW), itemId: 'no-such-table' },
+          { ...tableCheck(4, WRONG_ROW), chapterId: '04-results-in-2026-07-28', itemId: 'ch04-envelope-failures' },
+          {
+            key: freshKey(),
+            seq: 5,
+            chapterId: '05-error-semantics-and-retries',
+            kind: 'completion-check',
+            itemId: 'completion',
+            action: 'check',
+            answers: 'all right',
+          },
+          {
+            key: freshKey(),
+            seq: 6,
+            chapterId: '05-error-semantics-and-retries',
+            kind: 'code-lab',
+            itemId: 'no-such-lab',
+            action: 'run',
+            passed: true,
+            codeHash: 'b'.repeat(64),
+          },
+        ];
+        const res = await server.request('/api/events', post({ events }, ada.token));
+        const { results } = (await res.json()) as { results: { status: string }[] };
+        expect(results.map((r) => r.status)).toEqual([
+          'rejected',
+          'rejected',
+          'rejected',
+          'rejected',
+          'rejected',
+          'rejected',
+        ]);
+        expect(await server.data.eventsOfLearner(ada.learnerId)).toEqual([]);
+      });
+
+      it('requires JSON: a form post (which another site could send without asking) is refused', async () => {
+        const room = await createRoom(server);
+        const res = await server.request('/api/join', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: `code=${room.code}&name=Eve`,
+        });
+        expect(res.status).toBe(415);
+      });
+
+      it('refuses names with control characters or direction overrides', async () => {
+        const room = await createRoom(server);
+        for (const name of ['\u001b[2AMallory', 'Eve\u202Eecila', 'Zero\u200bWidth', '']) {
+          const res = await server.request('/api/join', post({ code: room.code, name }));
+          expect(res.status, JSON.stringify(name)).toBe(400);
+        }
+      });
+    });
+
+    describe('a flood from one learner while others keep working', () => {
+      it('limits the flooding learner and keeps storing everyone else’s events', async () => {
+        const room = await createRoom(server);
+        const flooder = await join(server, room.code, 'Flood');
+        const others = await Promise.all(['Ada', 'Grace', 'Alan'].map((n) => join(server, room.code, n)));
+        const flood = await Promise.all(
+          Array.from({ length: 60 }, (_, i) =>
+            server.request(
+              '/api/events',
+              post({ events: Array.from({ length: 5 }, (_, j) => tableCheck(i * 5 + j, WRONG_ROW)) }, flooder.token),
+            ),
+          ),
+        );
+        const statuses = flood.map((r) => r.status);
+        expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+        expect(flood.find((r) => r.status === 429)?.headers.get('retry-after')).toMatch(/^\d+$/);
+        for (const learner of others) {
+          const res = await server.request('/api/events', post({ events: [tableCheck(1, WRONG_ROW)] }, learner.token));
+          expect(res.status).toBe(200);
+          const { results } = (await res.json()) as { results: { status: string }[] };
+          expect(results[0]!.status).toBe('stored');
+        }
+        // Everything the flooder got through was stored once; nothing more.
+        const stored = await server.data.eventsOfLearner(flooder.learnerId);
+        expect(stored.length).toBeLessThanOrEqual(statuses.filter((s) => s === 200).length * 5);
+        expect(stored.length).toBeGreaterThan(0);
+      });
+      it('limits events as well as requests: a few requests of full batches hit the event limit', async () => {
+        const room = await createRoom(server);
+        const flooder = await join(server, room.code, 'Batcher');
+        const ada = await join(server, room.code, 'Ada');
+        const statuses: number[] = [];
+        for (let i = 0; i < 10; i++) {
+          const batch = Array.from({ length: 25 }, (_, j) => tableCheck(i * 25 + j, WRONG_ROW));
+          statuses.push((await server.request('/api/events', post({ events: batch }, flooder.token))).status);
+        }
+        expect(statuses.filter((s) => s === 200).length).toBe(4); // a burst of 100 events, refilled 10 a second
+        expect(statuses.slice(4).every((s) => s === 429)).toBe(true);
+        const res = await server.request('/api/events', post({ events: [tableCheck(1, WRONG_ROW)] }, ada.token));
+        expect(res.status).toBe(200);
+      });
+    });
+
+    describe('same origin only', () => {
+      it('refuses a request that another site’s page sends, whatever its credentials', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const crossOrigin = await server.request(
+          '/api/events',
+          post({ events: [tableCheck(1, WRONG_ROW)] }, ada.token, { Origin: 'http://evil.test' }),
+        );
+        expect(crossOrigin.status).toBe(403);
+        const crossSite = await server.request(
+          `/api/rooms/${room.roomId}/lock`,
+          post({ locked: true }, room.instructorSecret, { 'Sec-Fetch-Site': 'cross-site' }),
+        );
+        expect(crossSite.status).toBe(403);
+        const sameOrigin = await server.request('/api/me', {
+          headers: {
+            Authorization: `Bearer ${ada.token}`,
+            Origin: 'http://workshop.test',
+            'Sec-Fetch-Site': 'same-origin',
+          },
+        });
+        expect(sameOrigin.status).toBe(200);
+        expect((await server.data.roomById(room.roomId))?.locked).toBe(false);
+      });
+
+      it('never sends a CORS header and refuses preflight requests', async () => {
+        const preflight = await server.request('/api/events', {
+          method: 'OPTIONS',
+          headers: { Origin: 'http://evil.test', 'Access-Control-Request-Method': 'POST' },
+        });
+        expect(preflight.status).toBeGreaterThanOrEqual(400);
+        expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+        const room = await createRoom(server);
+        const res = await server.request(`/api/rooms/${room.roomId}`, withToken(room.instructorSecret));
+        expect(res.headers.get('access-control-allow-origin')).toBeNull();
+        expect(res.headers.get('cache-control')).toBe('no-store');
+      });
+    });
+
+    describe('names are data, escaped where shown', () => {
+      it('puts a formula-looking name into the CSV with a guard and quotes', async () => {
+        const room = await createRoom(server);
+        await join(server, room.code, '=HYPERLINK("http://evil.test","click")');
+        await join(server, room.code, '<img src=x onerror=alert(1)>');
+        const res = await server.request(`/api/rooms/${room.roomId}/export.csv`, withToken(room.instructorSecret));
+        const csv = await res.text();
+        expect(csv).toContain(`"'=HYPERLINK(""http://evil.test"",""click"")"`);
+        expect(csv).not.toMatch(/(^|\n|,)=HYPERLINK/);
+        expect(csv).toContain('<img src=x onerror=alert(1)>');
+        expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+      });
+    });
+  });
+}
