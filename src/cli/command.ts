@@ -140,45 +140,102 @@ export async function readWholeText(source: InputSource, io: CliIo): Promise<str
   return parts.join('');
 }
 
+/** The longest line `readLineBlocks` hands on (UTF-16 units): a line past it is reported, not buffered. */
+export const MAX_LINE_CHARS = 64 * 1024 * 1024;
+
+/** What readLineBlocks yields: consecutive whole lines, or the number of a line too long to hold. */
+export type LineBlock =
+  { kind: 'lines'; text: string; firstLine: number } | { kind: 'too-long'; line: number; chars: number };
+
 /**
  * Reads the source as newline-delimited text in blocks of whole lines, without holding the whole input in memory.
- * Each block is the exact text of consecutive lines (joined by "\n", no trailing newline) with the 1-based number
- * of its first line, so a caller can hand it to a line-oriented parser and shift the line numbers.
+ * Each `lines` block is the exact text of consecutive lines (joined by "\n", no trailing newline) with the 1-based
+ * number of its first line, so a caller can hand it to a line-oriented parser and shift the line numbers.
+ *
+ * A line longer than `maxLine` is never held: once it passes the cap its text is dropped as it arrives, and a
+ * `too-long` block (its number, and how many characters it had, counted to its end) takes its place in order, so a
+ * log with one endless line still reports every other line. Memory stays under about maxLine + blockChars.
  */
 export async function* readLineBlocks(
   source: InputSource,
   io: CliIo,
   blockChars = 1 << 20,
-): AsyncGenerator<{ text: string; firstLine: number }> {
+  maxLine = MAX_LINE_CHARS,
+): AsyncGenerator<LineBlock> {
   const stream = await openText(source, io);
-  // Chunks since the last block. Only a chunk that contains a newline can end a block, so a single very long
-  // line is collected as parts and joined once, never re-scanned chunk after chunk.
+  // Text since the last block: whole lines, then the current line's start (`partial` characters of it). Only a
+  // piece that contains a newline can end a block, so a single long line is collected as parts and joined once.
   let parts: string[] = [];
   let size = 0;
+  let partial = 0;
+  let skipping = false;
   let nextLine = 1;
+  /** Ends the whole lines held so far as one block (the current line's start is dropped: it is over the cap). */
+  function* closeBeforeLongLine(): Generator<LineBlock> {
+    const held = parts.join('');
+    const whole = held.slice(0, held.length - partial);
+    if (whole !== '') {
+      yield { kind: 'lines', text: whole.slice(0, -1), firstLine: nextLine };
+      nextLine += countNewlines(whole);
+    }
+    parts = [];
+    size = 0;
+    skipping = true;
+  }
   try {
     for await (const chunk of stream) {
       const text = chunk as string;
-      const cut = size + text.length >= blockChars ? text.lastIndexOf('\n') : -1;
-      if (cut === -1) {
-        parts.push(text);
-        size += text.length;
-        continue;
+      // Pieces no longer than the cap, so a line wholly inside one piece is never over it.
+      for (let start = 0; start < text.length; start += maxLine) {
+        let piece = text.slice(start, start + maxLine);
+        const first = piece.indexOf('\n');
+        if (skipping) {
+          if (first === -1) {
+            partial += piece.length;
+            continue;
+          }
+          yield { kind: 'too-long', line: nextLine, chars: partial + first };
+          nextLine += 1;
+          skipping = false;
+          partial = 0;
+          piece = piece.slice(first + 1);
+        } else if (first === -1 ? partial + piece.length > maxLine : partial + first > maxLine) {
+          yield* closeBeforeLongLine();
+          partial += first === -1 ? piece.length : first;
+          if (first === -1) continue;
+          yield { kind: 'too-long', line: nextLine, chars: partial };
+          nextLine += 1;
+          skipping = false;
+          partial = 0;
+          piece = piece.slice(first + 1);
+        }
+        const last = piece.lastIndexOf('\n');
+        partial = last === -1 ? partial + piece.length : piece.length - last - 1;
+        const cut = size + piece.length >= blockChars ? last : -1;
+        if (cut === -1) {
+          parts.push(piece);
+          size += piece.length;
+          continue;
+        }
+        parts.push(piece.slice(0, cut));
+        const block = parts.join('');
+        parts = [piece.slice(cut + 1)];
+        size = parts[0]!.length;
+        yield { kind: 'lines', text: block, firstLine: nextLine };
+        nextLine += countNewlines(block) + 1;
       }
-      parts.push(text.slice(0, cut));
-      const block = parts.join('');
-      parts = [text.slice(cut + 1)];
-      size = parts[0]!.length;
-      yield { text: block, firstLine: nextLine };
-      nextLine += countNewlines(block) + 1;
     }
   } catch (error) {
     throw source.kind === 'file'
       ? unreadable(source.path, error)
       : new UsageError(`cannot read stdin: ${error instanceof Error ? error.message : String(error)}`);
   }
+  if (skipping) {
+    yield { kind: 'too-long', line: nextLine, chars: partial };
+    return;
+  }
   const rest = parts.join('');
-  if (rest !== '') yield { text: rest, firstLine: nextLine };
+  if (rest !== '') yield { kind: 'lines', text: rest, firstLine: nextLine };
 }
 
 function countNewlines(text: string): number {

@@ -8,6 +8,7 @@
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { EXIT_OK, EXIT_USAGE, UsageError, write, type CliIo } from './command.ts';
+import { escapeControls } from './escape.ts';
 import { COMMANDS } from './commands/index.ts';
 
 function mainHelp(): string {
@@ -66,12 +67,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      await write(io.stderr, `${prefix}: ${error.message.replace(/\s*\n\s*/g, ' ')}\n`);
+      // Messages quote file names and flags the user typed: escaped, so none can act on the terminal.
+      await write(io.stderr, `${prefix}: ${escapeControls(error.message.replace(/\s*\n\s*/g, ' '))}\n`);
       return EXIT_USAGE;
     }
     // A bug, not a user mistake: say so on one line and keep the details for the bug report.
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    await write(io.stderr, `${prefix}: internal error: ${detail.split('\n')[0]}\n`);
+    await write(io.stderr, `${prefix}: internal error: ${escapeControls(detail.split('\n')[0]!)}\n`);
     return 1;
   }
 }

@@ -7,6 +7,7 @@ import {
   RECEIPT_FORMAT,
   RECEIPT_VERSION,
   sealReceipt,
+  toPrintableName,
   type ChapterReceipt,
   type Receipt,
 } from './schema.ts';
@@ -14,7 +15,7 @@ import {
 /** Everything a receipt records, before the format's own members are added. */
 export interface ReceiptDraft {
   course: { title: string; version: string };
-  /** The name the learner typed; blank or missing leaves the receipt anonymous. */
+  /** The name the learner typed; blank or missing leaves the receipt anonymous. Made printable (toPrintableName). */
   learner?: string;
   /** When the receipt is made (ISO 8601). */
   createdAt: string;
@@ -24,7 +25,7 @@ export interface ReceiptDraft {
 
 /** Seals a draft into a full receipt. */
 export function createReceipt(draft: ReceiptDraft): Receipt {
-  const learner = draft.learner?.trim().slice(0, 80);
+  const learner = draft.learner === undefined ? undefined : toPrintableName(draft.learner);
   return sealReceipt({
     format: RECEIPT_FORMAT,
     version: RECEIPT_VERSION,

@@ -7,6 +7,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT_OK, UsageError, usageErrorFromParseArgs, write, type CliIo, type Command } from '../cli/command.ts';
+import { escapeControls } from '../cli/escape.ts';
 import { loadCourseData } from './course-data-node.ts';
 import { gradeReceipts, rosterCsv, type ChapterStatus, type Roster } from './grade.ts';
 import { collectRosterInputs, type LoadedText } from './inputs.ts';
@@ -115,7 +116,11 @@ function fit(text: string, width: number): string {
   return text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
 }
 
-/** The class as a plain-text table with a key, the flagged receipts and the most common misconceptions. */
+/**
+ * The class as a plain-text table with a key, the flagged receipts and the most common misconceptions. Names, file
+ * names and messages come from other people: every line is passed through escapeControls, so none of them can move
+ * the cursor or erase another row.
+ */
 export function formatRoster(
   roster: Roster,
   context: { files: number; courseTitle: string; courseVersion: string; ms?: number },
@@ -129,17 +134,18 @@ export function formatRoster(
     '',
   );
   if (counted.length > 0) {
-    const nameWidth = Math.min(24, Math.max(8, ...counted.map((e) => e.learner.length)));
+    const names = counted.map((e) => escapeControls(e.learner));
+    const nameWidth = Math.min(24, Math.max(8, ...names.map((n) => n.length)));
     const cols = roster.chapters.map((c) => c.id.slice(0, 2));
     lines.push(`${'Learner'.padEnd(nameWidth)}  ${cols.map((c) => c.padEnd(5)).join(' ')}  Passed  Cells`);
-    for (const entry of counted) {
+    for (const [i, entry] of counted.entries()) {
       const results = roster.chapters.map(({ id }) => entry.chapters[id]!);
       const codes = results.map((r) => (r.status === 'passed' && !r.check ? 'self' : STATUS_CODES[r.status]).padEnd(5));
       const passed = results.filter((r) => r.status === 'passed').length;
       const correct = results.reduce((n, r) => n + r.cells.correct, 0);
       const total = results.reduce((n, r) => n + r.cells.total, 0);
       lines.push(
-        `${fit(entry.learner, nameWidth)}  ${codes.join(' ')}  ${`${passed}/${results.length}`.padEnd(6)}  ${correct}/${total}`,
+        `${fit(names[i]!, nameWidth)}  ${codes.join(' ')}  ${`${passed}/${results.length}`.padEnd(6)}  ${correct}/${total}`,
       );
     }
     lines.push(
@@ -160,7 +166,7 @@ export function formatRoster(
   }
   const notes = counted.flatMap((e) => e.notes.map((n) => `  ${e.source}: ${n}`));
   if (notes.length > 0) lines.push('', 'Notes:', ...notes);
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(escapeControls).join('\n')}\n`;
 }
 
 export const gradeCommand: Command = {
@@ -211,8 +217,11 @@ export const gradeCommand: Command = {
       );
     }
     for (const i of ignored)
-      await write(io.stderr, `mcp-lab grade: ${i.source}, line ${i.line}: not a receipt, skipped: ${i.text}\n`);
-    for (const p of problems) await write(io.stderr, `mcp-lab grade: ${p}\n`);
+      await write(
+        io.stderr,
+        `mcp-lab grade: ${escapeControls(`${i.source}, line ${i.line}: not a receipt, skipped: ${i.text}`)}\n`,
+      );
+    for (const p of problems) await write(io.stderr, `mcp-lab grade: ${escapeControls(p)}\n`);
     if (csv !== undefined && csv !== '-') {
       try {
         await writeFile(csv, rosterCsv(roster), 'utf8');

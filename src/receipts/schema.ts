@@ -34,6 +34,39 @@ const ChapterIdSchema = z
 const TimestampSchema = z.iso.datetime({ offset: true });
 const CountSchema = z.int().min(0).max(9999);
 
+/**
+ * Characters a learner name may not hold: control characters (C0, DEL, C1), line and paragraph separators, the
+ * bidirectional controls that reorder text around them, and unpaired surrogates. A name is shown in tables, CSV and
+ * terminals; with these it could erase a terminal line or disguise itself as another name.
+ */
+const NOT_PRINTABLE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when `name` is printable text: nothing from NOT_PRINTABLE, and not only blanks. */
+export function isPrintableName(name: string): boolean {
+  return !NOT_PRINTABLE.test(name) && name.trim() !== '';
+}
+
+/**
+ * A typed name made printable: characters a name may not hold are removed, runs of blanks become one space, the
+ * ends are trimmed and the length is capped at 80 (without splitting a surrogate pair). Empty when nothing is left.
+ */
+export function toPrintableName(typed: string): string {
+  const cleaned = typed.replace(new RegExp(NOT_PRINTABLE.source, 'g'), ' ').replace(/\s+/g, ' ').trim();
+  const capped = Array.from(cleaned).reduce((out, ch) => (out.length + ch.length <= 80 ? out + ch : out), '');
+  return capped.trim();
+}
+
+/** The learner's name as a receipt holds it: 1 to 80 characters of printable text. */
+const LearnerNameSchema = z
+  .string()
+  .min(1)
+  .max(80)
+  .refine(
+    isPrintableName,
+    'a learner name must be printable text (no control characters, line breaks or direction overrides)',
+  );
+
 /** A grade as the learner's browser computed it. Recorded, compared, never trusted. */
 export const ClaimedGradeSchema = z
   .object({
@@ -104,7 +137,7 @@ export const ReceiptSchema = z
     /** The course that made it: title and version (package.json). */
     course: z.object({ title: z.string().min(1).max(80), version: z.string().min(1).max(40) }).strict(),
     /** The name the learner typed; optional, and only what they chose to type. */
-    learner: z.string().min(1).max(80).optional(),
+    learner: LearnerNameSchema.optional(),
     /** "full", or "compact" when free-text answers were left out to fit a QR code. */
     scope: z.enum(['full', 'compact']),
     createdAt: TimestampSchema,

@@ -19,6 +19,7 @@ import {
 } from '#message-model';
 import {
   EXIT_OK,
+  MAX_LINE_CHARS,
   UsageError,
   describeSource,
   readLineBlocks,
@@ -30,6 +31,7 @@ import {
   type Command,
   type InputSource,
 } from '../command.ts';
+import { escapeControls, escapeControlsDeep, terminalSafeJson } from '../escape.ts';
 
 /** The output formats: one JSON object per line, or a report for people. */
 export const OUTPUT_FORMATS = ['json', 'text'] as const;
@@ -44,7 +46,8 @@ Input
   FILE                 one message (the whole file is the message text)
   -                    read from stdin (also the default when stdin is a pipe)
   --jsonl              the input is a captured stdio log: one message per line,
-                       blank lines skipped; any size, read as a stream
+                       blank lines skipped; any size, read as a stream; a line
+                       longer than 64 MiB is reported as skipped, not read
 
 Options
   --protocol P         classify against P: ${PROTOCOLS.join(' | ')}
@@ -52,7 +55,8 @@ Options
   --format json|text   json: one JSON object per input on its own line
                        (with --jsonl: {"line": N, "classification": {...}});
                        text: a readable report with the findings, and with
-                       --jsonl a summary at the end (default text)
+                       --jsonl a summary at the end (default text); control
+                       characters from the input are shown as \\u001b etc.
   -h, --help           show this help
 
 Exit status
@@ -72,6 +76,8 @@ Examples
 interface LogSummary {
   lines: number;
   messages: number;
+  /** Lines over MAX_LINE_CHARS, reported and not classified. */
+  tooLong: number;
   byKind: Record<MessageKind, number>;
   errorFindings: Map<string, number>;
 }
@@ -80,6 +86,7 @@ function newSummary(): LogSummary {
   return {
     lines: 0,
     messages: 0,
+    tooLong: 0,
     byKind: Object.fromEntries(MESSAGE_KINDS.map((k) => [k, 0])) as Record<MessageKind, number>,
     errorFindings: new Map(),
   };
@@ -100,22 +107,46 @@ function formatSummary(s: LogSummary, source: string, protocol: Protocol): strin
     `  by kind: ${kinds.length > 0 ? kinds.join(', ') : 'none (no non-blank lines)'}`,
     `  error findings: ${total}${byId.length > 0 ? ` (${byId.map(([id, n]) => `${id} ${n}`).join(', ')})` : ''}`,
   ];
+  if (s.tooLong > 0) lines.push(`  ${s.tooLong} line${s.tooLong === 1 ? '' : 's'} skipped (${TOO_LONG})`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Why a line was not classified (the cap is MAX_LINE_CHARS). */
+const TOO_LONG = `longer than ${MAX_LINE_CHARS / 1024 / 1024} MiB`;
+
+/**
+ * The text report of one classification. Every string in it that can come from the input (a method, a JSON path, a
+ * quoted value) is escaped first, so the report prints as text and never drives the terminal.
+ */
+function textReport(c: Classification, indent = ''): string {
+  return formatClassification(escapeControlsDeep(c), indent);
 }
 
 async function classifyOne(source: InputSource, protocol: Protocol, format: OutputFormat, io: CliIo): Promise<void> {
   const text = await readWholeText(source, io);
   const c = classifyMessage(text, { protocol });
   if (format === 'json') {
-    await write(io.stdout, `${JSON.stringify(c)}\n`);
+    await write(io.stdout, `${terminalSafeJson(c)}\n`);
   } else {
-    await write(io.stdout, `${describeSource(source)} (${protocol})\n${formatClassification(c)}\n`);
+    await write(io.stdout, `${escapeControls(describeSource(source))} (${protocol})\n${textReport(c)}\n`);
   }
 }
 
 async function classifyJsonl(source: InputSource, protocol: Protocol, format: OutputFormat, io: CliIo): Promise<void> {
   const summary = newSummary();
   for await (const block of readLineBlocks(source, io)) {
+    if (block.kind === 'too-long') {
+      summary.tooLong += 1;
+      summary.lines = block.line;
+      const why = `${TOO_LONG} (${block.chars.toLocaleString('en')} characters); not classified`;
+      await write(
+        io.stdout,
+        format === 'json'
+          ? `${JSON.stringify({ line: block.line, skipped: why })}\n`
+          : `line ${block.line}\n  skipped: ${why}\n\n`,
+      );
+      continue;
+    }
     // classifyLog owns the framing rules (blank lines skipped, a trailing \r dropped); lines are shifted to
     // the block's place in the whole log.
     const entries: LogEntry[] = classifyLog(block.text, { protocol });
@@ -128,15 +159,16 @@ async function classifyJsonl(source: InputSource, protocol: Protocol, format: Ou
       tallyErrorFindings(c, summary.errorFindings);
       out.push(
         format === 'json'
-          ? `${JSON.stringify({ line, classification: c })}\n`
-          : `line ${line}\n${formatClassification(c, '  ')}\n\n`,
+          ? `${terminalSafeJson({ line, classification: c })}\n`
+          : `line ${line}\n${textReport(c, '  ')}\n\n`,
       );
     }
     // A final newline ends the last line; it does not start another.
     summary.lines = block.firstLine + lineCount(block.text) - (block.text.endsWith('\n') ? 2 : 1);
     if (out.length > 0) await write(io.stdout, out.join(''));
   }
-  if (format === 'text') await write(io.stdout, formatSummary(summary, describeSource(source), protocol));
+  if (format === 'text')
+    await write(io.stdout, formatSummary(summary, escapeControls(describeSource(source)), protocol));
 }
 
 function lineCount(text: string): number {

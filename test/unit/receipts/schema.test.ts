@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '#message-model';
-import { compactReceipt } from '../../../src/receipts/create.ts';
+import { compactReceipt, createReceipt } from '../../../src/receipts/create.ts';
 import {
   canonicalReceiptJson,
   digestReceipt,
+  isPrintableName,
   readReceipt,
+  sealReceipt,
+  toPrintableName,
   RECEIPT_FORMAT,
   serializeReceipt,
 } from '../../../src/receipts/schema.ts';
@@ -131,5 +134,42 @@ describe('canonicalReceiptJson', () => {
       fc.property(fc.jsonValue(), (v) => canonicalReceiptJson(v) === canonicalJson(v)),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('learner names are printable text', () => {
+  it('are made printable at creation: controls, separators and direction overrides removed, blanks collapsed', () => {
+    const receipt = createReceipt({
+      course: { title: 'MCP Message Lab', version: '1.2.3' },
+      learner: ' \u001b[2A\u001b[2KMal\u202elory\u2028 \u009b1A ',
+      createdAt: '2026-03-01T10:00:00Z',
+      chapters: {},
+    });
+    expect(receipt.learner).toBe('[2A [2KMal lory 1A');
+  });
+
+  it('keep letters of every script, emoji sequences (zero-width joiner) and full-width forms', () => {
+    const name = 'Ada 李 Łukasz 👩‍💻 ＡＢＣ';
+    expect(toPrintableName(name)).toBe(name);
+    expect(isPrintableName(name)).toBe(true);
+  });
+
+  it('leave a receipt anonymous when nothing printable was typed', () => {
+    const receipt = createReceipt({
+      course: { title: 'MCP Message Lab', version: '1.2.3' },
+      learner: '\u001b\u0007 ',
+      createdAt: '2026-03-01T10:00:00Z',
+      chapters: {},
+    });
+    expect(receipt.learner).toBeUndefined();
+  });
+
+  it('are validated on reading: a sealed receipt whose name holds an escape sequence is malformed', () => {
+    const { digest: _d, ...body } = receiptFor('Ada', goodChapters());
+    for (const learner of ['\u001b[2KMallory', 'Mallory\u009b', 'Mal\nlory', 'Eve\u202eevE', '\ud800x']) {
+      const reading = readReceipt(serializeReceipt(sealReceipt({ ...body, learner })));
+      expect(reading.kind, JSON.stringify(learner)).toBe('malformed');
+      expect(reading.kind === 'malformed' && reading.message).toMatch(/learner: .*printable text/);
+    }
   });
 });
