@@ -62,7 +62,10 @@ describe('readLineBlocks', () => {
             chunks.push(text.slice(i, i + n));
             i += n;
           }
-          expect(flatten(await read(chunks, blockChars, 12))).toEqual(expected(text, 12));
+          // Blank lines are left out of the comparison: a block's trailing newline may be a blank line or the
+          // input's last line end, and the log reader skips blank lines either way.
+          const nonBlank = (lines: ReturnType<typeof expected>) => lines.filter(([, l]) => l !== '');
+          expect(nonBlank(flatten(await read(chunks, blockChars, 12)))).toEqual(nonBlank(expected(text, 12)));
         },
       ),
       { numRuns: 400 },

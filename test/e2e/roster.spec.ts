@@ -1,0 +1,89 @@
+/**
+ * The roster page against hostile files (issue 11 §2): a file of 100,000 `{}` dropped with real receipts, more input
+ * than the page accepts, and two receipts with the same name (§3). The real receipts are made the way learners'
+ * browsers make them (test/support/class-receipts.ts).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { loadCourseData } from '../../src/receipts/course-data-node.ts';
+import { sealReceipt, serializeReceipt } from '../../src/receipts/schema.ts';
+import { classReceipts } from '../support/class-receipts.ts';
+
+const { course } = loadCourseData();
+
+/** Opens the roster and collects uncaught exceptions (a stack overflow shows up here). */
+async function openRoster(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/instructor/roster/');
+  await page.locator('lab-roster form:not([hidden])').waitFor();
+  return errors;
+}
+
+const status = (page: Page) => page.locator('lab-roster [data-role="status"]');
+
+test('100,000 {} dropped with three real receipts: the receipts are graded, the junk summarised, no hang', async ({
+  page,
+}) => {
+  const errors = await openRoster(page);
+  const real = classReceipts(course, 3, 5).map(serializeReceipt).join('\n');
+  await page.locator('#roster-files').setInputFiles([
+    { name: 'flood.json', mimeType: 'application/json', buffer: Buffer.from('{}'.repeat(100_000)) },
+    { name: 'class.txt', mimeType: 'text/plain', buffer: Buffer.from(real) },
+  ]);
+  await page.getByRole('button', { name: 'Grade receipts' }).click();
+  await expect(status(page)).toHaveText(/3 counted, 100,000 flagged/, { timeout: 45_000 });
+  await expect(page.locator('[data-role="grid"] tbody tr')).toHaveCount(3);
+  // Every flagged receipt is accounted for, but only a readable number is listed one by one.
+  const flagged = page.locator('[data-role="flagged"] > li');
+  expect(await flagged.count()).toBeLessThanOrEqual(100);
+  await expect(page.locator('[data-role="flagged-summary"]')).toContainText(/100,000 malformed/);
+  expect(errors).toEqual([]);
+});
+
+test('more input than the page reads is refused with a message, before any grading', async ({ page }) => {
+  const errors = await openRoster(page);
+  // Two files, each of a size a class could reach, together over the cap on the whole input.
+  const big = Buffer.alloc(17 * 1024 * 1024, 0x20);
+  await page.locator('#roster-files').setInputFiles([
+    { name: 'one.txt', mimeType: 'text/plain', buffer: big },
+    { name: 'two.txt', mimeType: 'text/plain', buffer: big },
+  ]);
+  await page.getByRole('button', { name: 'Grade receipts' }).click();
+  await expect(status(page)).toHaveText(/more than 32 MB in all.*nothing was graded/i);
+  await expect(page.locator('[data-role="grid"]')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('two receipts with the same name are both shown, neither counted, until the instructor chooses one', async ({
+  page,
+}) => {
+  const errors = await openRoster(page);
+  const [ada, other] = classReceipts(course, 2, 9);
+  const real = sealReceipt({ ...withoutDigest(ada!), learner: 'Ada Lovelace' });
+  // The attack of issue 11 §3: the same name with a trailing space and a later, self-chosen date.
+  const impostor = sealReceipt({
+    ...withoutDigest(other!),
+    learner: 'ada lovelace',
+    createdAt: '2099-01-01T00:00:00Z',
+  });
+  await page.getByLabel(/Paste receipts/).fill(`${serializeReceipt(real)}\n${serializeReceipt(impostor)}`);
+  await page.getByRole('button', { name: 'Grade receipts' }).click();
+  await expect(status(page)).toHaveText(/0 counted.*2 with the same name/);
+  const conflict = page.locator('[data-role="conflicts"] [data-conflict="ada lovelace"]');
+  await expect(conflict.locator('[data-role="conflict-member"]')).toHaveCount(2);
+  await expect(conflict).toContainText('Ada Lovelace');
+  await expect(conflict).toContainText('2099-01-01T00:00:00Z');
+  await conflict
+    .getByRole('button', { name: /Count this one/ })
+    .first()
+    .click();
+  await expect(status(page)).toHaveText(/1 counted, 1 flagged/);
+  await expect(page.locator('[data-role="grid"] tr[data-learner="Ada Lovelace"]')).toHaveCount(1);
+  await expect(page.locator('[data-role="flagged"] li[data-reason="set-aside"]')).toContainText('ada lovelace');
+  expect(errors).toEqual([]);
+});
+
+function withoutDigest<T extends { digest: string }>(receipt: T): Omit<T, 'digest'> {
+  const { digest: _d, ...body } = receipt;
+  return body;
+}
