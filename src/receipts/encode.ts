@@ -1,8 +1,9 @@
 /**
- * Receipt transport forms: the compressed text form (for QR codes and chat messages) and the splitter that finds
- * every receipt in a pasted blob or a file. Uses only web-standard APIs (CompressionStream, TextEncoder, atob),
- * which Node 24, browsers and Web Workers all have.
+ * Receipt transport forms: the compressed text form (for QR codes and chat messages), made and read with the site's
+ * one compressed-link codec (src/lib/compressed-link.ts, which caps what it inflates), and the splitter that finds
+ * every receipt in a pasted blob or a file. Web-standard APIs only, which Node 24, browsers and Web Workers all have.
  */
+import { deflateText, inflateText, type InflateProblem } from '../lib/compressed-link.ts';
 
 /** Prefix of the compressed form: "MLR1:" then base64url of the deflate-raw bytes of the receipt's JSON. */
 export const COMPRESSED_PREFIX = 'MLR1:';
@@ -10,87 +11,43 @@ export const COMPRESSED_PREFIX = 'MLR1:';
 /** The largest number of bytes a QR code holds (version 40, error correction L, byte mode). */
 export const QR_MAX_BYTES = 2953;
 
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  } catch {
-    return undefined;
-  }
-}
-
-async function pipe(
-  bytes: Uint8Array,
-  stream: CompressionStream | DecompressionStream,
-  limit: number,
-): Promise<Uint8Array> {
-  const writer = stream.writable.getWriter();
-  void writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => undefined);
-  void writer.close().catch(() => undefined);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = stream.readable.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    // A small token that inflates to something huge is hostile or broken; stop early.
-    if (size > limit) {
-      await reader.cancel();
-      throw new Error(`it expands to more than ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.length;
-  }
-  return out;
-}
-
 /** Compresses a receipt's JSON text into the "MLR1:..." form. */
 export async function compressReceiptText(json: string): Promise<string> {
-  const bytes = await pipe(
-    new TextEncoder().encode(json),
-    new CompressionStream('deflate-raw'),
-    Number.MAX_SAFE_INTEGER,
-  );
-  return COMPRESSED_PREFIX + toBase64Url(bytes);
+  return COMPRESSED_PREFIX + (await deflateText(json));
 }
 
-/** Expands an "MLR1:..." token back to JSON text; never throws. */
+/**
+ * Expands an "MLR1:..." token back to JSON text, refusing more than `maxBytes` of output (a receipt is a few
+ * kilobytes; the default allows 1 MB). Never throws.
+ */
 export async function decompressReceiptText(
   token: string,
-  maxChars = 256 * 1024,
-): Promise<{ kind: 'text'; text: string } | { kind: 'error'; message: string }> {
-  const body = token.trim().startsWith(COMPRESSED_PREFIX) ? token.trim().slice(COMPRESSED_PREFIX.length) : undefined;
-  const bytes = body === undefined ? undefined : fromBase64Url(body);
-  if (!bytes || bytes.length === 0)
+  maxBytes = 1024 * 1024,
+): Promise<{ kind: 'text'; text: string } | { kind: 'error'; problem: InflateProblem; message: string }> {
+  const trimmed = token.trim();
+  if (!trimmed.startsWith(COMPRESSED_PREFIX))
     return {
       kind: 'error',
-      message: `This compressed receipt is damaged: after "${COMPRESSED_PREFIX}" only letters, digits, - and _ may follow.`,
+      problem: 'encoding',
+      message: `This is not a compressed receipt: it does not start with "${COMPRESSED_PREFIX}".`,
     };
-  try {
-    const out = await pipe(bytes, new DecompressionStream('deflate-raw'), maxChars * 4);
-    return { kind: 'text', text: new TextDecoder('utf-8', { fatal: true }).decode(out) };
-  } catch (error) {
-    const why =
-      error instanceof Error && error.message.startsWith('it expands') ? error.message : 'it does not decompress';
-    return {
-      kind: 'error',
-      message: `This compressed receipt is damaged: ${why}. Ask for the receipt again, or for its JSON form.`,
-    };
-  }
+  const result = await inflateText(trimmed.slice(COMPRESSED_PREFIX.length), { maxBytes });
+  if (result.kind === 'text') return result;
+  const why =
+    result.problem === 'encoding'
+      ? `after "${COMPRESSED_PREFIX}" ${result.message}`
+      : result.problem === 'too-large'
+        ? `${result.message} (a receipt is a few kilobytes)`
+        : result.message;
+  return {
+    kind: 'error',
+    problem: result.problem,
+    message: `This compressed receipt is damaged: ${why}. Ask for the receipt again, or for its JSON form.`,
+  };
 }
+
+/** How much a run may inflate from compressed receipts in all, so thousands of small bombs cannot add up. */
+export const MAX_EXPANDED_BYTES_IN_ALL = 64 * 1024 * 1024;
 
 /** One piece found in pasted or loaded text. `line` is 1-based, where the piece starts. */
 export type ReceiptPiece =
@@ -101,9 +58,9 @@ export type ReceiptPiece =
 /**
  * Finds the receipts in a blob of text: JSON objects (one per receipt, one after another or in a JSON array) and
  * compressed "MLR1:" tokens, in any mix, separated by anything that is only whitespace or commas. Text that is
- * neither comes back as "unrecognised" so the page can point at it. Never throws.
+ * neither comes back as "unrecognised" so the page can point at it. Stops after `limit` pieces. Never throws.
  */
-export function splitReceiptText(text: string): ReceiptPiece[] {
+export function splitReceiptText(text: string, limit = Infinity): ReceiptPiece[] {
   const pieces: ReceiptPiece[] = [];
   let i = 0;
   let line = 1;
@@ -122,7 +79,7 @@ export function splitReceiptText(text: string): ReceiptPiece[] {
       junkStart = -1;
     }
   };
-  while (i < n) {
+  while (i < n && pieces.length < limit) {
     const ch = text[i]!;
     if (ch === '\n') {
       line += 1;
@@ -170,6 +127,6 @@ export function splitReceiptText(text: string): ReceiptPiece[] {
     }
     i += 1;
   }
-  flushJunk(n);
+  if (pieces.length < limit) flushJunk(n);
   return pieces;
 }

@@ -9,7 +9,15 @@ import { parseArgs } from 'node:util';
 import { EXIT_OK, UsageError, usageErrorFromParseArgs, write, type CliIo, type Command } from '../cli/command.ts';
 import { escapeControls } from '../cli/escape.ts';
 import { loadCourseData } from './course-data-node.ts';
-import { gradeReceipts, rosterCsv, type ChapterStatus, type Roster } from './grade.ts';
+import {
+  gradeReceipts,
+  nameKey,
+  rosterCsv,
+  type ChapterStatus,
+  type ConflictChoice,
+  type GradedEntry,
+  type Roster,
+} from './grade.ts';
 import { collectRosterInputs, type LoadedText } from './inputs.ts';
 
 /** File names a folder argument contributes: receipts are saved as .json (downloads) or .txt (pasted). */
@@ -17,13 +25,20 @@ const RECEIPT_FILE = /\.(json|txt|receipt)$/i;
 /** The largest file read: a class's worth of receipts is a few megabytes. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
-const HELP = `Usage: mcp-lab grade [--csv FILE] RECEIPT... 
+const HELP = `Usage: mcp-lab grade [--csv FILE] [--choose RECEIPT] [--count-all NAME] RECEIPT...
 
 Re-grade learners' receipts (from "Copy receipt" or "Download receipt" on the
 progress page) with the course's message model, and print the class as a table:
-one row per learner, one column per chapter. The grades a receipt claims are
-never trusted; a receipt that was edited, or is not a receipt, is listed as
-flagged and not counted.
+one row per learner, one column per chapter.
+
+What a receipt proves
+  A receipt is self-reported: the learner made it in their browser. Its digest
+  catches accidental damage (a damaged receipt is listed and not counted), but
+  anyone can edit a receipt and recompute the digest. Every answer is graded
+  again here, so a claimed score cannot be inflated; the answers, the name and
+  the dates are the learner's word. Two receipts with the same name (ignoring
+  case, spacing and look-alike forms) are a conflict you resolve: neither counts
+  until you choose. For marks you can trust, run the live workshop room.
 
 Input
   RECEIPT      a receipt file (.json), a file holding several receipts (one
@@ -34,6 +49,13 @@ Input
 Options
   --csv FILE   also write the roster as CSV (one row per receipt, flagged ones
                with their reason); --csv - prints the CSV instead of the table
+  --choose RECEIPT
+               resolve a name conflict: count this receipt (its file name, or
+               the source shown in the table) and set the others with its name
+               aside; repeat for each conflict
+  --count-all NAME
+               resolve a name conflict: these are different people with the
+               same name; count every receipt with it
   -h, --help   show this help
 
 Exit status
@@ -125,16 +147,19 @@ export function formatRoster(
   roster: Roster,
   context: { files: number; courseTitle: string; courseVersion: string; ms?: number },
 ): string {
-  const counted = roster.entries.filter((e) => e.kind === 'counted');
+  // Receipts in a name conflict are graded and shown in the table (marked), so the instructor can compare them.
+  const counted = roster.entries.filter(
+    (e): e is Extract<typeof e, { kind: 'counted' | 'conflict' }> => e.kind !== 'flagged',
+  );
   const lines: string[] = [];
-  const found = roster.entries.filter((e) => e.kind === 'counted' || e.reason !== 'unreadable').length;
+  const found = roster.entries.filter((e) => e.kind !== 'flagged' || e.reason !== 'unreadable').length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   lines.push(
-    `Read ${plural(context.files, 'source')}: ${plural(found, 'receipt')} found, ${roster.counted} counted, ${roster.flagged} flagged. Graded against ${context.courseTitle} ${context.courseVersion}${context.ms !== undefined ? ` in ${Math.round(context.ms)} ms` : ''}.`,
+    `Read ${plural(context.files, 'source')}: ${plural(found, 'receipt')} found, ${roster.counted} counted, ${roster.flagged} flagged${roster.conflicts.length > 0 ? `, ${found - roster.counted - roster.flagged} waiting for your choice (same name)` : ''}. Graded against ${context.courseTitle} ${context.courseVersion}${context.ms !== undefined ? ` in ${Math.round(context.ms)} ms` : ''}.`,
     '',
   );
   if (counted.length > 0) {
-    const names = counted.map((e) => escapeControls(e.learner));
+    const names = counted.map((e) => `${e.kind === 'conflict' ? '! ' : ''}${escapeControls(e.learner)}`);
     const nameWidth = Math.min(24, Math.max(8, ...names.map((n) => n.length)));
     const cols = roster.chapters.map((c) => c.id.slice(0, 2));
     lines.push(`${'Learner'.padEnd(nameWidth)}  ${cols.map((c) => c.padEnd(5)).join(' ')}  Passed  Cells`);
@@ -153,7 +178,17 @@ export function formatRoster(
       'Key: pass = check passed, FAIL = check not passed, start = started, - = not started,',
       "     self = passed on the learner's own mark (the chapter has no check). Cells = decision-table cells right.",
     );
+    if (roster.conflicts.length > 0)
+      lines.push('     ! = same name as another receipt: not counted until you choose (see below).');
     lines.push('', 'Chapters: ' + roster.chapters.map((c) => `${c.id.slice(0, 2)} ${c.title}`).join('; '));
+  }
+  if (roster.conflicts.length > 0) {
+    lines.push('', 'Same name, not counted until you choose (--choose RECEIPT, or --count-all NAME):');
+    for (const c of roster.conflicts) {
+      const members = counted.filter((e) => e.kind === 'conflict' && e.conflict === c.key);
+      lines.push(`  "${c.key}":`);
+      for (const e of members) lines.push(`    ${describeMember(e, roster)}`);
+    }
   }
   const flagged = roster.entries.filter((e) => e.kind === 'flagged');
   if (flagged.length > 0) {
@@ -169,6 +204,33 @@ export function formatRoster(
   return `${lines.map(escapeControls).join('\n')}\n`;
 }
 
+/** One receipt of a name conflict, in a line: enough to tell two apart (the date is the learner's word). */
+function describeMember(e: GradedEntry, roster: Roster): string {
+  const passed = roster.chapters.filter(({ id }) => e.chapters[id]!.status === 'passed').length;
+  return `${e.source}: "${e.learner}", ${passed}/${roster.chapters.length} chapters passed, says it was made ${e.createdAt}, digest ${e.digest.slice(7, 19)}`;
+}
+
+/** Turns --choose and --count-all into choices for the conflicts found; names what matched nothing. */
+function choicesFor(
+  roster: Roster,
+  choose: readonly string[],
+  countAll: readonly string[],
+): { choices: Record<string, ConflictChoice>; unmatched: string[] } {
+  const choices: Record<string, ConflictChoice> = {};
+  const unmatched: string[] = [];
+  for (const name of countAll) {
+    const key = nameKey(name);
+    if (roster.conflicts.some((c) => c.key === key)) choices[key] = { count: 'all' };
+    else unmatched.push(`--count-all ${JSON.stringify(name)}: no two receipts share that name`);
+  }
+  for (const source of choose) {
+    const conflict = roster.conflicts.find((c) => c.sources.includes(source));
+    if (conflict) choices[conflict.key] = { count: 'one', digest: conflict.digests[conflict.sources.indexOf(source)]! };
+    else unmatched.push(`--choose ${JSON.stringify(source)}: not a receipt in a name conflict`);
+  }
+  return { choices, unmatched };
+}
+
 export const gradeCommand: Command = {
   name: 'grade',
   summary: "Re-grade learners' receipts (files or folders) and print or export the class roster",
@@ -179,7 +241,12 @@ export const gradeCommand: Command = {
       parsed = parseArgs({
         args,
         allowPositionals: true,
-        options: { csv: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+        options: {
+          csv: { type: 'string' },
+          choose: { type: 'string', multiple: true },
+          'count-all': { type: 'string', multiple: true },
+          help: { type: 'boolean', short: 'h' },
+        },
       });
     } catch (error) {
       throw usageErrorFromParseArgs(error);
@@ -205,7 +272,10 @@ export const gradeCommand: Command = {
       const reasons = loaded.map((l) => ('error' in l ? l.error : `${l.name}: no receipt found in it`));
       throw new UsageError(`nothing to grade: ${reasons.join('; ')}`);
     }
-    const roster = gradeReceipts(inputs, course);
+    let roster = gradeReceipts(inputs, course);
+    const { choices, unmatched } = choicesFor(roster, parsed.values.choose ?? [], parsed.values['count-all'] ?? []);
+    if (unmatched.length > 0) throw new UsageError(unmatched.join('; '));
+    if (Object.keys(choices).length > 0) roster = gradeReceipts(inputs, course, { choices });
     const ms = performance.now() - started;
     const csv = parsed.values.csv;
     if (csv === '-') {

@@ -2,8 +2,14 @@
  * Re-grading receipts: the one pure module behind the roster page (/instructor/roster/) and `mcp-lab grade`. It
  * reads each receipt, re-grades every answer with the message model (gradeCompletionCheck, gradeDecisionTable),
  * compares the grades the receipt claims, and builds the class view: a learner × chapter grid, the distribution
- * of answers per decision-table cell with the misconceptions behind them, and CSV. A malformed, tampered or
- * unreadable receipt is flagged with a reason and never counted. No DOM, no Node APIs; never throws.
+ * of answers per decision-table cell with the misconceptions behind them, and CSV. No DOM, no Node APIs; never
+ * throws.
+ *
+ * What a receipt proves (say nothing stronger anywhere): it is self-reported. Its digest catches accidental damage
+ * (a damaged receipt is flagged and not counted), but anyone can edit a receipt and recompute the digest. Grades are
+ * redone here from the answers, so a claimed score cannot be inflated; the answers themselves, the name and the
+ * dates are the learner's word. Two receipts whose names match after normalising are a conflict the instructor
+ * resolves, seeing both; no date decides it. Marks an instructor can trust come from the live workshop room.
  */
 import {
   COLUMN_LABELS,
@@ -87,36 +93,55 @@ export interface CellAnswer {
   misconceptionId?: MisconceptionId;
 }
 
-/** Why a receipt was not counted. */
+/**
+ * Why a receipt was not counted. `tampered` means its digest does not match (damaged, or edited without recomputing
+ * it); `set-aside` means the instructor chose another receipt with the same name.
+ */
 export const FLAG_REASONS = [
   'malformed',
   'unsupported-version',
   'tampered',
   'duplicate',
-  'superseded',
+  'set-aside',
   'unreadable',
 ] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
+/** A receipt after re-grading: what the counted and the conflicting entries share. */
+export interface GradedEntry {
+  /** Where it came from: a file name, or "pasted receipt 2 (line 14)". */
+  source: string;
+  /** The learner's name, or "Learner N" when they typed none. */
+  learner: string;
+  named: boolean;
+  /** When the learner's browser says the receipt was made: the learner's word, never used to decide anything. */
+  createdAt: string;
+  courseVersion: string;
+  scope: Receipt['scope'];
+  digest: string;
+  chapters: Record<string, ChapterResult>;
+  cells: CellAnswer[];
+  /** Things the instructor should know that do not stop the receipt counting. */
+  notes: string[];
+}
+
 /** One receipt's outcome. */
 export type RosterEntry =
-  | {
-      kind: 'counted';
-      /** Where it came from: a file name, or "pasted receipt 2 (line 14)". */
-      source: string;
-      /** The learner's name, or "Learner N" when they typed none. */
-      learner: string;
-      named: boolean;
-      createdAt: string;
-      courseVersion: string;
-      scope: Receipt['scope'];
-      digest: string;
-      chapters: Record<string, ChapterResult>;
-      cells: CellAnswer[];
-      /** Things the instructor should know that do not stop the receipt counting. */
-      notes: string[];
-    }
+  | ({ kind: 'counted' } & GradedEntry)
+  /** Graded, not counted: another receipt has the same name, and the instructor has not chosen yet. */
+  | ({ kind: 'conflict'; conflict: string } & GradedEntry)
   | { kind: 'flagged'; source: string; reason: FlagReason; message: string; learner?: string };
+
+/** What the instructor decided about receipts sharing a name: count one of them (by digest), or all of them. */
+export type ConflictChoice = { count: 'one'; digest: string } | { count: 'all' };
+
+/** Receipts whose names match after normalising (nameKey), until the instructor chooses. */
+export interface NameConflict {
+  /** The normalised name: the key of a ConflictChoice. */
+  key: string;
+  sources: string[];
+  digests: string[];
+}
 
 /** The answers given to one cell across the class. */
 export interface CellDistribution {
@@ -138,6 +163,8 @@ export interface Roster {
   entries: RosterEntry[];
   counted: number;
   flagged: number;
+  /** Name conflicts still waiting for the instructor's choice, in the order their first receipt appears. */
+  conflicts: NameConflict[];
   chapters: readonly { id: string; title: string }[];
   distribution: CellDistribution[];
   /** Misconceptions behind wrong cells, most common first. `learners` counts each learner once. */
@@ -321,16 +348,13 @@ export function gradeReceipt(
   }
 
   if (mismatches.length > 0) {
+    // Claimed grades never count, so a raised claim gains nothing: the instructor is told, and the re-grade counts.
     const message = `Claimed grades differ from the model's re-grade: ${mismatches.join('; ')}.`;
-    if (sameVersion)
-      return {
-        kind: 'flagged',
-        source,
-        reason: 'tampered',
-        message: `${message} The receipt was edited.`,
-        learner: receipt.learner,
-      };
-    notes.push(`${message} (Expected when course versions differ; the re-grade counts.)`);
+    notes.push(
+      sameVersion
+        ? `${message} The receipt was edited after it was made; the re-grade is what counts.`
+        : `${message} (Expected when course versions differ; the re-grade counts.)`,
+    );
   }
   // One answer per cell per learner: the submitted check wins over the practice table on the page.
   const cells = [...fromTables.entries()]
@@ -353,10 +377,32 @@ export function gradeReceipt(
 }
 
 /**
- * Grades many receipts and builds the class view. Exact duplicates (same digest) count once; when two receipts
- * carry the same learner name, the newer one counts and the older is flagged as superseded. Never throws.
+ * The key two names are compared by: Unicode compatibility forms folded (NFKC, so full-width letters match), case
+ * folded, invisible format characters (zero-width spaces and joiners) removed, runs of blanks made one space, ends
+ * trimmed. "Ada Lovelace", "ada  LOVELACE" and "ａｄａ lovelace\u200b" share a key.
  */
-export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData): Roster {
+export function nameKey(name: string): string {
+  return name
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Options for gradeReceipts. */
+export interface GradeOptions {
+  /** The instructor's choices for name conflicts, by NameConflict key. A choice naming a missing receipt is ignored. */
+  choices?: Readonly<Record<string, ConflictChoice>>;
+}
+
+/**
+ * Grades many receipts and builds the class view. Exact duplicates (same digest) count once. Receipts whose names
+ * match after normalising (nameKey) are a conflict: all are graded and shown, none counts until `options.choices`
+ * says which one does (or that all do, being different people); the others are set aside, never dropped.
+ * Never throws.
+ */
+export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData, options: GradeOptions = {}): Roster {
   const checks = new CheckGrader(course);
   const entries: RosterEntry[] = inputs.map((input, i) =>
     'error' in input
@@ -364,7 +410,7 @@ export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData
       : gradeReceipt(input.content, course, input.source, i + 1, checks),
   );
   const byDigest = new Map<string, number>();
-  const byName = new Map<string, number>();
+  const byName = new Map<string, number[]>();
   entries.forEach((entry, i) => {
     if (entry.kind !== 'counted') return;
     const first = byDigest.get(entry.digest);
@@ -380,30 +426,48 @@ export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData
     }
     byDigest.set(entry.digest, i);
     if (!entry.named) return;
-    const key = entry.learner.trim().toLowerCase();
-    const other = byName.get(key);
-    if (other === undefined) {
-      byName.set(key, i);
-      return;
-    }
-    const previous = entries[other]!;
-    if (previous.kind !== 'counted') return;
-    const [older, newer] = previous.createdAt <= entry.createdAt ? [other, i] : [i, other];
-    const olderEntry = entries[older] as Extract<RosterEntry, { kind: 'counted' }>;
-    entries[older] = {
-      kind: 'flagged',
-      source: olderEntry.source,
-      reason: 'superseded',
-      learner: olderEntry.learner,
-      message: `An older receipt from ${olderEntry.learner}; the newer one (${entries[newer]!.source}) counts.`,
-    };
-    byName.set(key, newer);
+    const key = nameKey(entry.learner);
+    byName.set(key, [...(byName.get(key) ?? []), i]);
   });
+  const conflicts: NameConflict[] = [];
+  for (const [key, members] of byName) {
+    if (members.length < 2) continue;
+    const graded = members.map((i) => entries[i] as Extract<RosterEntry, { kind: 'counted' }>);
+    const choice = options.choices?.[key];
+    const chosen = choice?.count === 'one' ? graded.find((e) => e.digest === choice.digest) : undefined;
+    if (choice?.count === 'all') {
+      for (const e of graded)
+        e.notes.push(
+          `Counted as a different learner from ${graded
+            .filter((o) => o !== e)
+            .map((o) => o.source)
+            .join(', ')} (same name; your choice).`,
+        );
+      continue;
+    }
+    if (chosen) {
+      members.forEach((i, n) => {
+        const e = graded[n]!;
+        if (e === chosen) return;
+        entries[i] = {
+          kind: 'flagged',
+          source: e.source,
+          reason: 'set-aside',
+          learner: e.learner,
+          message: `You chose ${chosen.source} for this name; this receipt is set aside.`,
+        };
+      });
+      continue;
+    }
+    members.forEach((i, n) => (entries[i] = { ...graded[n]!, kind: 'conflict', conflict: key }));
+    conflicts.push({ key, sources: graded.map((e) => e.source), digests: graded.map((e) => e.digest) });
+  }
   const counted = entries.filter((e): e is Extract<RosterEntry, { kind: 'counted' }> => e.kind === 'counted');
   return {
     entries,
     counted: counted.length,
-    flagged: entries.length - counted.length,
+    flagged: entries.filter((e) => e.kind === 'flagged').length,
+    conflicts,
     chapters: course.chapters,
     distribution: distributionOf(counted),
     misconceptions: misconceptionsOf(counted),
@@ -515,7 +579,7 @@ export function rosterCsvRows(roster: Roster): string[][] {
     rows.push([
       entry.learner,
       entry.source,
-      'counted',
+      entry.kind === 'conflict' ? 'conflict: same name as another receipt, not counted until you choose' : 'counted',
       entry.createdAt,
       entry.courseVersion,
       ...results.flatMap((r) => [r.label, r.check ? `${r.check.correct}/${r.check.total}` : '']),

@@ -2,7 +2,7 @@
  * One roster run: find, expand and re-grade every receipt in the loaded texts, timed. Runs in the roster's Web
  * Worker (roster.worker.ts) and, when workers are unavailable, on the page itself. Web-standard APIs only.
  */
-import { gradeReceipts, type CourseData, type Roster } from './grade.ts';
+import { gradeReceipts, type ConflictChoice, type CourseData, type Roster } from './grade.ts';
 import { collectRosterInputs, type CollectedInputs, type LoadedText } from './inputs.ts';
 
 /** A request from the page. */
@@ -10,6 +10,8 @@ export interface RosterRequest {
   id: number;
   course: CourseData;
   texts: LoadedText[];
+  /** The instructor's choices for name conflicts so far. */
+  choices?: Record<string, ConflictChoice>;
 }
 
 /** The answer: the class view, the text that was not a receipt, and the grading time in milliseconds. */
@@ -82,6 +84,6 @@ export async function warmUp(course: CourseData): Promise<void> {
 export async function runRoster(request: RosterRequest): Promise<RosterResult> {
   const started = performance.now();
   const { inputs, ignored } = await collectRosterInputs(request.texts);
-  const roster = gradeReceipts(inputs, request.course);
+  const roster = gradeReceipts(inputs, request.course, { choices: request.choices ?? {} });
   return { id: request.id, roster, ignored, ms: performance.now() - started };
 }

@@ -3,9 +3,11 @@
  * progress store, and shared only when the learner copies, downloads or shows it. The roster page and
  * `mcp-lab grade` never trust the grades it claims: they re-grade every answer with the message model.
  *
- * Integrity: `digest` is the SHA-256 of the canonical JSON of everything else. It catches a receipt edited by hand
- * or damaged in transit; it does not stop a determined person, who can recompute it. The roster also compares the
- * grades a receipt claims with its own re-grade, so an edited score with a recomputed digest is still caught.
+ * What it proves: a receipt is self-reported. `digest` is the SHA-256 of the canonical JSON of everything else: it
+ * catches accidental damage (a cut-off paste, a changed character), not deliberate edits, since anyone can recompute
+ * it. Grading is redone from the answers, so a claimed score cannot be inflated; the answers, the name and the dates
+ * are the learner's word. The live workshop room, which grades on a server as learners work, is where marks are
+ * trustworthy.
  */
 import { z } from 'zod';
 import { CheckAnswersSchema } from '#course';
@@ -19,7 +21,7 @@ export const RECEIPT_VERSION = 1;
 export const RECEIPT_VERSIONS = [1] as const;
 /** The sentence every receipt carries, so whoever finds the file knows what it is. */
 export const RECEIPT_ABOUT =
-  "A learner's progress receipt from MCP Message Lab, made in their browser and shared by them. Graders re-grade every answer; the digest only detects edits.";
+  "A learner's progress receipt from MCP Message Lab, made in their browser and shared by them: self-reported. Graders re-grade every answer; the digest detects accidental damage, not deliberate edits.";
 
 /** The learner's own verdict on a chapter (the "Make it yours" self-mark); absent means not marked. */
 export const SELF_MARKS = ['can-explain'] as const;

@@ -69,17 +69,22 @@ describe('mcp-lab grade', () => {
     expect(checked.length).toBeGreaterThan(0);
   });
 
-  it('grades a folder: counts good receipts, flags the edited and the broken ones, exit 0', async () => {
+  it('grades a folder: counts good receipts at their re-grade, flags the damaged ones, exit 0', async () => {
     const { code, stdout, stderr } = await run([join(dir, 'class'), '--csv', join(dir, 'roster.csv')]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Read 5 sources: 5 receipts found, 2 counted, 3 flagged\./);
+    expect(stdout).toMatch(/^Read 5 sources: 5 receipts found, 3 counted, 2 flagged\./);
     // Pat answered every check right: every chapter with a check passes.
     const pat = stdout.split('\n').find((l) => l.startsWith('Perfect Pat'))!;
     expect(pat.match(/\bpass\b/g)).toHaveLength(checked.length);
     const wes = stdout.split('\n').find((l) => l.startsWith('Wrong Wes'))!;
     expect(wes.match(/\bFAIL\b/g)).toHaveLength(checked.length);
-    expect(stdout).toMatch(/fay\.json: tampered: Claimed grades differ from the model's re-grade/);
+    // Fay's raised claims gain nothing: she counts at the model's grade, and the notes say her receipt was edited.
+    const fay = stdout.split('\n').find((l) => l.startsWith('Forged Fay'))!;
+    expect(fay.match(/\bFAIL\b/g)).toHaveLength(checked.length);
+    expect(stdout).toMatch(
+      /fay\.json: Claimed grades differ from the model's re-grade: .* the re-grade is what counts\./,
+    );
     expect(stdout).toMatch(/broken\.json: malformed: This is not JSON/);
     // The compressed copy of Pat's receipt, with the name changed inside, no longer matches its digest.
     expect(stdout).toMatch(/phone\.txt: tampered: The digest does not match/);
@@ -95,7 +100,7 @@ describe('mcp-lab grade', () => {
     const header = csv[0]!.split(',');
     for (const { id } of checked) expect(pat[header.indexOf(`${id} status`)]).toBe('Passed');
     expect(pat[header.indexOf('chapters_passed')]).toBe(String(course.chapters.length));
-    expect(csv.filter((r) => r.includes(',flagged: '))).toHaveLength(3);
+    expect(csv.filter((r) => r.includes(',flagged: '))).toHaveLength(2);
   });
 
   it('reads a compressed receipt and a pretty-printed one from stdin', async () => {
@@ -129,6 +134,57 @@ describe('mcp-lab grade', () => {
     const { code, stdout } = await run([join(dir, 'class/pat.json'), '--csv', '-']);
     expect(code).toBe(0);
     expect(stdout.split('\r\n')[1]).toMatch(/^Perfect Pat,.*,counted,/);
+  });
+
+  it('says in its help what a receipt proves and what it does not', async () => {
+    const { stdout } = await run(['--help']);
+    expect(stdout).toMatch(/self-reported/);
+    expect(stdout).toMatch(/digest\s+catches accidental damage/);
+    expect(stdout).toMatch(/claimed score cannot be inflated/);
+    expect(stdout).toMatch(/the name and\s+the dates are the learner's word/);
+    expect(stdout).toMatch(/live workshop room/);
+    expect(stdout).not.toMatch(/edited.*flagged and not counted/s);
+  });
+
+  describe('two receipts with the same name', () => {
+    // Issue 11 §3: "ada lovelace " with a later, self-chosen date used to replace the real Ada Lovelace's receipt.
+    const write2 = async () => {
+      const random = seededRandom(3);
+      const real = learnerReceipt(course, { name: 'Ada Lovelace', accuracy: 1, diligence: 1 }, random);
+      const { digest: _d, ...body } = learnerReceipt(course, { name: 'x', accuracy: 0, diligence: 1 }, random);
+      const impostor = sealReceipt({ ...body, learner: 'ada lovelace', createdAt: '2099-12-31T23:59:59.000Z' });
+      await mkdir(join(dir, 'same-name'), { recursive: true });
+      await writeFile(join(dir, 'same-name/ada.json'), serializeReceipt(real));
+      await writeFile(join(dir, 'same-name/zz-later.json'), serializeReceipt(impostor));
+      return join(dir, 'same-name');
+    };
+
+    it('shows both, marked, counts neither, and says how to choose', async () => {
+      const { code, stdout } = await run([await write2()]);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/2 receipts found, 0 counted, 0 flagged, 2 waiting for your choice \(same name\)/);
+      expect(stdout).toMatch(/^! Ada Lovelace /m);
+      expect(stdout).toMatch(/^! ada lovelace /m);
+      expect(stdout).toMatch(/Same name, not counted until you choose/);
+      expect(stdout).toMatch(/same-name\/ada\.json: "Ada Lovelace", \d+\/\d+ chapters passed, says it was made/);
+      expect(stdout).toMatch(/zz-later\.json: "ada lovelace", .*says it was made 2099-12-31T23:59:59\.000Z/);
+    });
+
+    it('counts the receipt chosen with --choose, whatever the dates say', async () => {
+      const folder = await write2();
+      const { code, stdout } = await run([folder, '--choose', join(folder, 'ada.json')]);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/1 counted, 1 flagged/);
+      expect(stdout).toMatch(/zz-later\.json: set-aside: You chose .*ada\.json for this name/);
+    });
+
+    it('counts both with --count-all NAME, and refuses a choice that matches nothing', async () => {
+      const folder = await write2();
+      expect((await run([folder, '--count-all', 'ADA  Lovelace'])).stdout).toMatch(/2 counted, 0 flagged/);
+      const wrong = await run([folder, '--choose', 'nobody.json']);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toMatch(/--choose "nobody\.json": not a receipt in a name conflict/);
+    });
   });
 
   it('rejects an unknown flag with exit 2', async () => {

@@ -15,7 +15,10 @@ import { sealReceipt, serializeReceipt, type Receipt } from '../../../src/receip
 import { COURSE, goodChapters, receiptFor, strugglingChapters } from './support.ts';
 
 const counted = (entry: ReturnType<typeof gradeReceipt>) => {
-  if (entry.kind !== 'counted') throw new Error(`expected a counted entry, got ${entry.reason}: ${entry.message}`);
+  if (entry.kind !== 'counted')
+    throw new Error(
+      `expected a counted entry, got ${entry.kind === 'flagged' ? `${entry.reason}: ${entry.message}` : entry.kind}`,
+    );
   return entry;
 };
 
@@ -85,20 +88,19 @@ describe('gradeReceipt', () => {
     });
   });
 
-  it('flags a receipt whose claimed grade was raised and re-sealed', () => {
+  it('counts a receipt whose claimed grade was raised and re-sealed at its re-grade, and says so', () => {
+    // The digest is a checksum anyone can recompute; what protects the marks is that the grade is redone.
     const honest = receiptFor('Bob', strugglingChapters());
     const forged = resealed(honest, (r) => {
       r.chapters['05-retries']!.check!.grade = { correct: 1, total: 1, passed: true };
       return r;
     });
-    expect(gradeReceipt(forged, COURSE, 'bob.json')).toEqual({
-      kind: 'flagged',
-      source: 'bob.json',
-      reason: 'tampered',
-      learner: 'Bob',
-      message:
-        "Claimed grades differ from the model's re-grade: chapter 05-retries's check claims 1/1, passed; the model grades the same answers 0/1. The receipt was edited.",
-    });
+    const entry = counted(gradeReceipt(forged, COURSE, 'bob.json'));
+    expect(entry.chapters['05-retries']!.check).toEqual({ correct: 0, total: 1, passed: false });
+    expect(entry.chapters['05-retries']!.status).toBe('failing');
+    expect(entry.notes).toContain(
+      "Claimed grades differ from the model's re-grade: chapter 05-retries's check claims 1/1, passed; the model grades the same answers 0/1. The receipt was edited after it was made; the re-grade is what counts.",
+    );
   });
 
   it('flags an edited answer through its digest', () => {
@@ -173,36 +175,92 @@ describe('gradeReceipts', () => {
     ]);
   });
 
-  it('counts an exact duplicate once and lets the newer receipt of the same name win', () => {
-    const adaLater = receiptFor(
-      'ada',
-      { ...goodChapters(), '08-faq': { selfMark: 'can-explain', hints: 0, solutions: 0 } },
-      '2026-11-30T11:00:00.000Z',
-    );
+  it('counts an exact duplicate once', () => {
     const roster = gradeReceipts(
       [
         { source: 'a1', content: ada },
         { source: 'a2', content: ada },
-        { source: 'a3', content: adaLater },
         { source: 'missing.json', error: 'missing.json: no such file' },
       ],
       COURSE,
     );
-    expect(
-      roster.entries.map((e) => (e.kind === 'counted' ? `counted ${e.source}` : `${e.reason} ${e.source}`)),
-    ).toEqual(['superseded a1', 'duplicate a2', 'counted a3', 'unreadable missing.json']);
+    expect(roster.entries.map((e) => `${e.kind === 'flagged' ? e.reason : e.kind} ${e.source}`)).toEqual([
+      'counted a1',
+      'duplicate a2',
+      'unreadable missing.json',
+    ]);
     expect(roster.counted).toBe(1);
   });
 
-  it('writes one CSV row per receipt, flagged ones with their reason', () => {
-    const forged = resealed(bob, (r) => {
-      r.chapters['05-retries']!.check!.grade = { correct: 1, total: 1, passed: true };
-      return r;
+  describe('two receipts with the same name', () => {
+    // Issue 11 §3: a second receipt named "ada lovelace " with a later, learner-chosen createdAt replaced the real
+    // Ada Lovelace's. Dates are not proven; neither is identity. The instructor decides, seeing both.
+    const real = receiptFor('Ada Lovelace', goodChapters(), '2026-11-30T10:00:00.000Z');
+    const impostor = receiptFor('ada  LOVELACE\u200b', strugglingChapters(), '2099-01-01T00:00:00.000Z');
+    const inputs = [
+      { source: 'ada.json', content: real },
+      { source: 'mallory.json', content: impostor },
+      { source: 'bob.json', content: bob },
+    ];
+
+    it('are a conflict: both shown, graded, and neither counted until the instructor chooses', () => {
+      const roster = gradeReceipts(inputs, COURSE);
+      expect(roster.entries.map((e) => `${e.kind} ${e.source}`)).toEqual([
+        'conflict ada.json',
+        'conflict mallory.json',
+        'counted bob.json',
+      ]);
+      expect(roster.counted).toBe(1);
+      expect(roster.conflicts).toEqual([
+        { key: 'ada lovelace', sources: ['ada.json', 'mallory.json'], digests: [real.digest, impostor.digest] },
+      ]);
+      const [first, second] = roster.entries;
+      expect(first).toMatchObject({ learner: 'Ada Lovelace', createdAt: '2026-11-30T10:00:00.000Z' });
+      expect(second).toMatchObject({ learner: 'ada LOVELACE\u200b', createdAt: '2099-01-01T00:00:00.000Z' });
+      expect(first?.kind === 'conflict' && first.chapters['05-retries']!.status).toBe('passed');
+      expect(second?.kind === 'conflict' && second.chapters['05-retries']!.status).toBe('failing');
+      // A conflicting receipt's answers are not in the class figures until it is chosen: only Bob's count.
+      expect(roster.misconceptions.length).toBeGreaterThan(0);
+      expect(roster.misconceptions.every((m) => m.learners === 1)).toBe(true);
     });
+
+    it('count only the receipt the instructor chose; the other is set aside, not lost', () => {
+      const roster = gradeReceipts(inputs, COURSE, {
+        choices: { 'ada lovelace': { count: 'one', digest: real.digest } },
+      });
+      expect(roster.entries.map((e) => `${e.kind === 'flagged' ? e.reason : e.kind} ${e.source}`)).toEqual([
+        'counted ada.json',
+        'set-aside mallory.json',
+        'counted bob.json',
+      ]);
+      expect(roster.entries[1]).toMatchObject({
+        learner: 'ada LOVELACE\u200b',
+        message: 'You chose ada.json for this name; this receipt is set aside.',
+      });
+      expect(roster.counted).toBe(2);
+    });
+
+    it('count both when the instructor says they are different people', () => {
+      const roster = gradeReceipts(inputs, COURSE, { choices: { 'ada lovelace': { count: 'all' } } });
+      expect(roster.entries.map((e) => e.kind)).toEqual(['counted', 'counted', 'counted']);
+      expect(roster.counted).toBe(3);
+    });
+
+    it('ignore a stale choice whose receipt is no longer among them', () => {
+      const roster = gradeReceipts(inputs, COURSE, {
+        choices: { 'ada lovelace': { count: 'one', digest: `sha256:${'0'.repeat(64)}` } },
+      });
+      expect(roster.entries.map((e) => e.kind)).toEqual(['conflict', 'conflict', 'counted']);
+    });
+  });
+
+  it('writes one CSV row per receipt, flagged ones with their reason', () => {
+    // Damaged in transit: an answer changed and the digest left as it was.
+    const damaged = serializeReceipt(bob).replace('"retry":"with-backoff"', '"retry":"never-as-is"');
     const roster = gradeReceipts(
       [
         { source: 'ada.json', content: ada },
-        { source: 'bob.json', content: forged },
+        { source: 'bob.json', content: damaged },
       ],
       COURSE,
     );

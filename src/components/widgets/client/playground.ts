@@ -17,37 +17,21 @@ import {
   type ReplyDescriber,
 } from './classification-view.ts';
 import { copyText, fragmentParams, h, must, readData } from './dom.ts';
+import { deflateText, describeBytes, inflateText } from '../../../lib/compressed-link.ts';
 
 /** A worker job without its number (ask() assigns it). */
 type JobRequest = WorkerJob extends infer J ? (J extends WorkerJob ? Omit<J, 'job'> : never) : never;
 
 /** Above this size a message is not shown with marks (the findings still give each JSON path). */
 const MARK_LIMIT = 64 * 1024;
+/** The longest `z` a share link may carry, and the most text it may expand to (a bomb link stops there). */
 const MAX_LINK_CHARS = 256 * 1024;
+const MAX_LINK_TEXT_BYTES = 4 * 1024 * 1024;
 const PAGE_SIZE = 100;
 
 interface PlaygroundData {
   examples: Array<{ id: string; title: string; text: string }>;
   log: string;
-}
-
-async function deflateToBase64url(text: string): Promise<string> {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-async function inflateFromBase64url(encoded: string): Promise<string | undefined> {
-  try {
-    const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-    return await new Response(stream).text();
-  } catch {
-    return undefined;
-  }
 }
 
 /** renderClassification's reply helpers, answered from the words the worker computed with the model. */
@@ -146,11 +130,15 @@ class LabPlayground extends HTMLElement {
     const params = fragmentParams();
     const z = params.get('z');
     if (!z) return;
-    const text = await inflateFromBase64url(z);
-    if (text === undefined) {
-      this.els.status.textContent = "The link's message could not be decoded (the link may be cut short).";
+    const result = await inflateText(z, { maxBytes: MAX_LINK_TEXT_BYTES, maxEncodedChars: MAX_LINK_CHARS });
+    if (result.kind === 'error') {
+      this.els.status.textContent =
+        result.problem === 'too-large'
+          ? `This link was not opened: ${result.message}, more than a share link may hold. Ask for the file instead.`
+          : `The link's message could not be decoded: ${result.message}.`;
       return;
     }
+    const text = result.text;
     this.els.text.value = text;
     this.els.size.textContent = describeSize(text);
     const p = params.get('p');
@@ -166,7 +154,12 @@ class LabPlayground extends HTMLElement {
       this.els.status.textContent = 'There is nothing to share yet: paste a message first.';
       return;
     }
-    const z = await deflateToBase64url(text);
+    // A link this page would refuse to open is not offered.
+    if (new Blob([text]).size > MAX_LINK_TEXT_BYTES) {
+      this.els.status.textContent = `This paste is too large for a link (more than ${describeBytes(MAX_LINK_TEXT_BYTES)}). Share the file instead.`;
+      return;
+    }
+    const z = await deflateText(text);
     if (z.length > MAX_LINK_CHARS) {
       this.els.status.textContent = `This paste is too large to fit in a link (${(z.length / 1024).toFixed(0)} KB compressed). Share the file instead.`;
       return;
