@@ -67,7 +67,7 @@ const c = (name: string, scenarioId: string): LabCase => ({ name, run: (ex) => e
 
 export const CASES: LabCase[] = [
   c('never retries -32601 Method not found as is', 'unknown-method'),
-  c('retries an unknown tool (-32602) only with a corrected call', 'unknown-tool'),
+  c('never retries an unknown tool (-32602, a protocol error) as is', 'unknown-tool'),
   c('retries -32022 after switching to a supported version', 'unsupported-protocol-version'),
   c('retries an invalid-input tool error only with corrected arguments', 'malformed-incident-id'),
   c('retries an unavailable backend later, with backoff', 'backend-unavailable'),

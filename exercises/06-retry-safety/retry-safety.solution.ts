@@ -26,9 +26,9 @@ export interface ToolInfo {
 export function retryPolicy(report: FailureReport): RetryPolicy {
   switch (report.seen) {
     case 'error-response':
-      // The server read the request and refused it: the same request fails the same way.
+      // The server read the request and refused it: the same request fails the same way. An unknown tool (-32602)
+      // is a protocol error too, one "models are less likely to be able to fix" (2026-07-28 tools §Error Handling).
       if (report.code === -32022) return 'after-negotiating-version';
-      if (report.code === -32602) return 'after-correcting-input';
       return 'never-as-is';
     case 'tool-error':
       // The backend refused before acting (down, or 429): nothing happened, so later is safe.

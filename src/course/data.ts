@@ -12,6 +12,7 @@ import labelFile from '../../content/scenarios/labels.json' with { type: 'json' 
 import misconceptionFile from '../../content/scenarios/misconceptions.json' with { type: 'json' };
 import tableFile from '../../content/scenarios/tables.json' with { type: 'json' };
 import timelineFile from '../../content/scenarios/timeline.json' with { type: 'json' };
+import streams from '../../content/scenarios/streams.json' with { type: 'json' };
 import toolCalls from '../../content/scenarios/tool-calls.json' with { type: 'json' };
 import type { z } from 'zod';
 import {
@@ -22,11 +23,12 @@ import {
   TimelineFileSchema,
   type DecisionScenarioData,
 } from './schema.ts';
-import { DECISION_COLUMNS, type DecisionColumn } from './vocabulary.ts';
+import { DECISION_COLUMNS, columnOptions, type DecisionColumn } from './vocabulary.ts';
 
 /** The scenario bank's files, in bank order (each file's scenarios keep their order). */
 const SCENARIO_FILES: readonly (readonly [path: string, data: unknown])[] = [
   ['content/scenarios/tool-calls.json', toolCalls],
+  ['content/scenarios/streams.json', streams],
 ];
 
 /** A course data file that does not follow its schema, or refers to something that does not exist. */
@@ -72,7 +74,12 @@ export interface CourseDataFiles {
 }
 
 /** A scenario as the course uses it: the file's entry, with its citations resolved to spec links. */
-export type LoadedScenario = Omit<DecisionScenarioData, 'spec'> & { spec: SpecRef[]; file: string };
+export type LoadedScenario = Omit<DecisionScenarioData, 'spec'> & {
+  /** The citations as spec links, each with its quote when the file gives one. */
+  spec: (SpecRef & { quote?: string })[];
+  /** The file the scenario comes from. */
+  file: string;
+};
 
 /**
  * Validates the course data files, each against its schema and all against each other (ids unique, every id
@@ -103,17 +110,36 @@ export function loadCourseData(files: CourseDataFiles) {
       const first = seen.get(s.id);
       if (first) fail(path, `${at}.id`, `"${s.id}" is already a scenario in ${first}`);
       seen.set(s.id, path);
+      const usedIn = new Map<string, DecisionColumn>();
       for (const column of DECISION_COLUMNS) {
-        const map: Partial<Record<string, string>> = s.misconceptions[column] ?? {};
-        for (const [value, id] of Object.entries(map)) {
-          if (value === s.answer[column])
-            fail(path, `${at}.misconceptions.${column}.${value}`, 'the canonical answer cannot reveal a misconception');
-          if (id && !misconceptionIds.has(id))
-            fail(path, `${at}.misconceptions.${column}.${value}`, `no misconception "${id}" in misconceptions.json`);
-        }
+        const field = `${at}.feedback.${column}.wrong`;
+        const covered = new Set<string>();
+        s.feedback[column].wrong.forEach((group, g) => {
+          for (const value of group.answers) {
+            if (value === s.answer[column])
+              fail(path, `${field}[${g}].answers`, `"${value}" is the canonical answer, not a wrong one`);
+            if (covered.has(value)) fail(path, `${field}[${g}].answers`, `"${value}" has feedback twice`);
+            covered.add(value);
+          }
+          const id = group.misconception;
+          if (id === undefined) return;
+          if (!misconceptionIds.has(id))
+            fail(path, `${field}[${g}].misconception`, `no misconception "${id}" in misconceptions.json`);
+          const other = usedIn.get(id);
+          // Feedback belongs to the cell: one misconception explained in two cells of a row would repeat itself.
+          if (other && other !== column)
+            fail(path, `${field}[${g}].misconception`, `"${id}" is already named in the ${other} column of this row`);
+          usedIn.set(id, column);
+        });
+        const missing = columnOptions(column).filter((v) => v !== s.answer[column] && !covered.has(v));
+        if (missing.length > 0) fail(path, field, `no feedback for ${missing.map((v) => `"${v}"`).join(', ')}`);
       }
       const { spec, ...rest } = s;
-      scenarios.push({ ...rest, spec: spec.map((c) => mcpRef(c.version, c.page, c.heading)), file: path });
+      scenarios.push({
+        ...rest,
+        spec: spec.map((c) => ({ ...mcpRef(c.version, c.page, c.heading), ...(c.quote ? { quote: c.quote } : {}) })),
+        file: path,
+      });
     });
   }
 

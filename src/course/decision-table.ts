@@ -21,10 +21,14 @@ export { COLUMN_LABELS, DECISION_LABELS };
 /** A belief that produces wrong answers; feedback names it so the learner can unlearn it. */
 export interface Misconception {
   id: string;
+  /** A short name for the belief, the link text in feedback. */
+  name: string;
   /** The wrong belief, as a learner would say it. */
   belief: string;
-  /** Why it is wrong. */
+  /** Why it is wrong (the long explanation). */
   correction: string;
+  /** The passage of the course that explains it. */
+  explainedIn: { chapter: string; anchor: string };
 }
 
 /** A misconception id (an id from content/scenarios/misconceptions.json). */
@@ -34,6 +38,11 @@ export type MisconceptionId = string;
 export const MISCONCEPTIONS: Readonly<Record<MisconceptionId, Misconception>> = Object.fromEntries(
   MISCONCEPTION_LIST.map((m) => [m.id, m]),
 );
+
+/** The site path of the passage that explains a misconception: the chapter page and the heading's anchor. */
+export function misconceptionHref(m: Misconception): string {
+  return `/chapters/${m.explainedIn.chapter}/#${m.explainedIn.anchor}`;
+}
 
 /** One failure scenario with its canonical answers (content/scenarios/<topic>.json). */
 export type DecisionScenario = LoadedScenario;
@@ -51,28 +60,48 @@ export function getScenario(id: string): DecisionScenario | undefined {
   return SCENARIOS_BY_ID.get(id);
 }
 
+/** The feedback the bank holds for one wrong answer in one cell: why it is wrong, and the misconception, if any. */
+function wrongFeedback(scenario: DecisionScenario, column: DecisionColumn, value: string) {
+  return scenario.feedback[column].wrong.find((g) => (g.answers as readonly string[]).includes(value));
+}
+
 /** The misconception a wrong answer reveals in one cell of a scenario, if the bank names one. */
 export function misconceptionFor(scenarioId: string, column: DecisionColumn, value: string): Misconception | undefined {
   const scenario = SCENARIOS_BY_ID.get(scenarioId);
   if (!scenario || value === scenario.answer[column]) return undefined;
-  const map: Partial<Record<string, string>> = scenario.misconceptions[column] ?? {};
-  const id = Object.prototype.hasOwnProperty.call(map, value) ? map[value] : undefined;
+  const id = wrongFeedback(scenario, column, value)?.misconception;
   return id === undefined ? undefined : MISCONCEPTIONS[id];
 }
 
 /** A learner's answers: scenario id → column → chosen value (a missing cell is unanswered). */
 export type DecisionAnswers = Record<string, Partial<Record<DecisionColumn, string>>>;
 
-/** The verdict on one cell. */
+/** The misconception a wrong answer reveals, with the link to the passage that explains it. */
+export interface MisconceptionRef extends Misconception {
+  /** The site path of that passage: /chapters/<chapter>/#<anchor>. */
+  href: string;
+}
+
+/**
+ * The verdict on one cell, shaped for short display: the widget prints a verdict word for `verdict`, then
+ * `feedback` (one sentence), then the misconception's `name` linked to `href`; `explanation` is the long text,
+ * shown on request.
+ */
 export interface CellVerdict {
   scenarioId: string;
   column: DecisionColumn;
   /** What the learner chose, if anything. */
   given?: string;
   verdict: 'correct' | 'incorrect' | 'unanswered' | 'not-an-option';
-  /** Feedback to show next to the cell. It names the misconception where one applies, and never gives the answer away. */
+  /**
+   * One sentence about this cell and the answer given: why it is right, or why it is wrong (never naming the right
+   * answer). No verdict word ("Right.", "Not quite.") at the start: the widget shows the verdict itself.
+   */
   feedback: string;
-  misconception?: Misconception;
+  /** The misconception the wrong answer given reveals, where the bank names one. */
+  misconception?: MisconceptionRef;
+  /** The long explanation, for a "Why?" disclosure: the reasoning of a right answer, the correction of a misconception. */
+  explanation?: string;
 }
 
 /** The grade of a whole table. */
@@ -144,19 +173,24 @@ function gradeCell(scenario: DecisionScenario, column: DecisionColumn, value: un
     };
   }
   if (value === scenario.answer[column]) {
-    return { ...base, given: value, verdict: 'correct', feedback: scenario.reasoning[column] };
-  }
-  const m = misconceptionFor(scenario.id, column, value);
-  if (m) {
     return {
       ...base,
       given: value,
-      verdict: 'incorrect',
-      misconception: m,
-      feedback: `Misconception: "${m.belief}" ${m.correction}`,
+      verdict: 'correct',
+      feedback: scenario.feedback[column].right,
+      explanation: scenario.reasoning[column],
     };
   }
-  return { ...base, given: value, verdict: 'incorrect', feedback: `Not quite. ${scenario.hints[0]}` };
+  // The data layer guarantees feedback for every wrong value of every column (content/scenarios/*.json).
+  const wrong = wrongFeedback(scenario, column, value);
+  const m = wrong?.misconception === undefined ? undefined : MISCONCEPTIONS[wrong.misconception];
+  return {
+    ...base,
+    given: value,
+    verdict: 'incorrect',
+    feedback: wrong?.why ?? `That is not the answer for "${COLUMN_LABELS[column]}" in this row.`,
+    ...(m ? { misconception: { ...m, href: misconceptionHref(m) }, explanation: m.correction } : {}),
+  };
 }
 
 /** The hint for a scenario at a level (1 to 3); level 3 all but gives the answer. */

@@ -29,12 +29,14 @@ export {
   DECISION_SCENARIOS,
   getScenario,
   misconceptionFor,
+  misconceptionHref,
   gradeDecisionTable,
   hintFor,
 } from './decision-table.ts';
 export type {
   Misconception,
   MisconceptionId,
+  MisconceptionRef,
   DecisionScenario,
   DecisionAnswers,
   CellVerdict,

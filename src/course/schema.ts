@@ -5,7 +5,7 @@
  * any broken entry.
  */
 import { z } from 'zod';
-import { MCP_VERSIONS } from '#message-model';
+import { MCP_VERSIONS, PROTOCOLS } from '#message-model';
 import {
   DECISION_COLUMNS,
   DETECTION_LAYERS,
@@ -26,13 +26,49 @@ export const SpecCitationSchema = z
     page: z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/),
     /** The heading on that page, exactly as the spec writes it; omit to cite the whole page. */
     heading: z.string().min(1).optional(),
+    /** A short sentence of that section that the answer rests on: verbatim, markdown markup left out, checked by hand. */
+    quote: z.string().min(10).max(300).optional(),
   })
   .strict();
 export type SpecCitation = z.infer<typeof SpecCitationSchema>;
 
-/** Wrong answers that reveal a named misconception, per value. */
-const misconceptionMap = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.partialRecord(z.enum(values), z.string().regex(SLUG));
+/** Feedback for one group of wrong answers in one column. */
+const wrongAnswersOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .object({
+      /** The wrong answers this feedback is about (values of the column). */
+      answers: z.array(z.enum(values)).min(1),
+      /** One sentence on why these answers are wrong in this scenario; never names the right answer. */
+      why: z.string().min(10).max(240),
+      /** The id of the misconception these answers reveal (misconceptions.json), if one fits. */
+      misconception: z.string().regex(SLUG).optional(),
+    })
+    .strict();
+
+/** Feedback for one column of a scenario: the right answer and every wrong one. */
+const columnFeedbackOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .object({
+      /** One sentence on why the canonical answer is right (the long explanation is `reasoning`). */
+      right: z.string().min(10).max(240),
+      /** Every other value of the column, in groups that share a reason; each value in exactly one group. */
+      wrong: z.array(wrongAnswersOf(values)).min(1),
+    })
+    .strict();
+
+/** A message shown with a scenario, classified by the tests under its protocol. */
+export const ScenarioMessageSchema = z
+  .object({
+    /** What the message is, as a caption. */
+    caption: z.string().min(3).max(120),
+    /** The protocol it is sent under. */
+    protocol: z.enum(PROTOCOLS),
+    /** The message text, exactly as on the wire. */
+    text: z.string().min(2),
+    /** True when the message is meant to be broken: it must then classify as broken (an error finding). */
+    broken: z.boolean().optional(),
+  })
+  .strict();
 
 /** One failure scenario of the decision table, with its canonical answers. */
 export const DecisionScenarioSchema = z
@@ -65,15 +101,15 @@ export const DecisionScenarioSchema = z
         retry: z.string().min(10),
       })
       .strict(),
-    /** Per column, wrong answers mapped to the id of the misconception they reveal (misconceptions.json). */
-    misconceptions: z
+    /** Short feedback per column: why the right answer is right, and why each wrong answer is wrong. */
+    feedback: z
       .object({
-        /** Wrong layers → misconception id. */
-        layer: misconceptionMap(DETECTION_LAYERS).optional(),
-        /** Wrong user outcomes → misconception id. */
-        userSees: misconceptionMap(USER_OUTCOMES).optional(),
-        /** Wrong retry policies → misconception id. */
-        retry: misconceptionMap(RETRY_POLICIES).optional(),
+        /** Feedback on the layer column. */
+        layer: columnFeedbackOf(DETECTION_LAYERS),
+        /** Feedback on the "what the user sees" column. */
+        userSees: columnFeedbackOf(USER_OUTCOMES),
+        /** Feedback on the retry column. */
+        retry: columnFeedbackOf(RETRY_POLICIES),
       })
       .strict(),
     /** Three hints, from a nudge to nearly the answer. */
@@ -82,6 +118,8 @@ export const DecisionScenarioSchema = z
     spec: z.array(SpecCitationSchema).min(1),
     /** Present when part of the answer is the course's advice rather than a spec rule: says which part. */
     courseAdvice: z.string().min(10).optional(),
+    /** Messages that show the situation on the wire (optional). */
+    messages: z.array(ScenarioMessageSchema).optional(),
   })
   .strict();
 export type DecisionScenarioData = z.infer<typeof DecisionScenarioSchema>;
@@ -99,10 +137,21 @@ export const MisconceptionSchema = z
   .object({
     /** Stable kebab-case id, referenced by scenarios and by <Misconception id="…" /> in facilitator notes. */
     id: z.string().regex(SLUG),
+    /** A short name for the belief, shown in feedback as the link text (e.g. "A timeout means nothing happened"). */
+    name: z.string().min(5).max(70),
     /** The wrong belief, as a learner would say it. */
     belief: z.string().min(10),
-    /** Why it is wrong. */
+    /** Why it is wrong: the long explanation, shown on request. */
     correction: z.string().min(10),
+    /** The passage of the course that explains it: a chapter id and a heading anchor on that chapter's page. */
+    explainedIn: z
+      .object({
+        /** The chapter id (NN-slug). */
+        chapter: z.string().regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/),
+        /** The heading's id on the chapter page (as Astro derives it from the heading text). */
+        anchor: z.string().regex(/^[a-z0-9_-]+$/),
+      })
+      .strict(),
   })
   .strict();
 

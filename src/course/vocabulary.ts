@@ -14,6 +14,7 @@ export const DETECTION_LAYERS = [
   'tool-input-validation',
   'tool-backend',
   'client-timeout',
+  'client-message-handling',
 ] as const;
 export type DetectionLayer = (typeof DETECTION_LAYERS)[number];
 
@@ -37,6 +38,7 @@ export const RETRY_POLICIES = [
   'same-idempotency-key',
   'freely-with-new-id',
   'after-negotiating-version',
+  'nothing-to-retry',
 ] as const;
 export type RetryPolicy = (typeof RETRY_POLICIES)[number];
 

@@ -100,7 +100,7 @@ export function randomTable(
     for (const column of DECISION_COLUMNS) {
       const correct = scenario.answer[column];
       // Wrong answers favour the ones the scenario names a misconception for, as real learners do.
-      const tempting = Object.keys(scenario.misconceptions[column] ?? {});
+      const tempting: string[] = scenario.feedback[column].wrong.flatMap((g) => (g.misconception ? g.answers : []));
       const others = columnOptions(column).filter((v) => v !== correct);
       const wrongPool = tempting.length > 0 && random() < 0.7 ? tempting : others;
       table[id]![column] = random() < accuracy ? correct : wrongPool[Math.floor(random() * wrongPool.length)]!;
