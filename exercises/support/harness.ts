@@ -35,6 +35,26 @@ export function describeThrown(error: unknown): string {
   }
 }
 
+/** The message of every case when the learner's module lacks an export the cases call. */
+export function missingExportsMessage(missing: readonly string[]): string {
+  return `Your code does not export ${missing.map((n) => `a function named ${n}`).join(' or ')}. Keep the starter's export lines: export function ${missing[0]}(...) { ... }.`;
+}
+
+/** Runs one case. Never throws: a failed check, or a learner function that throws, is a failed case. */
+export async function runCase(
+  c: ExerciseCasesModule['CASES'][number],
+  exercise: Record<string, unknown>,
+  missing: readonly string[] = [],
+): Promise<CaseResult> {
+  if (missing.length > 0) return { name: c.name, passed: false, message: missingExportsMessage(missing) };
+  try {
+    await c.run(exercise as never);
+    return { name: c.name, passed: true };
+  } catch (error) {
+    return { name: c.name, passed: false, message: describeThrown(error), error };
+  }
+}
+
 /**
  * Runs every case in order and reports each result as soon as it is known. Never throws: a case that throws, or a
  * learner function that throws, is a failed case with a message.
@@ -47,21 +67,7 @@ export async function runCases(
   const results: CaseResult[] = [];
   const missing = missingExports(cases, exercise);
   for (const c of cases.CASES) {
-    let result: CaseResult;
-    if (missing.length > 0) {
-      result = {
-        name: c.name,
-        passed: false,
-        message: `Your code does not export ${missing.map((n) => `a function named ${n}`).join(' or ')}. Keep the starter's export lines: export function ${missing[0]}(...) { ... }.`,
-      };
-    } else {
-      try {
-        await c.run(exercise as never);
-        result = { name: c.name, passed: true };
-      } catch (error) {
-        result = { name: c.name, passed: false, message: describeThrown(error), error };
-      }
-    }
+    const result = await runCase(c, exercise, missing);
     results.push(result);
     onResult(result);
   }

@@ -130,7 +130,8 @@ export function listBuiltPages(): string[] {
     for (const name of readdirSync(dir)) {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) {
-        if (name !== 'pagefind' && name !== '_astro') walk(full);
+        // code-lab/ holds the code lab's sandbox frame document, loaded inside a lab page, not a page of its own.
+        if (name !== 'pagefind' && name !== '_astro' && name !== 'code-lab') walk(full);
       } else if (name.endsWith('.html')) {
         const rel = relative(dist, full).split(sep).join('/');
         pages.push(

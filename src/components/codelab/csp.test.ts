@@ -25,12 +25,17 @@ describe('inlineScriptHashes', () => {
 });
 
 describe('codeLabPolicy', () => {
-  it('allows scripts only from the site and the listed hashes, and workers only from the site', () => {
+  it('allows scripts only from the site and the listed hashes, and frames and workers only from the site', () => {
     const policy = codeLabPolicy(['sha256-abc=']);
     expect(policy).toContain("script-src 'self' 'sha256-abc='");
+    expect(policy).toContain("frame-src 'self'");
     expect(policy).toContain("worker-src 'self'");
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it('never allows eval in a page: only the sandbox frame may', () => {
+    expect(codeLabPolicy([])).not.toContain('unsafe-eval');
   });
 });
 

@@ -5,12 +5,13 @@
  * cannot rely on response headers). After the build, every HTML file holding a code lab gets the meta tag as the
  * first element of <head>, with a sha256 hash for each inline script the page carries (the layout's theme and
  * workshop-lock scripts, and any small module script Astro chose to inline), so no 'unsafe-inline' is needed for
- * scripts. The policy adds nothing to what the page already loads except the runner worker from this origin
- * (worker-src 'self'). Styles keep 'unsafe-inline': shiki colours every token with a style attribute, which hashes
- * cannot cover, and styles cannot run code.
+ * scripts. Beyond what the page already loads, a lab needs: the sandbox frame from this origin (frame-src 'self';
+ * /code-lab/sandbox.html), a fetch of the runner's script from this origin, which it hands to the frame
+ * (connect-src 'self'), and workers from this origin (worker-src 'self'). Styles keep 'unsafe-inline': shiki colours
+ * every token with a style attribute, which hashes cannot cover, and styles cannot run code.
  *
- * The runner worker is served without a policy of its own, so it may evaluate the learner's transpiled code; what
- * that code can reach is limited by the worker boundary and by worker/sandbox.ts.
+ * No page policy has 'unsafe-eval': the learner's code is evaluated only inside the sandbox frame, whose own policy
+ * (frame/frame-html.ts) allows eval and no connection of any kind. See the README's threat model.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -28,6 +29,8 @@ export function codeLabPolicy(scriptHashes: readonly string[]): string {
     `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join('')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -6,6 +6,7 @@
  * flags.
  */
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
+import { announceGraded } from '../../../progress/graded.ts';
 import { RUN_TIMEOUT_MS, type CodePosition, type RunnerMessage } from '../worker/protocol.ts';
 import type { LabEditor } from './editor.ts';
 import { runInWorker, warmRunner, type RunEnd } from './runner.ts';
@@ -28,6 +29,8 @@ interface SavedState {
 }
 
 const WIDGET_KIND = 'code-lab';
+const IMPORTED_STATUS =
+  'This code came from an imported progress file, not from you. Read it before you press Run: it runs only when you do.';
 const SAVE_DELAY_MS = 400;
 
 function must<T extends Element = HTMLElement>(root: ParentNode, selector: string): T {
@@ -57,6 +60,12 @@ class LabCodeLab extends HTMLElement {
   private state: SavedState = { code: '', ran: false };
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private running = false;
+  /**
+   * True while the lab holds code from an imported progress file, unchanged: it may be someone else's, so it is
+   * labelled as imported and runs only when the learner presses Run with it on screen. Editing it makes it the
+   * learner's; the progress record says which it was when it ran (assist.imported).
+   */
+  private imported = false;
   private results!: HTMLOListElement;
   private status!: HTMLElement;
 
@@ -69,15 +78,20 @@ class LabCodeLab extends HTMLElement {
     this.results = must<HTMLOListElement>(this, '[data-role="results"]');
     this.status = must(this, '[data-role="status"]');
 
-    const saved = parseSaved(progressStore().getWidget(this.chapter, this.widgetId)?.state);
+    const record = progressStore().getWidget(this.chapter, this.widgetId);
+    const saved = parseSaved(record?.state);
     this.state = saved ?? { code: this.data.starter, ran: false };
     this.code = this.state.code;
+    this.imported = record?.assist?.imported === true && saved !== undefined && saved.code !== this.data.starter;
 
     must(this, '[data-role="controls"]').hidden = false;
     must(this, '[data-role="keys"]').hidden = false;
     must(this, '[data-role="restore"]').hidden = this.state.previousCode === undefined;
     must<HTMLButtonElement>(this, '[data-role="show-solution"]').disabled = !this.state.ran;
-    if (saved && saved.code !== this.data.starter)
+    if (this.imported) {
+      this.dataset.imported = 'true';
+      this.setStatus(IMPORTED_STATUS);
+    } else if (saved && saved.code !== this.data.starter)
       this.setStatus('Your saved code is back; the editor loads when the lab is on screen.');
     this.wireHints();
     this.wireButtons();
@@ -130,8 +144,7 @@ class LabCodeLab extends HTMLElement {
   private loadEditor(): Promise<LabEditor> {
     this.editorLoading ??= import('./editor.ts').then(({ createEditor }) => {
       const host = must(this, '[data-role="editor"]');
-      const fileLabel = must(this, '.cl-file');
-      fileLabel.textContent = `Your code: ${this.data.file}`;
+      this.labelFile();
       const mount = document.createElement('div');
       mount.className = 'cl-cm';
       const editor = createEditor({
@@ -143,6 +156,11 @@ class LabCodeLab extends HTMLElement {
         onEscape: () => must(this, '[data-role="run"]').focus(),
         onChange: (code) => {
           this.code = code;
+          if (this.imported) {
+            this.imported = false;
+            delete this.dataset.imported;
+            this.labelFile();
+          }
           this.scheduleSave();
         },
       });
@@ -153,6 +171,13 @@ class LabCodeLab extends HTMLElement {
       return editor;
     });
     return this.editorLoading;
+  }
+
+  /** The editor's caption: whose code it holds. */
+  private labelFile(): void {
+    must(this, '.cl-file').textContent = this.imported
+      ? `Imported code (from a progress file): ${this.data.file}`
+      : `Your code: ${this.data.file}`;
   }
 
   private setStatus(text: string, tone: 'good' | 'bad' | '' = ''): void {
@@ -173,6 +198,7 @@ class LabCodeLab extends HTMLElement {
       kind: WIDGET_KIND,
       state: this.state,
       done: done ?? previous?.done ?? false,
+      assist: { imported: this.imported },
     });
     if (outcome.kind !== 'saved')
       this.setStatus(`Your code is on this page but was not saved: ${outcome.reason}`, 'bad');
@@ -180,6 +206,13 @@ class LabCodeLab extends HTMLElement {
 
   private async run(): Promise<void> {
     if (this.running) return;
+    if (this.imported && !this.editor) {
+      // Run was pressed while the lab still showed the starter: show the imported code first, run nothing.
+      const editor = await this.loadEditor();
+      this.setStatus(`${IMPORTED_STATUS} It is in the editor now.`);
+      editor.focus();
+      return;
+    }
     this.running = true;
     const started = performance.now();
     const runButton = must<HTMLButtonElement>(this, '[data-role="run"]');
@@ -205,8 +238,19 @@ class LabCodeLab extends HTMLElement {
     store.recordCodeLab(this.chapter, this.data.exercise, {
       passed: allPassed || before?.passed === true,
       attempts: (before?.attempts ?? 0) + 1,
+      assist: { imported: this.imported },
     });
     this.save(allPassed || before?.passed === true);
+    if (end.kind === 'done')
+      announceGraded({
+        kind: 'code-lab',
+        chapter: this.chapter,
+        item: this.data.exercise,
+        correct: end.passed,
+        total: end.total,
+        passed: allPassed,
+        assist: store.chapter(this.chapter).codeLabs[this.data.exercise]?.assist,
+      });
 
     runButton.removeAttribute('aria-disabled');
     this.removeAttribute('aria-busy');
@@ -256,7 +300,6 @@ class LabCodeLab extends HTMLElement {
         break;
       }
       case 'done':
-      case 'ready':
         break;
     }
   }
@@ -344,6 +387,15 @@ class LabCodeLab extends HTMLElement {
       panel.append(code);
     }
     panel.hidden = !panel.hidden;
+    if (!panel.hidden) {
+      const store = progressStore();
+      const lab = store.chapter(this.chapter).codeLabs[this.data.exercise];
+      store.recordCodeLab(this.chapter, this.data.exercise, {
+        passed: lab?.passed ?? false,
+        ...(lab?.attempts !== undefined ? { attempts: lab.attempts } : {}),
+        assist: { solutionShown: true },
+      });
+    }
     button.setAttribute('aria-expanded', String(!panel.hidden));
     button.setAttribute('aria-controls', panel.id);
     button.textContent = panel.hidden ? 'Show solution' : 'Hide solution';

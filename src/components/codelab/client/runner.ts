@@ -1,9 +1,21 @@
 /**
- * Runs learner code in a fresh Web Worker per run. A spare worker is started ahead of time (when the learner shows
- * intent, and again after every run), so a run only pays for transpiling and testing, not for loading the runner.
- * A run that takes longer than RUN_TIMEOUT_MS is stopped by terminating its worker; the page never waits on it.
+ * Runs learner code in the code lab's sandbox: a hidden iframe loaded from /code-lab/sandbox.html with
+ * sandbox="allow-scripts" (an opaque origin) and its own policy that allows no connections. The page sends the frame
+ * the runner's classic script once; the frame keeps a pair of workers warm and starts a fresh pair for every run
+ * (see frame/bootstrap.ts and the README's threat model).
+ *
+ * The time limit is the page's own timer: when RUN_TIMEOUT_MS is up the page reports the timeout and tells the frame
+ * to stop the run's workers. The frame's own thread never runs learner code, so it is always free to do so; nothing
+ * the learner's code does can reach this timer.
  */
-import { RUN_TIMEOUT_MS, type RunnerMessage, type RunRequest } from '../worker/protocol.ts';
+import runnerUrl from '../worker/runner.worker.ts?worker&url';
+import {
+  OUTPUT_LIMITS,
+  RUN_TIMEOUT_MS,
+  type FrameToPage,
+  type PageToFrame,
+  type RunnerMessage,
+} from '../worker/protocol.ts';
 
 /** How a run ended. */
 export type RunEnd =
@@ -12,56 +24,139 @@ export type RunEnd =
   | { kind: 'timeout' }
   | { kind: 'crashed'; message: string };
 
-let spare: Worker | undefined;
-let nextRunId = 1;
-
-function startWorker(): Worker {
-  return new Worker(new URL('../worker/runner.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'code-lab-runner',
-  });
+interface Sandbox {
+  frame: HTMLIFrameElement;
+  ready: Promise<void>;
 }
 
-/** Starts the spare worker now, so the first run does not wait for the runner to load. */
+let sandbox: Sandbox | undefined;
+let runnerSource: Promise<string> | undefined;
+let nextRunId = 1;
+/** The listeners of the runs in progress (two labs on a page may run at once), by run id. */
+const listeners = new Map<number, (message: FrameToPage) => void>();
+
+const FRAME_PATH = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}code-lab/sandbox.html`;
+
+function loadRunnerSource(): Promise<string> {
+  runnerSource ??= fetch(runnerUrl).then((r) => {
+    if (!r.ok) throw new Error(`the runner could not be loaded (HTTP ${r.status})`);
+    return r.text();
+  });
+  runnerSource.catch(() => (runnerSource = undefined));
+  return runnerSource;
+}
+
+function startSandbox(): Sandbox {
+  const frame = document.createElement('iframe');
+  // allow-scripts only: no allow-same-origin, so the frame's origin is opaque and the site's storage is out of reach.
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
+  frame.title = 'Code lab sandbox';
+  frame.hidden = true;
+  frame.className = 'cl-sandbox';
+  frame.src = FRAME_PATH;
+  const ready = new Promise<void>((resolve, reject) => {
+    const onMessage = (event: MessageEvent<FrameToPage>) => {
+      if (event.source !== frame.contentWindow || !frame.isConnected) return;
+      const message = event.data;
+      if (message?.type === 'frame-ready') {
+        loadRunnerSource().then((source) => {
+          const load: PageToFrame = { type: 'load', source };
+          frame.contentWindow?.postMessage(load, '*');
+          resolve();
+        }, reject);
+        return;
+      }
+      const runId = typeof message === 'object' && message !== null && 'runId' in message ? message.runId : undefined;
+      if (typeof runId === 'number') listeners.get(runId)?.(message);
+    };
+    window.addEventListener('message', onMessage);
+    frame.addEventListener('error', () => reject(new Error('the sandbox frame could not be loaded')));
+  });
+  ready.catch(() => {
+    if (sandbox?.frame === frame) sandbox = undefined;
+    frame.remove();
+  });
+  document.body.append(frame);
+  return { frame, ready };
+}
+
+/** Starts the sandbox now (on a first sign of intent), so the first run does not wait for it. */
 export function warmRunner(): void {
-  spare ??= startWorker();
+  sandbox ??= startSandbox();
+}
+
+/** Keeps a message's strings within the page's limits, whatever sent it. */
+function capped(message: RunnerMessage): RunnerMessage {
+  const clip = (s: unknown, max: number) => (typeof s === 'string' ? s.slice(0, max) : '');
+  switch (message.type) {
+    case 'log':
+      return { ...message, text: clip(message.text, OUTPUT_LIMITS.lineChars + 200) };
+    case 'result':
+      return {
+        ...message,
+        name: clip(message.name, OUTPUT_LIMITS.nameChars),
+        message: message.message === undefined ? undefined : clip(message.message, OUTPUT_LIMITS.messageChars + 100),
+      };
+    case 'syntax-error':
+    case 'load-error':
+      return { ...message, message: clip(message.message, OUTPUT_LIMITS.messageChars + 100) };
+    default:
+      return message;
+  }
 }
 
 /** Runs `code` against an exercise; `onMessage` sees every message of this run as it arrives. */
-export function runInWorker(
+export async function runInWorker(
   exercise: string,
   code: string,
   onMessage: (message: RunnerMessage) => void,
 ): Promise<RunEnd> {
-  const worker = spare ?? startWorker();
-  spare = undefined;
+  const box = (sandbox ??= startSandbox());
   const runId = nextRunId++;
+  const started = performance.now();
+  try {
+    await box.ready;
+  } catch (error) {
+    return { kind: 'crashed', message: error instanceof Error ? error.message : String(error) };
+  }
   return new Promise<RunEnd>((resolve) => {
     let settled = false;
+    let outputChars = 0;
     const finish = (end: RunEnd) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      worker.terminate();
-      // Start the next run's worker once this one's results are on screen.
-      setTimeout(warmRunner, 0);
+      listeners.delete(runId);
       resolve(end);
     };
-    const timer = setTimeout(() => finish({ kind: 'timeout' }), RUN_TIMEOUT_MS);
-    worker.onmessage = (event: MessageEvent<RunnerMessage>) => {
-      const message = event.data;
-      if (message.type === 'ready' || message.runId !== runId) return;
-      onMessage(message);
-      if (message.type === 'done') finish({ kind: 'done', passed: message.passed, total: message.total });
-      else if (message.type === 'syntax-error' || message.type === 'load-error') finish({ kind: message.type });
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      finish({ kind: 'crashed', message: event.message || 'the runner stopped unexpectedly (out of memory?)' });
-    };
-    worker.onmessageerror = () =>
-      finish({ kind: 'crashed', message: 'the runner sent a message the page could not read' });
-    const request: RunRequest = { type: 'run', runId, exercise, code };
-    worker.postMessage(request);
+    // The time limit counts from the click, including the wait for a cold sandbox.
+    const timer = setTimeout(
+      () => {
+        const stop: PageToFrame = { type: 'stop', runId };
+        box.frame.contentWindow?.postMessage(stop, '*');
+        finish({ kind: 'timeout' });
+      },
+      Math.max(0, RUN_TIMEOUT_MS - (performance.now() - started)),
+    );
+    listeners.set(runId, (message) => {
+      if (!('runId' in message) || message.runId !== runId) return;
+      if (message.type === 'crashed') {
+        finish({ kind: 'crashed', message: String(message.message).slice(0, OUTPUT_LIMITS.messageChars) });
+        return;
+      }
+      const shown = capped(message);
+      if (shown.type === 'log') {
+        // The page's own cap, whatever the frame forwarded.
+        if (outputChars > OUTPUT_LIMITS.totalChars + 1_000) return;
+        outputChars += shown.text.length;
+      }
+      onMessage(shown);
+      if (shown.type === 'done') finish({ kind: 'done', passed: shown.passed, total: shown.total });
+      else if (shown.type === 'syntax-error' || shown.type === 'load-error') finish({ kind: shown.type });
+    });
+    const run: PageToFrame = { type: 'run', runId, exercise, code };
+    box.frame.contentWindow?.postMessage(run, '*');
   });
 }

@@ -1,25 +1,29 @@
 /**
- * The messages between a code lab on the page and its runner worker. Plain JSON-safe objects; every message from
- * the worker names the run it belongs to, so a late message from a stopped run is ignored.
+ * The messages between a code lab on the page, its sandbox frame, and the two workers the frame runs for each run:
+ * the learner worker (runs the learner's code and records what it does) and the checker (never runs learner code;
+ * replays the recording against its own copy of the cases and decides every verdict). See the README's threat model.
+ *
+ * Every message the page acts on names the run it belongs to, so a late message from a stopped run is ignored.
  */
+import type { CaseRecording } from './record-replay.ts';
 
-/** Page → worker: run the learner's code against an exercise's cases. */
-export interface RunRequest {
-  type: 'run';
-  runId: number;
-  exercise: string;
-  code: string;
-}
-
-/** Where in the learner's code something happened (1-based, as an editor shows it). */
+/** Where in the learner's code something happened (1-based line, as an editor shows it). */
 export interface CodePosition {
   line: number;
   column: number;
 }
 
-/** Worker → page. */
+/** Page → frame. */
+export type PageToFrame =
+  /** The runner's classic script, sent once: the frame starts its workers from it (it has no network to fetch it). */
+  | { type: 'load'; source: string }
+  /** Run the learner's code against an exercise's cases. */
+  | { type: 'run'; runId: number; exercise: string; code: string }
+  /** The page's time limit is up: stop the run's workers. */
+  | { type: 'stop'; runId: number };
+
+/** Checker (through the frame) → page: what the page shows. */
 export type RunnerMessage =
-  | { type: 'ready' }
   | { type: 'syntax-error'; runId: number; message: string; position?: CodePosition }
   | { type: 'load-error'; runId: number; message: string; position?: CodePosition }
   | {
@@ -35,6 +39,31 @@ export type RunnerMessage =
   | { type: 'log'; runId: number; text: string }
   | { type: 'done'; runId: number; passed: number; total: number };
 
+/** Frame → page. */
+export type FrameToPage =
+  /** The frame's script is running and listens for 'load'. */
+  | { type: 'frame-ready' }
+  | RunnerMessage
+  /** A worker of the run stopped unexpectedly (out of memory, or an error nothing caught). */
+  | { type: 'crashed'; runId: number; message: string };
+
+/** Frame → a worker, its one message: the worker's role in a run, and its end of the channel between the two. */
+export type WorkerStart =
+  | { type: 'run'; exercise: string; code: string; port: MessagePort }
+  | { type: 'check'; runId: number; exercise: string; port: MessagePort };
+
+/** Learner worker → checker, on their channel. Nothing here is trusted: the learner's code may have written it. */
+export type LearnerReport =
+  | { type: 'log'; text: string }
+  | { type: 'syntax-error'; message: string; position?: CodePosition }
+  | { type: 'load-error'; message: string; position?: CodePosition }
+  /** The module loaded; these of its exports are functions. */
+  | { type: 'loaded'; functions: string[] }
+  | ({ type: 'case' } & CaseRecording)
+  /** A case whose recording could not be sent (a value the structured clone refuses). */
+  | { type: 'case-unreadable'; index: number; message: string }
+  | { type: 'cases-done' };
+
 /** Output limits: a learner's code can print a lot; the page shows this much and says the rest was cut. */
 export const OUTPUT_LIMITS = {
   /** Console lines forwarded per run. */
@@ -45,7 +74,9 @@ export const OUTPUT_LIMITS = {
   totalChars: 20_000,
   /** Characters of one failure message. */
   messageChars: 2_000,
+  /** Characters of a test's name. */
+  nameChars: 300,
 } as const;
 
-/** How long a run may take before the page stops the worker. */
+/** How long a run may take before the page stops it. */
 export const RUN_TIMEOUT_MS = 3_000;
