@@ -11,7 +11,14 @@ const good = {
   text: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
   protocols: ['2025-11-25'],
   provenance: { kind: 'synthetic' },
-  expected: { '2025-11-25': { kind: 'request', reply: { send: 'response', id: 1 }, findings: [] } },
+  expected: {
+    '2025-11-25': {
+      kind: 'request',
+      reply: { send: 'response', id: 1 },
+      errors: [],
+      because: 'MCP basic/index.mdx §Requests: "Requests MUST include a string or integer ID."',
+    },
+  },
   notes: 'A request that is owed a response.',
   tags: ['request'],
 };
@@ -46,6 +53,15 @@ describe('loadFixtures on bad files', () => {
     write('tiny-request.json', { ...good, tags: undefined });
     const [f] = loadFixtures(dir);
     expect(f?.tags).toEqual([]);
+    expect(f?.expected['2025-11-25']).toMatchObject({ warnings: [], info: [] });
+  });
+
+  it('names the "because" field when an expectation does not quote the spec', () => {
+    write('tiny-request.json', {
+      ...good,
+      expected: { '2025-11-25': { ...good.expected['2025-11-25'], because: 'because the model says so, surely' } },
+    });
+    expect(() => loadFixtures(dir)).toThrow(/field "expected\.2025-11-25\.because": quote the spec sentence/);
   });
 
   it('names the file and the field when a reply is malformed', () => {

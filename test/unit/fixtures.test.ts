@@ -1,7 +1,9 @@
 /**
- * The fixture corpus against the model: every fixture in content/fixtures validates against FixtureSchema, and
- * classifies under each of its protocols exactly as its hand-written `expected` entry says. Together the fixtures
- * cover every classification kind and every error-code class.
+ * The fixture corpus against the model. The fixtures are the course's answer key, written from the spec (each
+ * expectation quotes the sentence it rests on in `because`), so the model is checked against them and not the other way
+ * round: every fixture classifies under each of its protocols with exactly the kind, reply and set of error and warning
+ * findings its expectation names (info notes: at least those named). Together the fixtures cover every classification
+ * kind and every error-code class.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import {
   PROTOCOLS,
   classifyMessage,
   describeReply,
+  isFindingId,
   sameReply,
   type Classification,
 } from '#message-model';
@@ -28,8 +31,12 @@ const cases = fixtures.flatMap((f) =>
   f.protocols.map((protocol) => ({ fixture: f, protocol, expected: f.expected[protocol]! })),
 );
 
+/** The distinct finding ids of one severity, sorted. */
+const idsOf = (c: Classification, severity: 'error' | 'warning' | 'info') =>
+  [...new Set(c.findings.filter((f) => f.severity === severity).map((f) => f.id))].sort();
+
 function describeMismatch(c: Classification, expected: FixtureExpectation): string {
-  return `got kind ${c.kind}, reply ${describeReply(c.reply)}, findings [${c.findings.map((f) => f.id).join(', ')}]; expected kind ${expected.kind}, reply ${describeReply(expected.reply)}`;
+  return `got kind ${c.kind}, reply ${describeReply(c.reply)}, errors [${idsOf(c, 'error').join(', ')}], warnings [${idsOf(c, 'warning').join(', ')}]; expected kind ${expected.kind}, reply ${describeReply(expected.reply)}, errors [${expected.errors.join(', ')}], warnings [${expected.warnings.join(', ')}]`;
 }
 
 describe('the fixture files', () => {
@@ -49,32 +56,67 @@ describe('the fixture files', () => {
     expect(new Set(titles).size).toBe(titles.length);
   });
 
+  it('name only finding ids the model defines', () => {
+    for (const f of fixtures)
+      for (const e of Object.values(f.expected))
+        for (const id of [...e!.errors, ...e!.warnings, ...e!.info])
+          expect(isFindingId(id), `${f.id}: ${id}`).toBe(true);
+  });
+
+  it('justify every expectation with a quoted spec sentence and its section', () => {
+    for (const f of fixtures)
+      for (const [protocol, e] of Object.entries(f.expected)) {
+        expect(e!.because, `${f.id} ${protocol}`).toMatch(/"[^"]{8,}"/);
+        expect(e!.because, `${f.id} ${protocol}`).toMatch(/§|changelog|schema\.ts/);
+      }
+  });
+
   it('expect only protocols they list', () => {
     for (const f of fixtures) expect(Object.keys(f.expected).sort(), f.id).toEqual([...f.protocols].sort());
   });
 });
 
+/**
+ * Expectations the model does not meet yet: each is filed with the model in /work/notes/requests.md and runs as
+ * `it.fails`, so it turns red the day the model is fixed and the entry must be deleted.
+ */
+const PENDING_MODEL_FIXES: Record<string, string> = {
+  'error-url-elicitation-32042 under 2026-07-28':
+    'FROM oracles TO model: -32042 under 2026-07-28 is an error finding, not a warning (MUST NOT emit)',
+  'error-legacy-band-32000 under 2026-07-28':
+    'FROM oracles TO model: -32000..-32019 under 2026-07-28 is a warning (SHOULD NOT use), not a note',
+  'error-legacy-band-session-not-found under 2026-07-28':
+    'FROM oracles TO model: -32000..-32019 under 2026-07-28 is a warning (SHOULD NOT use), not a note',
+};
+
+const named = cases.map((c) => [`${c.fixture.id} under ${c.protocol}`, c] as const);
+
 describe('each fixture classifies as its expected entry says', () => {
-  it.each(cases.map((c) => [`${c.fixture.id} under ${c.protocol}`, c] as const))(
-    '%s',
-    (_name, { fixture, protocol, expected }) => {
-      const c = classifyMessage(fixture.text, { protocol });
-      const why = `${fixture.id} (${protocol}): ${describeMismatch(c, expected)}`;
-      expect(c.kind, why).toBe(expected.kind);
-      expect(sameReply(c.reply, expected.reply), why).toBe(true);
-      const ids = c.findings.map((f) => f.id);
-      for (const id of expected.findings) expect(ids, `${why}; missing finding ${id}`).toContain(id);
-      if (expected.codeClass !== undefined) {
-        expect(c.kind === 'error' ? c.codeClass : undefined, why).toBe(expected.codeClass);
-      }
-      if (expected.resultType !== undefined) {
-        expect(c.kind === 'result' ? c.resultType : undefined, why).toBe(expected.resultType);
-      }
-      if (expected.toolOutcome !== undefined) {
-        expect(c.kind === 'result' ? c.toolOutcome : undefined, why).toBe(expected.toolOutcome);
-      }
-    },
-  );
+  it('lists only real cases as pending model fixes', () => {
+    const names = new Set<string>(named.map(([n]) => n));
+    expect(Object.keys(PENDING_MODEL_FIXES).filter((n) => !names.has(n))).toEqual([]);
+  });
+
+  const check = (_name: string, { fixture, protocol, expected }: (typeof cases)[number]) => {
+    const c = classifyMessage(fixture.text, { protocol });
+    const why = `${fixture.id} (${protocol}): ${describeMismatch(c, expected)}`;
+    expect(c.kind, why).toBe(expected.kind);
+    expect(sameReply(c.reply, expected.reply), why).toBe(true);
+    expect(idsOf(c, 'error'), `${why}; the error findings`).toEqual([...new Set(expected.errors)].sort());
+    expect(idsOf(c, 'warning'), `${why}; the warning findings`).toEqual([...new Set(expected.warnings)].sort());
+    for (const id of expected.info) expect(idsOf(c, 'info'), `${why}; missing note ${id}`).toContain(id);
+    if (expected.codeClass !== undefined) {
+      expect(c.kind === 'error' ? c.codeClass : undefined, why).toBe(expected.codeClass);
+    }
+    if (expected.resultType !== undefined) {
+      expect(c.kind === 'result' ? c.resultType : undefined, why).toBe(expected.resultType);
+    }
+    if (expected.toolOutcome !== undefined) {
+      expect(c.kind === 'result' ? c.toolOutcome : undefined, why).toBe(expected.toolOutcome);
+    }
+  };
+  it.each(named.filter(([n]) => !(n in PENDING_MODEL_FIXES)))('%s', check);
+  it.fails.each(named.filter(([n]) => n in PENDING_MODEL_FIXES))('%s (pending model fix: fails until fixed)', check);
 });
 
 describe('the corpus as a whole', () => {
@@ -105,7 +147,9 @@ describe('the corpus as a whole', () => {
   });
 
   it('covers the version differences of the fact sheet', () => {
-    const findingIds = new Set(cases.flatMap((c) => c.expected.findings));
+    const findingIds = new Set(
+      cases.flatMap((c) => [...c.expected.errors, ...c.expected.warnings, ...c.expected.info]),
+    );
     for (const id of [
       'id-null',
       'id-fractional',
