@@ -10,7 +10,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve } from 'node:path';
-import { launchBrowser } from '../e2e/support.ts';
+import { launchBrowser } from '../support/chromium.ts';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const RUNS = 20;

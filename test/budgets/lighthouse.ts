@@ -5,7 +5,8 @@
  * Prints every figure; exits non-zero only when a target is missed.
  *
  *   npm run lighthouse [-- <dist dir>] [--advisory-performance]
- *   (LIGHTHOUSE_PORT=4403 and LIGHTHOUSE_RUNS=3 by default; CHROME_PATH defaults to /usr/bin/chromium)
+ *   (LIGHTHOUSE_PORT=4403 and LIGHTHOUSE_RUNS=3 by default; the browser is $CHROMIUM_PATH, by default Debian's
+ *   /usr/bin/chromium)
  *
  * --advisory-performance (used by CI): the performance score and the Playground timing are printed and flagged,
  * but do not fail the run, because they measure the machine as much as the site when other jobs share its CPUs.
@@ -17,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 
 const run = promisify(execFile);
 const args = process.argv.slice(2);
@@ -24,16 +26,7 @@ const advisoryPerformance = args.includes('--advisory-performance');
 const dist = resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
 const port = Number(process.env.LIGHTHOUSE_PORT ?? process.env.PORT ?? 4403);
 const base = `http://localhost:${port}`;
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const chromePath = chromiumPath();
 const TARGETS: Record<string, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const FRAME_MS = 16;
 /** Lighthouse runs per page; the median run (by performance score) is reported, as Lighthouse's docs advise. */
@@ -91,7 +84,7 @@ async function lighthouseOnce(path: string): Promise<LighthouseResult> {
         '--output=json',
         `--output-path=${file}`,
         '--only-categories=performance,accessibility,best-practices,seo',
-        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+        `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
       ],
       { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
     );
@@ -153,7 +146,7 @@ async function playgroundSpeed(): Promise<boolean> {
     .filter((f) => f.endsWith('.json'))
     .map((f) => JSON.parse(readFileSync(join('content/fixtures', f), 'utf8')) as { id: string; text: string })
     .filter((f) => f.text.trim() !== '');
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
   try {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${base}/playground/`, { waitUntil: 'networkidle' });

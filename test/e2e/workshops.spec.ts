@@ -8,18 +8,14 @@
  * Right answers come from hand-written keys: the decision table's canonical answers below (from the course's
  * decision table), a choice option marked correct in the check file, a fixture's hand-written expected classification.
  */
-import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
 import { loadCourseData } from '../../src/receipts/course-data-node.ts';
 import { serializeReceipt } from '../../src/receipts/schema.ts';
 import { classReceipts } from '../support/class-receipts.ts';
-import { BASE_URL, checkA11y, expectNoConsoleErrors, launchBrowser, newPage } from './support.ts';
+import { expect, expectNoConsoleErrors, test, type Page } from './fixtures.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHAPTER = '05-error-semantics-and-retries';
@@ -77,14 +73,6 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
-
 /** Answers chapter 5's completion check in the page: the table as given, everything else from the keys. */
 async function answerCheck(page: Page, table: Record<string, Record<string, string>>): Promise<void> {
   await page.goto(`/chapters/${CHAPTER}/`);
@@ -129,26 +117,28 @@ async function copyReceipt(page: Page, name: string): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
-async function learnerPage(): Promise<Page> {
-  const page = await newPage(browser);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
-  return page;
-}
-
-test('two learners copy receipts; the roster shows both, with colours, labels, misconceptions and a matching CSV', async () => {
+test('two learners copy receipts; the roster shows both, with colours, labels, misconceptions and a matching CSV', async ({
+  newPage,
+  checkA11y,
+  baseURL,
+}) => {
+  const learnerPage = async () => {
+    const page = await newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+    return page;
+  };
   const ada = await learnerPage();
   const bea = await learnerPage();
   await answerCheck(ada, RIGHT);
   await answerCheck(bea, BEA);
   const adaReceipt = await copyReceipt(ada, 'Ada');
   const beaReceipt = await copyReceipt(bea, 'Bea');
-  assert.match(adaReceipt, /^\{"format":"mcp-message-lab\/receipt","version":1,/);
-  assert.notEqual(adaReceipt, beaReceipt);
+  expect(adaReceipt).toMatch(/^\{"format":"mcp-message-lab\/receipt","version":1,/);
+  expect(adaReceipt).not.toBe(beaReceipt);
   // The same receipt as a QR code for a phone: the panel says which form the code holds.
   await ada.locator('lab-receipt-panel').getByRole('button', { name: 'Show as QR code' }).click();
   await ada.locator('lab-receipt-panel [data-role="qr"] svg[role="img"]').waitFor();
-  assert.match(
-    await ada.locator('lab-receipt-panel [data-role="qr-note"]').innerText(),
+  expect(await ada.locator('lab-receipt-panel [data-role="qr-note"]').innerText()).toMatch(
     /This code holds (the full receipt|a compact receipt)/,
   );
   await checkA11y(ada, '/progress/ with the receipt panel');
@@ -157,31 +147,30 @@ test('two learners copy receipts; the roster shows both, with colours, labels, m
   await ada.context().close();
   await bea.context().close();
 
-  const teacher = await newPage(browser, { acceptDownloads: true });
+  const teacher = await newPage();
   await teacher.goto('/instructor/roster/');
   await teacher.getByLabel(/Paste receipts/).fill(`${adaReceipt}\n${beaReceipt}\n`);
   await teacher.getByRole('button', { name: 'Grade receipts' }).click();
   const results = teacher.locator('[data-role="results"][data-counted]');
   await results.waitFor({ state: 'attached' });
-  assert.equal(await results.getAttribute('data-counted'), '2');
-  assert.equal(await results.getAttribute('data-flagged'), '0');
+  expect(await results.getAttribute('data-counted')).toBe('2');
+  expect(await results.getAttribute('data-flagged')).toBe('0');
 
   const cell = (learner: string) =>
     teacher.locator(`[data-role="grid"] tr[data-learner="${learner}"] td[data-chapter="${CHAPTER}"]`);
-  assert.equal(await cell('Ada').getAttribute('data-status'), 'passed');
-  assert.match((await cell('Ada').getAttribute('class')) ?? '', /\bws-green\b/);
-  assert.match(await cell('Ada').innerText(), /^✓ Passed/);
-  assert.equal(await cell('Bea').getAttribute('data-status'), 'failing');
-  assert.match((await cell('Bea').getAttribute('class')) ?? '', /\bws-red\b/);
-  assert.match(await cell('Bea').innerText(), /^✗ Not passed/);
+  expect(await cell('Ada').getAttribute('data-status')).toBe('passed');
+  expect((await cell('Ada').getAttribute('class')) ?? '').toMatch(/\bws-green\b/);
+  expect(await cell('Ada').innerText()).toMatch(/^✓ Passed/);
+  expect(await cell('Bea').getAttribute('data-status')).toBe('failing');
+  expect((await cell('Bea').getAttribute('class')) ?? '').toMatch(/\bws-red\b/);
+  expect(await cell('Bea').innerText()).toMatch(/^✗ Not passed/);
 
   const misconception = (id: string) => teacher.locator(`[data-role="misconceptions"] li[data-misconception="${id}"]`);
-  assert.equal(await misconception('fresh-id-makes-write-safe').getAttribute('data-learners'), '1');
-  assert.equal(await misconception('method-not-found-is-transient').getAttribute('data-learners'), '1');
+  expect(await misconception('fresh-id-makes-write-safe').getAttribute('data-learners')).toBe('1');
+  expect(await misconception('method-not-found-is-transient').getAttribute('data-learners')).toBe('1');
   const retry = teacher.locator('.ws-dist[data-scenario="lost-response-after-write"] table[data-column="retry"]');
-  assert.match(await retry.locator('tr[data-value="same-idempotency-key"]').innerText(), /\b1\b.*The right answer/s);
-  assert.match(
-    await retry.locator('tr[data-value="freely-with-new-id"]').innerText(),
+  expect(await retry.locator('tr[data-value="same-idempotency-key"]').innerText()).toMatch(/\b1\b.*The right answer/s);
+  expect(await retry.locator('tr[data-value="freely-with-new-id"]').innerText()).toMatch(
     /Misconception: fresh-id-makes-write-safe/,
   );
 
@@ -189,19 +178,19 @@ test('two learners copy receipts; the roster shows both, with colours, labels, m
     teacher.waitForEvent('download'),
     teacher.getByRole('button', { name: 'Download CSV' }).click(),
   ]);
-  const csv = parseCsv(await readFile((await download.path())!, 'utf8'));
+  const csv = parseCsv(await readFile(await download.path(), 'utf8'));
   const header = csv[0]!;
-  assert.equal(csv.length, 3, 'a header and one row per receipt');
+  expect(csv.length, 'a header and one row per receipt').toBe(3);
   const row = (learner: string) => csv.find((r) => r[0] === learner)!;
   const statusColumn = header.indexOf(`${CHAPTER} status`);
-  assert.equal(row('Ada')[statusColumn], 'Passed');
-  assert.equal(row('Bea')[statusColumn], 'Not passed');
+  expect(row('Ada')[statusColumn]).toBe('Passed');
+  expect(row('Bea')[statusColumn]).toBe('Not passed');
   // Every chapter's status in the CSV matches the grid's label, learner by learner.
   for (const learner of ['Ada', 'Bea']) {
     for (const td of await teacher.locator(`[data-role="grid"] tr[data-learner="${learner}"] td[data-chapter]`).all()) {
       const chapter = (await td.getAttribute('data-chapter'))!;
       const label = (await td.innerText()).replace(/^\S+ /, '').replace(/ \d+\/\d+$/, '');
-      assert.equal(row(learner)[header.indexOf(`${chapter} status`)], label, `${learner}, ${chapter}`);
+      expect(row(learner)[header.indexOf(`${chapter} status`)], `${learner}, ${chapter}`).toBe(label);
     }
   }
   await checkA11y(teacher, '/instructor/roster/ with results');
@@ -210,14 +199,11 @@ test('two learners copy receipts; the roster shows both, with colours, labels, m
   await teacher.getByLabel(/Paste receipts/).fill(beaReceipt.replace('"Bea"', '"Bee"'));
   await teacher.getByRole('button', { name: 'Grade receipts' }).click();
   await teacher.locator('[data-role="flagged"] li[data-reason="tampered"]').waitFor();
-  assert.equal(await teacher.locator('[data-role="results"]').getAttribute('data-counted'), '0');
+  expect(await teacher.locator('[data-role="results"]').getAttribute('data-counted')).toBe('0');
   expectNoConsoleErrors(teacher);
-  await teacher.context().close();
 });
 
-test('chapters already visited stay readable with the network cut', async () => {
-  const page = await newPage(browser);
-  const context = page.context();
+test('chapters already visited stay readable with the network cut', async ({ page, context }) => {
   await page.goto('/chapters/01-message-shapes/');
   const stored = (path: string) =>
     page.waitForFunction(async (p) => {
@@ -232,87 +218,79 @@ test('chapters already visited stay readable with the network cut', async () => 
 
   await context.setOffline(true);
   await page.goto('/chapters/01-message-shapes/');
-  assert.match(await page.locator('h1').first().innerText(), /\S/);
-  assert.match(await page.title(), /message shapes/i);
+  expect(await page.locator('h1').first().innerText()).toMatch(/\S/);
+  expect(await page.title()).toMatch(/message shapes/i);
   await page.goto(`/chapters/${CHAPTER}/`);
-  assert.equal(await page.title(), title1);
+  expect(await page.title()).toBe(title1);
   // A chapter never visited is not there: the offline page says so and lists what is.
   await page.goto('/chapters/06-designing-your-own-errors/');
-  assert.equal(await page.locator('h1').innerText(), 'You are offline');
+  expect(await page.locator('h1').innerText()).toBe('You are offline');
   await page.locator('#stored-pages a', { hasText: /Error semantics/ }).waitFor();
   await context.setOffline(false);
-  await context.close();
 });
 
-test('a lock link hides Show solution until the unlock link is opened', async () => {
-  const page = await newPage(browser);
+test('a lock link hides Show solution until the unlock link is opened', async ({ page }) => {
   await page.goto(`/chapters/${CHAPTER}/#workshop-lock=class42`);
   await page.waitForFunction(() => document.documentElement.getAttribute('data-workshop-lock') === 'locked');
-  assert.equal(new URL(page.url()).hash, '', 'the lock leaves the address bar clean');
+  expect(new URL(page.url()).hash, 'the lock leaves the address bar clean').toBe('');
   await page.goto(`/chapters/${CHAPTER}/`);
-  assert.equal(await page.locator('html').getAttribute('data-workshop-lock'), 'locked', 'the lock holds across pages');
+  expect(await page.locator('html').getAttribute('data-workshop-lock'), 'the lock holds across pages').toBe('locked');
   const solution = page.locator('lab-decision-table [data-action="solution"]').first();
   await solution.waitFor({ state: 'attached' });
-  assert.equal(await solution.isVisible(), false);
+  expect(await solution.isVisible()).toBe(false);
   await page.goto(`/#workshop-unlock=wrongcode`);
-  assert.equal(await page.locator('html').getAttribute('data-workshop-lock'), 'locked', 'another code does not unlock');
+  expect(await page.locator('html').getAttribute('data-workshop-lock'), 'another code does not unlock').toBe('locked');
   await page.goto(`/chapters/${CHAPTER}/#workshop-unlock=class42`);
   await page.waitForFunction(() => !document.documentElement.hasAttribute('data-workshop-lock'));
   await page.locator('lab-decision-table [data-action="solution"]').first().waitFor({ state: 'visible' });
   expectNoConsoleErrors(page);
-  await page.context().close();
 });
 
-test('300 receipts: graded by the CLI and by the roster page (figures printed)', async () => {
+test('300 receipts are graded by the CLI and by the roster page (figures printed)', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
   const { course } = loadCourseData();
   const receipts = classReceipts(course, 300, 2026).map(serializeReceipt);
-  const dir = await mkdtemp(join(tmpdir(), 'mcp-lab-300-'));
-  try {
-    await Promise.all(
-      receipts.map((r, i) => writeFile(join(dir, `learner-${String(i + 1).padStart(3, '0')}.json`), r)),
-    );
-    const node = existsSync(join(ROOT, 'node_modules/.bin/node'))
-      ? join(ROOT, 'node_modules/.bin/node')
-      : process.execPath;
-    const started = performance.now();
-    const cli = await new Promise<{ code: number | null; stdout: string }>((done, fail) => {
-      const child = spawn(node, [join(ROOT, 'src/cli/mcp-lab.ts'), 'grade', dir, '--csv', join(dir, 'roster.csv')], {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let stdout = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.on('error', fail);
-      child.on('close', (code) => done({ code, stdout }));
+  const dir = testInfo.outputPath('receipts');
+  await mkdir(dir, { recursive: true });
+  await Promise.all(receipts.map((r, i) => writeFile(join(dir, `learner-${String(i + 1).padStart(3, '0')}.json`), r)));
+  const node = existsSync(join(ROOT, 'node_modules/.bin/node'))
+    ? join(ROOT, 'node_modules/.bin/node')
+    : process.execPath;
+  const started = performance.now();
+  const cli = await new Promise<{ code: number | null; stdout: string }>((done, fail) => {
+    const child = spawn(node, [join(ROOT, 'src/cli/mcp-lab.ts'), 'grade', dir, '--csv', join(dir, 'roster.csv')], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const cliMs = performance.now() - started;
-    assert.equal(cli.code, 0);
-    assert.match(cli.stdout, /300 receipts found, 300 counted, 0 flagged/);
-    const cliGradeMs = Number(/ in (\d+) ms\./.exec(cli.stdout)?.[1]);
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout }));
+  });
+  const cliMs = performance.now() - started;
+  expect(cli.code).toBe(0);
+  expect(cli.stdout).toMatch(/300 receipts found, 300 counted, 0 flagged/);
+  const cliGradeMs = Number(/ in (\d+) ms\./.exec(cli.stdout)?.[1]);
 
-    const page = await newPage(browser);
-    await page.goto('/instructor/roster/');
-    await page.locator('lab-roster form:not([hidden])').waitFor();
-    // Twice: right after the page opened (the worker still cold), then again as a second paste would be.
-    const figures: number[] = [];
-    for (let run = 0; run < 2; run++) {
-      await page.evaluate((text) => {
-        (document.getElementById('roster-paste') as HTMLTextAreaElement).value = text;
-        document.querySelector('[data-role="results"]')!.removeAttribute('data-counted');
-      }, receipts.join('\n'));
-      await page.getByRole('button', { name: 'Grade receipts' }).click();
-      const results = page.locator('[data-role="results"][data-counted]');
-      await results.waitFor({ state: 'attached', timeout: 60_000 });
-      assert.equal(await results.getAttribute('data-counted'), '300');
-      figures.push(Number(await results.getAttribute('data-grade-ms')));
-    }
-    console.log(
-      `300 receipts: mcp-lab grade re-graded them in ${cliGradeMs} ms (${cliMs.toFixed(0)} ms for the whole process, start-up included); ` +
-        `the roster page re-graded them in ${figures[0]!.toFixed(0)} ms in its Web Worker right after opening, ${figures[1]!.toFixed(0)} ms on a second paste.`,
-    );
-    expectNoConsoleErrors(page);
-    await page.context().close();
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+  await page.goto('/instructor/roster/');
+  await page.locator('lab-roster form:not([hidden])').waitFor();
+  // Twice: right after the page opened (the worker still cold), then again as a second paste would be.
+  const figures: number[] = [];
+  for (let run = 0; run < 2; run++) {
+    await page.evaluate((text) => {
+      (document.getElementById('roster-paste') as HTMLTextAreaElement).value = text;
+      document.querySelector('[data-role="results"]')!.removeAttribute('data-counted');
+    }, receipts.join('\n'));
+    await page.getByRole('button', { name: 'Grade receipts' }).click();
+    const results = page.locator('[data-role="results"][data-counted]');
+    await results.waitFor({ state: 'attached', timeout: 60_000 });
+    expect(await results.getAttribute('data-counted')).toBe('300');
+    figures.push(Number(await results.getAttribute('data-grade-ms')));
   }
+  const report =
+    `300 receipts: mcp-lab grade re-graded them in ${cliGradeMs} ms (${cliMs.toFixed(0)} ms for the whole process, start-up included); ` +
+    `the roster page re-graded them in ${figures[0]!.toFixed(0)} ms in its Web Worker right after opening, ${figures[1]!.toFixed(0)} ms on a second paste.`;
+  console.log(report);
+  testInfo.annotations.push({ type: 'figures', description: report });
+  expectNoConsoleErrors(page);
 });
