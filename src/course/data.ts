@@ -146,6 +146,16 @@ export function loadCourseData(files: CourseDataFiles) {
   tables.default.forEach((id, i) => {
     if (!seen.has(id)) fail('content/scenarios/tables.json', `default[${i}]`, `no scenario "${id}" in the bank`);
   });
+  for (const [fault, entry] of Object.entries(timeline.faults)) {
+    const field = `faults.${fault}.scenarios`;
+    if (fault === 'none') {
+      if (entry.scenarios) fail('content/scenarios/timeline.json', field, 'a run without a fault illustrates no scenario');
+      continue;
+    }
+    if (!entry.scenarios) fail('content/scenarios/timeline.json', field, 'required: the scenario this fault illustrates');
+    for (const [tool, id] of Object.entries(entry.scenarios))
+      if (!seen.has(id)) fail('content/scenarios/timeline.json', `${field}.${tool}`, `no scenario "${id}" in the bank`);
+  }
   const timelineIds = new Set<string>();
   timeline.scenarios.forEach((s, i) => {
     if (timelineIds.has(s.id)) fail('content/scenarios/timeline.json', `scenarios[${i}].id`, `"${s.id}" is used twice`);

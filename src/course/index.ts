@@ -80,6 +80,7 @@ export {
   TIMELINE_RETRY_LABELS,
   TIMELINE_SCENARIOS,
   getTimelineScenario,
+  faultScenario,
   buildTimeline,
 } from './timeline.ts';
 export type {
@@ -88,6 +89,7 @@ export type {
   TimelineRetry,
   TimelineScenario,
   TimelineStep,
+  TimelineEffect,
   Timeline,
   TimelineOptions,
 } from './timeline.ts';

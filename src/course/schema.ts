@@ -183,6 +183,27 @@ export const TableFileSchema = z
   })
   .strict();
 
+/** One fault the message timeline can inject. */
+export const TimelineFaultSchema = z
+  .object({
+    /** The label, as the fault control shows it. */
+    label: z.string().min(3),
+    /**
+     * Per tool, the id of the decision-table scenario this fault is an instance of: the timeline's "who notices",
+     * "what the user sees" and "is a retry safe" are that scenario's answers. Required for every fault but "none".
+     */
+    scenarios: z
+      .object({
+        /** The scenario for the write (create_ticket). */
+        create_ticket: z.string().regex(SLUG),
+        /** The scenario for the read (get_incident). */
+        get_incident: z.string().regex(SLUG),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
 /** A tool call the message timeline can start from. */
 export const TimelineScenarioSchema = z
   .object({
@@ -202,8 +223,8 @@ export const TimelineScenarioSchema = z
 /** content/scenarios/timeline.json: the timeline's control labels and scenarios. */
 export const TimelineFileSchema = z
   .object({
-    /** The label of each fault, as the fault control shows it. */
-    faults: labelsOf(TIMELINE_FAULTS),
+    /** Each fault: its label, and (except for "none") the decision-table scenario whose answers it illustrates. */
+    faults: z.record(z.enum(TIMELINE_FAULTS), TimelineFaultSchema),
     /** The label of each retry, as the retry control shows it. */
     retries: labelsOf(TIMELINE_RETRIES),
     /** The scenarios a <MessageTimeline scenario="…"> can start from; the first is the fallback. */

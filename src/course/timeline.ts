@@ -14,7 +14,7 @@ import {
   type MessageId,
 } from '#message-model';
 import { TIMELINE_DATA } from './data.ts';
-import { DECISION_LABELS } from './decision-table.ts';
+import { DECISION_LABELS, getScenario, type DecisionScenario } from './decision-table.ts';
 import {
   TIMELINE_PARTIES,
   TIMELINE_FAULTS,
@@ -31,7 +31,9 @@ export { TIMELINE_PARTIES, TIMELINE_FAULTS, TIMELINE_RETRIES };
 export type { TimelineParty, TimelineFault, TimelineRetry };
 
 /** Labels for the fault and retry controls (content/scenarios/timeline.json). */
-export const TIMELINE_FAULT_LABELS: Readonly<Record<TimelineFault, string>> = TIMELINE_DATA.faults;
+export const TIMELINE_FAULT_LABELS: Readonly<Record<TimelineFault, string>> = Object.fromEntries(
+  Object.entries(TIMELINE_DATA.faults).map(([fault, f]) => [fault, f.label]),
+) as Record<TimelineFault, string>;
 export const TIMELINE_RETRY_LABELS: Readonly<Record<TimelineRetry, string>> = TIMELINE_DATA.retries;
 
 /** A tool call the timeline can show: a write that creates a ticket, or a read that fetches an incident. */
@@ -71,7 +73,20 @@ export interface TimelineStep {
   delivered: boolean;
   /** What happens, in a sentence. */
   note: string;
+  /** True on a request the fault deliberately breaks (truncated JSON, no _meta, no tool name). */
+  broken?: boolean;
+  /** For a client's request: the idempotency key its arguments carry (the write only). */
+  idempotencyKey?: string;
+  /** For a backend arrow: what the backend did, which the outcome's sentences are derived from. */
+  effect?: TimelineEffect;
 }
+
+/** What the backend did on one arrow. */
+export type TimelineEffect =
+  | { kind: 'created'; ticket: string; key: string }
+  | { kind: 'replayed'; ticket: string; key: string }
+  | { kind: 'read'; incident: string }
+  | { kind: 'refused' };
 
 /** The whole exchange and its outcome. */
 export interface Timeline {
@@ -107,19 +122,17 @@ const META = {
 };
 const IDEMPOTENCY_KEYS = ['ik-7f3a9c', 'ik-91c2e4'] as const;
 const SERVER_METHODS = ['tools/call'] as const;
+/** The faults that put a broken request on the wire (the others send a well-formed one). */
+const BROKEN_BY: readonly TimelineFault[] = ['json-parse', 'envelope', 'params'];
 
-/** What each fault means for detection, the user and retries (the decision table's vocabulary). */
-const FAULT_OUTCOMES: Record<
-  Exclude<TimelineFault, 'none' | 'transport'>,
-  { layer: DetectionLayer; user: UserOutcome; retry: RetryPolicy }
-> = {
-  'json-parse': { layer: 'json-parser', user: 'integration-error', retry: 'never-as-is' },
-  envelope: { layer: 'mcp-envelope', user: 'integration-error', retry: 'never-as-is' },
-  method: { layer: 'method-dispatch', user: 'integration-error', retry: 'never-as-is' },
-  params: { layer: 'method-dispatch', user: 'integration-error', retry: 'never-as-is' },
-  tool: { layer: 'tool-input-validation', user: 'model-corrects-input', retry: 'after-correcting-input' },
-  backend: { layer: 'tool-backend', user: 'try-again-later', retry: 'with-backoff' },
-};
+/**
+ * The decision-table scenario a fault illustrates for a tool (content/scenarios/timeline.json): the timeline's "who
+ * notices", "what the user sees" and "is a retry safe" are that scenario's canonical answers.
+ */
+export function faultScenario(fault: TimelineFault, tool: TimelineScenario['tool']): DecisionScenario | undefined {
+  const id = TIMELINE_DATA.faults[fault]?.scenarios?.[tool];
+  return id === undefined ? undefined : getScenario(id);
+}
 
 function arguments_(tool: TimelineScenario['tool'], fault: TimelineFault, key: string): Record<string, unknown> {
   if (tool === 'get_incident') return { incidentId: fault === 'tool' ? 'INC-12x' : 'INC-1234' };
@@ -212,6 +225,9 @@ function runAttempt(
     classification: request,
     delivered: true,
     note: `The server reads ${/^[aeiou]/.test(request.kind) ? 'an' : 'a'} ${request.kind}. ${request.explanation}`,
+    ...(BROKEN_BY.includes(active) ? { broken: true } : {}),
+    // The key counts as sent only when it is on the wire (a message cut short may lose it).
+    ...(scenario.tool === 'create_ticket' && wire.includes(`"${key}"`) ? { idempotencyKey: key } : {}),
   });
 
   // The receiver owes an error at once (parse error, invalid envelope, bad params): the classifier says which.
@@ -282,6 +298,7 @@ function runAttempt(
       active === 'backend'
         ? 'The backend is restarting and refuses the connection: the call never arrives.'
         : 'The tool calls its backend.',
+    ...(active === 'backend' ? { effect: { kind: 'refused' } as const } : {}),
   });
 
   if (active === 'backend') {
@@ -289,7 +306,9 @@ function runAttempt(
       steps,
       attempt,
       request.id,
-      'The incident service is temporarily unavailable. Nothing was changed; try again in a minute.',
+      scenario.tool === 'get_incident'
+        ? 'The incident service is temporarily unavailable. Nothing was read; try again in a minute.'
+        : 'The ticket service is temporarily unavailable. No ticket was created; try again in a minute.',
       'The exchange worked; the tool failed. It says so in a result with isError: true.',
     );
     return { outcome: 'backend-down', answer: text };
@@ -297,20 +316,24 @@ function runAttempt(
 
   let structured: Record<string, unknown>;
   let backendAnswer: string;
+  let effect: TimelineEffect;
   if (scenario.tool === 'get_incident') {
     structured = { incidentId: 'INC-1234', status: 'investigating', title: 'Checkout latency' };
     backendAnswer = `200 OK ${JSON.stringify(structured)}`;
+    effect = { kind: 'read', incident: 'INC-1234' };
   } else {
     const existing = backend.byKey.get(key);
     if (existing) {
       structured = { ticket: existing, created: false };
       backendAnswer = `200 OK {"ticket":"${existing}","replayed":true} (key ${key} seen before: no new ticket)`;
+      effect = { kind: 'replayed', ticket: existing, key };
     } else {
       const ticket = `TCK-${1001 + backend.tickets.length}`;
       backend.tickets.push(ticket);
       backend.byKey.set(key, ticket);
       structured = { ticket, created: true };
       backendAnswer = `201 Created {"ticket":"${ticket}"}`;
+      effect = { kind: 'created', ticket, key };
     }
   }
   steps.push({
@@ -321,6 +344,7 @@ function runAttempt(
     backend: backendAnswer,
     delivered: true,
     note: scenario.tool === 'get_incident' ? 'The backend returns the incident.' : 'The backend has done the write.',
+    effect,
   });
 
   const text = toolResult(request.id, '', false, structured);
@@ -351,6 +375,81 @@ function runAttempt(
   return { outcome: 'answered', answer: text };
 }
 
+/** What one attempt, as drawn, amounts to: read from its steps only. */
+interface AttemptFacts {
+  key?: string;
+  refused: boolean;
+  created?: string;
+  replayed?: string;
+  read: boolean;
+  /** The last server → client arrow: its classification, and whether it arrived. */
+  answer?: { classification?: Classification; delivered: boolean };
+}
+
+function factsOf(steps: readonly TimelineStep[], attempt: 1 | 2): AttemptFacts | undefined {
+  const mine = steps.filter((s) => s.attempt === attempt);
+  if (mine.length === 0) return undefined;
+  const effects = mine.flatMap((s) => (s.effect ? [s.effect] : []));
+  const answer = mine.filter((s) => s.from === 'server' && s.to === 'client').at(-1);
+  const created = effects.find((e) => e.kind === 'created');
+  const replayed = effects.find((e) => e.kind === 'replayed');
+  return {
+    key: mine.find((s) => s.from === 'client' && s.to === 'server')?.idempotencyKey,
+    refused: effects.some((e) => e.kind === 'refused'),
+    ...(created ? { created: created.ticket } : {}),
+    ...(replayed ? { replayed: replayed.ticket } : {}),
+    read: effects.some((e) => e.kind === 'read'),
+    ...(answer ? { answer: { classification: answer.classification, delivered: answer.delivered } } : {}),
+  };
+}
+
+/** The result or error an attempt ended with, in words ("error -32601", "a tool error", "a result"). */
+function answerInWords(a: AttemptFacts): string {
+  const c = a.answer?.classification;
+  if (c?.kind === 'error') return `error ${c.code}`;
+  if (c?.kind === 'result' && c.toolOutcome === 'tool-error') return 'a tool error (isError: true)';
+  return 'a result';
+}
+
+const succeeded = (a: AttemptFacts | undefined): boolean =>
+  a?.answer?.delivered === true &&
+  a.answer.classification?.kind === 'result' &&
+  a.answer.classification.toolOutcome !== 'tool-error';
+
+/**
+ * The sentence under "what the user sees", derived only from the drawn steps: which tickets the backend created or
+ * returned, with which idempotency key, and which answer reached the client.
+ */
+function describeSteps(steps: readonly TimelineStep[], isWrite: boolean): string {
+  const first = factsOf(steps, 1)!;
+  const second = factsOf(steps, 2);
+  const last = second ?? first;
+  const keyOfRetry =
+    second?.key === undefined ? '' : second.key === first.key ? 'the same idempotency key' : 'a new idempotency key';
+  if (!second) {
+    if (first.answer?.delivered === false)
+      return isWrite
+        ? `${first.created ?? 'The ticket'} exists in the backend, but its result never reached the client, which does not know it.`
+        : 'The incident was read, but the result never reached the client; nothing was changed.';
+    if (succeeded(first))
+      return isWrite ? `The backend created ${first.created}; the result arrived.` : 'The incident arrived.';
+    if (first.refused) return `The backend refused the connection, so nothing was ${isWrite ? 'created' : 'read'}.`;
+    return `The server answered with ${answerInWords(first)}; the backend was never called.`;
+  }
+  if (!succeeded(second)) {
+    return `Both attempts got ${answerInWords(first)}${answerInWords(second) === answerInWords(first) ? '' : ` and ${answerInWords(second)}`}: the same request fails the same way.`;
+  }
+  if (!isWrite)
+    return 'The retry got through and returned the incident; a read changes nothing, so doing it twice is harmless.';
+  if (first.created && second.created)
+    return `The retry carried ${keyOfRetry}, so the backend created ${second.created} as well: a duplicate of ${first.created}.`;
+  if (first.created && second.replayed)
+    return `The retry carried ${keyOfRetry}, so the backend returned ${second.replayed} again instead of creating another: one ticket.`;
+  if (second.created)
+    return `The first attempt never reached the backend, so nothing existed yet; the retry, with ${keyOfRetry}, created ${second.created}.`;
+  return `The retry got ${answerInWords(last)}.`;
+}
+
 /**
  * Builds the timeline of a scenario with a fault and a retry. Unknown scenarios fall back to the first one (the
  * widget checks ids at build time); the function never throws.
@@ -364,46 +463,49 @@ export function buildTimeline(options: TimelineOptions): Timeline {
   const steps: TimelineStep[] = [];
 
   const first = runAttempt(scenario, fault, 1, IDEMPOTENCY_KEYS[0], backend, steps);
-  let last = first;
   if (retry !== 'none' && first.outcome !== 'answered') {
     const key = retry === 'same-idempotency-key' ? IDEMPOTENCY_KEYS[0] : IDEMPOTENCY_KEYS[1];
-    last = runAttempt(scenario, fault, 2, key, backend, steps);
+    runAttempt(scenario, fault, 2, key, backend, steps);
   }
-  const duplicate = backend.tickets.length > 1;
+  // From here on, everything said about the run is read from the steps the diagram draws.
+  const tickets = steps.flatMap((s) => (s.effect?.kind === 'created' ? [s.effect.ticket] : []));
+  const duplicate = tickets.length > 1;
+  const lastAttempt = factsOf(steps, 2) ?? factsOf(steps, 1)!;
+  const retryRequest = steps.find((s) => s.attempt === 2 && s.from === 'client');
 
-  let detectedBy: DetectionLayer | undefined;
-  let outcome: UserOutcome;
-  let policy: RetryPolicy | undefined;
-  if (fault === 'none') {
-    outcome = 'result-as-normal';
-  } else if (fault === 'transport') {
-    detectedBy = 'client-timeout';
-    policy = isWrite ? 'same-idempotency-key' : 'freely-with-new-id';
-    outcome =
-      last.outcome === 'answered' ? 'result-as-normal' : isWrite ? 'outcome-unknown-checking' : 'try-again-later';
-  } else {
-    const o = FAULT_OUTCOMES[fault];
-    detectedBy = o.layer;
-    policy = o.retry;
-    outcome = last.outcome === 'answered' ? 'result-as-normal' : o.user;
-  }
-
-  const detail = duplicate
-    ? `The user sees "${backend.tickets[backend.tickets.length - 1]} created", but the backend now holds ${backend.tickets.join(' and ')}: the blind retry made a duplicate.`
-    : last.outcome === 'answered' && retry !== 'none' && fault !== 'none'
-      ? isWrite
-        ? `The retry reused the idempotency key, so the backend returned ${backend.tickets[0]} again: one ticket, as intended.`
-        : 'The retry got through; a read changes nothing, so doing it twice is harmless.'
-      : last.outcome === 'lost'
-        ? isWrite
-          ? `The ticket ${backend.tickets[0]} exists, but the client does not know it.`
-          : 'Nothing was changed; the client only knows it has waited too long.'
-        : DECISION_LABELS[outcome];
+  // Who notices, what the user should see and whether a retry is safe are the answers of the decision-table
+  // scenario this fault illustrates; a run whose last answer is a normal result ends as normal.
+  const decision = faultScenario(fault, scenario.tool);
+  const detectedBy = decision?.answer.layer;
+  const policy = decision?.answer.retry;
+  const outcome: UserOutcome =
+    fault === 'none' || succeeded(lastAttempt) ? 'result-as-normal' : (decision?.answer.userSees ?? 'result-as-normal');
+  const detail = describeSteps(steps, isWrite);
+  const retryKey =
+    retryRequest?.idempotencyKey === undefined
+      ? ''
+      : retryRequest.idempotencyKey === factsOf(steps, 1)?.key
+        ? ', the same idempotency key'
+        : ', a new idempotency key';
+  const c = retryRequest?.classification;
+  const retryId = c && 'id' in c && (typeof c.id === 'number' || typeof c.id === 'string') ? c.id : undefined;
 
   const summary =
     fault === 'none'
       ? 'No fault: one request, one result.'
-      : `${detectedBy ? `Who notices: ${DECISION_LABELS[detectedBy]}. ` : ''}${retry === 'none' ? 'No retry.' : `Then: ${TIMELINE_RETRY_LABELS[retry]}.`} ${duplicate ? 'Two tickets: a duplicate.' : isWrite ? `${backend.tickets.length} ticket${backend.tickets.length === 1 ? '' : 's'} in the backend.` : ''}`.trim();
+      : [
+          detectedBy ? `Who notices: ${DECISION_LABELS[detectedBy]}.` : '',
+          retryRequest
+            ? `Then a retry${retryId === undefined ? '' : ` (request id ${String(retryId)}${retryKey})`}.`
+            : 'No retry.',
+          duplicate
+            ? 'Two tickets: a duplicate.'
+            : isWrite
+              ? `${tickets.length} ticket${tickets.length === 1 ? '' : 's'} in the backend.`
+              : '',
+        ]
+          .filter((part) => part !== '')
+          .join(' ');
 
   return {
     scenario,
@@ -413,7 +515,7 @@ export function buildTimeline(options: TimelineOptions): Timeline {
     ...(detectedBy ? { detectedBy: { layer: detectedBy, label: DECISION_LABELS[detectedBy] } } : {}),
     userSees: { outcome, label: DECISION_LABELS[outcome], detail },
     ...(policy ? { retryAdvice: { policy, label: DECISION_LABELS[policy] } } : {}),
-    tickets: [...backend.tickets],
+    tickets,
     duplicate,
     summary,
   };
