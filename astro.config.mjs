@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import { codeLabCsp } from './src/components/codelab/csp.ts';
+import { clientBuildManifest } from './src/build/client-manifest.ts';
 
 // The public address the sitemap and canonical links are built from. Override with SITE_URL when deploying elsewhere.
 const site = process.env.SITE_URL ?? 'https://mcp-message-lab.example.org';
@@ -18,4 +19,6 @@ export default defineConfig({
     },
   },
   server: { port: 4321 },
+  // The client build's chunk graph, for the size budgets.
+  vite: { plugins: [clientBuildManifest()] },
 });
