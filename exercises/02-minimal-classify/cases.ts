@@ -30,6 +30,14 @@ const SHAPE_OF: Record<MessageKind, Shape> = {
   batch: 'invalid',
 };
 
+/** The messages this exercise shows broken on purpose: the markup test/unit/course-messages.test.ts reads. */
+export const MEANT_BROKEN = new Set<string>();
+/** Marks a message value as broken on purpose and returns it unchanged (the model reads it as JSON.stringify's text). */
+function broken<T>(message: T): T {
+  MEANT_BROKEN.add(JSON.stringify(message));
+  return message;
+}
+
 function expectShape(exercise: Exercise, message: unknown): void {
   // The model reads text; the value goes through JSON.stringify so both see exactly the same message.
   const text = JSON.stringify(message);
@@ -45,6 +53,8 @@ function expectShape(exercise: Exercise, message: unknown): void {
 }
 
 const c = (name: string, message: unknown): LabCase => ({ name, run: (ex) => expectShape(ex, message) });
+/** A case whose message is broken on purpose. */
+const bad = (name: string, message: unknown): LabCase => c(name, broken(message));
 
 export const CASES: LabCase[] = [
   c('calls a method with an id a request', { jsonrpc: '2.0', id: 1, method: 'tools/list' }),
@@ -66,26 +76,26 @@ export const CASES: LabCase[] = [
   }),
   c('accepts a null result: any JSON value is a result', { jsonrpc: '2.0', id: 2, result: null }),
   c('calls a request with id 0 a request', { jsonrpc: '2.0', id: 0, method: 'tools/list' }),
-  c('rejects a message without "jsonrpc"', { id: 1, method: 'tools/list' }),
-  c('rejects "jsonrpc": "1.0"', { jsonrpc: '1.0', id: 1, method: 'tools/list' }),
-  c('rejects a response that has both result and error', {
+  bad('rejects a message without "jsonrpc"', { id: 1, method: 'tools/list' }),
+  bad('rejects "jsonrpc": "1.0"', { jsonrpc: '1.0', id: 1, method: 'tools/list' }),
+  bad('rejects a response that has both result and error', {
     jsonrpc: '2.0',
     id: 3,
     result: {},
     error: { code: -32603, message: 'Internal error' },
   }),
-  c('rejects an object with a method and a result', { jsonrpc: '2.0', id: 4, method: 'tools/list', result: {} }),
-  c('rejects an object with neither method, result nor error', { jsonrpc: '2.0', id: 5 }),
-  c('rejects a method that is not a string', { jsonrpc: '2.0', method: 42 }),
-  c('rejects params that are a string', { jsonrpc: '2.0', id: 6, method: 'subtract', params: 'bar' }),
-  c('rejects an id that is an object', { jsonrpc: '2.0', id: { n: 1 }, method: 'tools/list' }),
-  c('rejects a result without an id', { jsonrpc: '2.0', result: 'done' }),
-  c('rejects an error whose code is not an integer', {
+  bad('rejects an object with a method and a result', { jsonrpc: '2.0', id: 4, method: 'tools/list', result: {} }),
+  bad('rejects an object with neither method, result nor error', { jsonrpc: '2.0', id: 5 }),
+  bad('rejects a method that is not a string', { jsonrpc: '2.0', method: 42 }),
+  bad('rejects params that are a string', { jsonrpc: '2.0', id: 6, method: 'subtract', params: 'bar' }),
+  bad('rejects an id that is an object', { jsonrpc: '2.0', id: { n: 1 }, method: 'tools/list' }),
+  bad('rejects a result without an id', { jsonrpc: '2.0', result: 'done' }),
+  bad('rejects an error whose code is not an integer', {
     jsonrpc: '2.0',
     id: 7,
     error: { code: 'E_FAIL', message: 'Failed' },
   }),
-  c('rejects an error without a message', { jsonrpc: '2.0', id: 8, error: { code: -32000 } }),
-  c('rejects a value that is not an object', 'tools/list'),
-  c('rejects null', null),
+  bad('rejects an error without a message', { jsonrpc: '2.0', id: 8, error: { code: -32000 } }),
+  bad('rejects a value that is not an object', 'tools/list'),
+  bad('rejects null', null),
 ];

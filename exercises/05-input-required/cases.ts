@@ -50,6 +50,14 @@ function sameStep(a: NextStep, b: unknown): boolean {
   return canonicalJson(keys) === canonicalJson([...a.inputKeys].sort()) && other.requestState === a.requestState;
 }
 
+/** The messages this exercise shows broken on purpose: the markup test/unit/course-messages.test.ts reads. */
+export const MEANT_BROKEN = new Set<string>();
+/** Marks a message (text or value) as broken on purpose and returns it unchanged. */
+function broken<T>(message: T): T {
+  MEANT_BROKEN.add(typeof message === 'string' ? message : JSON.stringify(message));
+  return message;
+}
+
 function expectStep(exercise: Exercise, response: unknown): void {
   const text = typeof response === 'string' ? response : JSON.stringify(response);
   const model = classifyMessage(text, { protocol: '2026-07-28' });
@@ -108,18 +116,23 @@ export const CASES: LabCase[] = [
     'continues an input_required result that carries only requestState',
     ok({ resultType: 'input_required', requestState: 'opaque-7' }),
   ),
-  step('rejects input_required with neither inputRequests nor requestState', ok({ resultType: 'input_required' })),
+  step(
+    'rejects input_required with neither inputRequests nor requestState',
+    broken(ok({ resultType: 'input_required' })),
+  ),
   step(
     'rejects an input request for a method a server may not ask for',
-    ok({ resultType: 'input_required', inputRequests: { again: { method: 'tools/call', params: { name: 'x' } } } }),
+    broken(
+      ok({ resultType: 'input_required', inputRequests: { again: { method: 'tools/call', params: { name: 'x' } } } }),
+    ),
   ),
-  step('rejects a resultType it does not know', ok({ resultType: 'partial', content: [] })),
+  step('rejects a resultType it does not know', broken(ok({ resultType: 'partial', content: [] }))),
   step('does not use an error response', {
     jsonrpc: '2.0',
     id: 12,
     error: { code: -32602, message: 'Unknown tool: close_incident' },
   }),
-  step('does not use text that is not JSON', '{"jsonrpc":"2.0","id":12,"result":{"resultType":"input_req'),
+  step('does not use text that is not JSON', broken('{"jsonrpc":"2.0","id":12,"result":{"resultType":"input_req')),
   {
     name: 'builds a retry that is a valid 2026-07-28 request',
     run(ex) {

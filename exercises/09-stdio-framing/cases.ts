@@ -94,6 +94,14 @@ function expectThrows(ex: Exercise, message: unknown, why: string): void {
   throw new Error(`frameMessage(${show(message)}) returned ${show(framed)}; it should throw, because ${why}`);
 }
 
+/** The messages this exercise shows broken on purpose: the markup test/unit/course-messages.test.ts reads. */
+export const MEANT_BROKEN = new Set<string>();
+/** Marks a message (text or value) as broken on purpose and returns it unchanged. */
+function broken<T>(message: T): T {
+  MEANT_BROKEN.add(typeof message === 'string' ? message : JSON.stringify(message));
+  return message;
+}
+
 export const CASES: LabCase[] = [
   {
     name: 'frames a message as one line ending in a newline',
@@ -121,7 +129,7 @@ export const CASES: LabCase[] = [
   {
     name: 'refuses to frame a batch, which MCP does not allow',
     run(ex) {
-      const model = classifyMessage([LIST, NOTE]);
+      const model = classifyMessage(broken([LIST, NOTE]));
       const why = model.findings.find((f) => f.id === 'batch-unsupported')?.message ?? model.explanation;
       expectThrows(ex, [LIST, NOTE], why);
     },
@@ -173,7 +181,7 @@ export const CASES: LabCase[] = [
     run(ex) {
       // A sender that pretty-prints breaks the framing: each line is a fragment, and each fragment is not JSON.
       const pretty = JSON.stringify(NOTE, null, 2);
-      const fragments = pretty.split('\n');
+      const fragments = pretty.split('\n').map(broken);
       const model = classifyMessage(fragments[0]!);
       if (model.kind !== 'parse-error') throw new Error('The fragment should not be JSON on its own.');
       expectLines(ex, [`${pretty}\n`], fragments);

@@ -139,6 +139,47 @@ describe('links written in the course', () => {
   });
 });
 
+/** Every spec citation in the course data (content/scenarios/*.json): `{ version, page, heading? }` objects. */
+function courseCitations(): { file: string; version: string; page: string; heading?: string }[] {
+  const dir = join(root, 'content/scenarios');
+  const out: { file: string; version: string; page: string; heading?: string }[] = [];
+  const walk = (v: unknown, file: string) => {
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, file));
+    if (typeof v !== 'object' || v === null) return;
+    const o = v as Record<string, unknown>;
+    if (typeof o.version === 'string' && typeof o.page === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(o.version)) {
+      out.push({
+        file,
+        version: o.version,
+        page: o.page,
+        heading: typeof o.heading === 'string' ? o.heading : undefined,
+      });
+    }
+    Object.values(o).forEach((x) => walk(x, file));
+  };
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')))
+    walk(JSON.parse(readFileSync(join(dir, name), 'utf8')), `content/scenarios/${name}`);
+  return out;
+}
+
+describe('spec citations in the course data', () => {
+  const citations = courseCitations();
+
+  it('are found', () => expect(citations.length).toBeGreaterThan(5));
+
+  it.each(citations.map((c) => [`${c.file}: ${c.version} ${c.page}${c.heading ? ` §${c.heading}` : ''}`, c] as const))(
+    '%s names a page and heading that exist',
+    (_n, c) => {
+      const page = specPage(c.version, c.page.replace(/(^|\/)index$/, ''));
+      expect(page, `no page ${c.version}/${c.page}`).toBeDefined();
+      if (c.heading !== undefined) {
+        const plain = (h: string) => h.replace(/`/g, '').trim();
+        expect(page!.outline.headings.map(plain), `no heading "${c.heading}"`).toContain(plain(c.heading));
+      }
+    },
+  );
+});
+
 describe('SpecRefs the model emits', () => {
   const refs = new Map<string, SpecRef>();
   for (const fixture of loadFixtures()) {
