@@ -153,8 +153,12 @@ export interface QuestionGrade {
   id: string;
   type: CheckQuestionType;
   verdict: 'correct' | 'incorrect' | 'unanswered' | 'self-assessed' | 'invalid';
-  /** What to tell the learner. */
+  /** What to tell the learner, without a verdict word (the widget prints the verdict). */
   feedback: string;
+  /** For classify questions left half answered: the parts still missing (verdict 'unanswered'). */
+  missing?: ClassifyAspect[];
+  /** The longer explanation, for a "Why?" disclosure (for a wrong classify prediction: the classifier's). */
+  explanation?: string;
   /** For classify questions: the model's classification, so the widget can show it. */
   classification?: Classification;
   /** For decision-table questions: the per-cell verdicts. */
@@ -229,39 +233,44 @@ function gradeClassify(
     };
   }
   const classification = classifyMessage(text, { protocol: q.protocol as Protocol });
-  if (answer === undefined)
-    return { ...base, verdict: 'unanswered', feedback: 'Make a prediction first.', classification };
+  // A prediction is graded only when every part the question asks for is answered; otherwise say which is missing.
+  const reply = answer === undefined ? undefined : ReplyAnswerSchema.safeParse(own(answer, 'reply'));
+  const missing = q.ask.filter((aspect) =>
+    aspect === 'kind' ? answer === undefined || own(answer, 'kind') === undefined : !reply?.success,
+  );
+  if (missing.length > 0) {
+    const parts = missing.map((a) => (a === 'kind' ? 'what kind of message it is' : 'what the receiver sends back'));
+    return {
+      ...base,
+      verdict: 'unanswered',
+      missing,
+      feedback: `Say ${parts.join(' and ')} first.`,
+      classification,
+    };
+  }
   const wrong: string[] = [];
-  let answered = 0;
   if (q.ask.includes('kind')) {
-    const kind = own(answer, 'kind');
-    if (kind !== undefined) {
-      answered += 1;
-      if (kind !== classification.kind)
-        wrong.push(`You said ${shown(kind)}; the classifier says ${classification.kind}.`);
-    } else wrong.push('You did not say what kind of message it is.');
+    const kind = answer === undefined ? undefined : own(answer, 'kind');
+    if (kind !== classification.kind)
+      wrong.push(`You said ${shown(kind)}; the classifier says ${classification.kind}.`);
   }
-  if (q.ask.includes('reply')) {
-    const parsed = ReplyAnswerSchema.safeParse(own(answer, 'reply'));
-    if (parsed.success) {
-      answered += 1;
-      const expected = replyAnswerOf(classification.reply);
-      if (!sameReplyAnswer(parsed.data, expected)) {
-        wrong.push(
-          `You said the receiver sends ${describeReplyAnswer(parsed.data)}; it owes ${describeReply(classification.reply, classification.protocol)}.`,
-        );
-      }
-    } else wrong.push('You did not say what the receiver sends back.');
+  if (q.ask.includes('reply') && reply?.success) {
+    const parsed = reply.data;
+    if (!sameReplyAnswer(parsed, replyAnswerOf(classification.reply)))
+      wrong.push(
+        `You said the receiver sends ${describeReplyAnswer(parsed)}; it owes ${describeReply(classification.reply, classification.protocol)}.`,
+      );
   }
-  if (answered === 0) return { ...base, verdict: 'unanswered', feedback: 'Make a prediction first.', classification };
+  // No verdict word in the feedback: the widget prints the verdict itself.
   if (wrong.length > 0)
     return {
       ...base,
       verdict: 'incorrect',
-      feedback: `${wrong.join(' ')} ${classification.explanation}`,
+      feedback: wrong.join(' '),
+      explanation: classification.explanation,
       classification,
     };
-  return { ...base, verdict: 'correct', feedback: `Right. ${classification.explanation}`, classification };
+  return { ...base, verdict: 'correct', feedback: classification.explanation, classification };
 }
 
 function gradeChoice(

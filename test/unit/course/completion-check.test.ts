@@ -146,6 +146,22 @@ describe('gradeCompletionCheck', () => {
     expect(grade.passed).toBe(true);
   });
 
+  it('does not grade half a prediction: it says which part is missing', () => {
+    const grade = gradeCompletionCheck(check, { ...right, 'a-request': { kind: 'request' } }, TEXTS);
+    if (grade.kind !== 'graded') throw new Error(grade.message);
+    const q = grade.questions.find((x) => x.id === 'a-request')!;
+    expect(q.verdict).toBe('unanswered');
+    expect(q.missing).toEqual(['reply']);
+    expect(q.feedback).toMatch(/what the receiver sends back/);
+    expect(grade.passed).toBe(false);
+  });
+
+  it('gives feedback without a verdict word, so the widget\'s "Right." is not doubled', () => {
+    const grade = gradeCompletionCheck(check, right, TEXTS);
+    if (grade.kind !== 'graded') throw new Error(grade.message);
+    for (const q of grade.questions) expect(q.feedback).not.toMatch(/^(Right|Correct|Not right|Not quite)\b/);
+  });
+
   it('treats missing answers as unanswered and does not pass', () => {
     const grade = gradeCompletionCheck(check, {}, TEXTS);
     if (grade.kind !== 'graded') throw new Error(grade.message);
