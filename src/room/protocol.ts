@@ -95,8 +95,8 @@ export const CodeLabEventSchema = z.strictObject({
   passed: z.boolean(),
   /** Tests passed and run, as the browser reports them. */
   tests: z.optional(z.strictObject({ passed: seqSchema, total: seqSchema })),
-  /** SHA-256 (hex) of the code that ran. */
-  codeHash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  /** SHA-256 (hex) of the code that ran, when the code lab reports it. */
+  codeHash: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
 });
 
 /** The learner ticked or cleared "I can explain this". */

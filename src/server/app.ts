@@ -281,6 +281,12 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   };
 
   app.get('/api/health', (c) => c.json({ ok: true }));
+  // Pages ask for this file to learn whether a workshop server is there: the static site has it too (public/),
+  // saying no, so a page without a server never logs a failed request.
+  app.get('/workshop-server.json', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ server: true });
+  });
 
   app.post('/api/join', async (c) => {
     const ip = clientIp(c);

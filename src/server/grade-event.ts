@@ -161,7 +161,7 @@ export function gradeEvent(event: RoomEvent, course: RoomCourse, roomChapters: r
           outcome: event.action === 'run' ? 'self-reported' : 'info',
           selfReported: true,
           passed: event.passed,
-          codeHash: event.codeHash,
+          ...(event.codeHash ? { codeHash: event.codeHash } : {}),
           ...(event.tests ? { tests: event.tests } : {}),
         },
       };

@@ -177,14 +177,14 @@ async function main(): Promise<void> {
         : `SQLite ${sqlitePath}`;
     const local = `http://localhost:${info.port}`;
     const lan = host === '0.0.0.0' || host === '::' ? lanAddresses().map((a) => `http://${a}:${info.port}`) : [];
-    const joinUrl = `${publicOrigin ?? lan[0] ?? local}/workshop/`;
+    const joinUrl = `${publicOrigin ?? lan[0] ?? local}/join/`;
     const lines = [
       '',
       'MCP Message Lab workshop server',
       `  data:        ${where}; rooms are deleted ${retentionDays} days after creation`,
       `  this laptop: ${local}/`,
       ...lan.map((url) => `  network:     ${url}/`),
-      `  instructor:  ${publicOrigin ?? lan[0] ?? local}/workshop/instructor/  (create a room there)`,
+      `  instructor:  ${publicOrigin ?? lan[0] ?? local}/instructor/room/  (create a room there)`,
       `  learners:    ${joinUrl}`,
       '',
     ];

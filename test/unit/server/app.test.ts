@@ -46,6 +46,11 @@ for (const engine of ENGINES_UNDER_TEST) {
       await db.dispose();
     });
 
+    it('tells pages that a workshop server is here (the static site answers the same file with false)', async () => {
+      const res = await server.request('/workshop-server.json');
+      expect(await res.json()).toEqual({ server: true });
+    });
+
     it('creates a room that keeps its data 30 days by default, or fewer if the instructor asks', async () => {
       const room = await createRoom(server);
       expect(room.expiresAt).toBe(server.clock.now + 30 * DAY);

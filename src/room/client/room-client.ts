@@ -1,0 +1,188 @@
+/**
+ * The learner's side of a live workshop room, loaded on every page while this browser is in a room: it queues a
+ * room event for every graded action and every change of help (events-from-progress.ts), sends the outbox in
+ * order (sender.ts), follows the room's live stream (solution lock, end, removal) and shows a small banner saying
+ * which room the learner is in and whether everything has reached the server. Nothing here changes how the course
+ * works without a server: outside a room this module is never loaded.
+ */
+import { onGraded } from '../../progress/graded.ts';
+import { currentChapter, progressStore } from '../../progress/browser.ts';
+import type { Progress } from '../../progress/schema.ts';
+import { formatCode } from '../names.ts';
+import type { RoomSession } from '../protocol.ts';
+import { readEventStream } from '../sse.ts';
+import { eventFromGraded, eventsFromProgressChange } from './events-from-progress.ts';
+import { createQueue, randomKey, type UnsequencedEvent } from './queue.ts';
+import { createSender, type SenderStatus, type StopReason } from './sender.ts';
+import { applyRoomLock, endSession, holdRoomLock } from './session.ts';
+
+const LEASE_KEY = 'mcp-lab-room:sender';
+const LEASE_MS = 5000;
+const tabId = randomKey();
+
+/** One tab sends at a time: the holder of a short lease in localStorage, renewed while it sends. */
+function holdLease(): boolean {
+  try {
+    const now = Date.now();
+    const lease = JSON.parse(localStorage.getItem(LEASE_KEY) ?? 'null') as { tab?: string; until?: number } | null;
+    if (lease && lease.tab !== tabId && typeof lease.until === 'number' && lease.until > now) return false;
+    localStorage.setItem(LEASE_KEY, JSON.stringify({ tab: tabId, until: now + LEASE_MS }));
+    return true;
+  } catch {
+    return true;
+  }
+}
+
+/** Starts the room client for `session` on this page. */
+export function startRoomClient(session: RoomSession): void {
+  holdRoomLock();
+  const queue = createQueue(localStorage);
+  const banner = createBanner(session);
+  let rejected = 0;
+  const streamAbort = new AbortController();
+
+  const sender = createSender({
+    queue,
+    token: session.token,
+    mayRun: holdLease,
+    onStatus: (status) => banner.update(status, rejected),
+    onRejected: (list) => {
+      rejected += list.length;
+      for (const r of list) console.warn(`The workshop server did not accept an event: ${r.reason}`);
+    },
+    onStop: (reason, message) => finish(reason, message),
+  });
+
+  function finish(reason: StopReason, message: string): void {
+    sender.stop();
+    streamAbort.abort();
+    queue.clear();
+    const note =
+      reason === 'ended'
+        ? `The workshop room "${session.title}" has ended. Your progress stays in this browser.`
+        : reason === 'removed'
+          ? `You left the workshop room "${session.title}": ${message} Your progress stays in this browser.`
+          : `This browser is no longer signed in to the room "${session.title}". Join again with the room code.`;
+    endSession(note);
+    banner.finished(note);
+  }
+
+  function enqueue(event: UnsequencedEvent): void {
+    const outcome = queue.enqueue(event);
+    if (outcome.kind === 'full' || outcome.kind === 'not-saved') {
+      banner.problem(
+        outcome.kind === 'full'
+          ? 'Too many answers are waiting to be sent: the workshop server has not been reachable for a long time.'
+          : `This browser refused to keep an answer for the room (${outcome.reason}).`,
+      );
+    }
+    sender.kick();
+  }
+
+  // Graded actions, announced by the widgets in this tab.
+  onGraded((action) => {
+    const event = eventFromGraded(action, randomKey(), Date.now());
+    if (event) enqueue(event);
+  });
+
+  // Help recorded in the store (hints, solutions, link loads, self-marks), noticed in every tab alike.
+  const store = progressStore();
+  let last: Progress = store.read();
+  store.subscribe((next) => {
+    for (const event of eventsFromProgressChange(last, next, session.learnerId, Date.now())) enqueue(event);
+    last = next;
+  });
+
+  const chapter = currentChapter();
+  if (chapter) enqueue({ key: randomKey(), at: Date.now(), chapterId: chapter, kind: 'visit' });
+
+  addEventListener('online', () => sender.kick());
+  addEventListener('storage', (event) => {
+    if (event.key === 'mcp-lab-room:queue') banner.update({ state: 'idle', waiting: queue.size() }, rejected);
+  });
+  sender.kick();
+  void followRoom(session, streamAbort.signal, finish, () => sender.kick());
+}
+
+/** Follows the learner's live stream: lock changes, the room ending, removal. Reconnects when it drops. */
+async function followRoom(
+  session: RoomSession,
+  signal: AbortSignal,
+  finish: (reason: StopReason, message: string) => void,
+  onConnected: () => void,
+): Promise<void> {
+  let delay = 1000;
+  while (!signal.aborted) {
+    try {
+      const response = await fetch('/api/me/stream', { headers: { Authorization: `Bearer ${session.token}` }, signal });
+      if (response.status === 401) return finish('signed-out', 'Your sign-in is no longer valid.');
+      if (response.status === 410) return finish('removed', 'The instructor removed you from this room.');
+      if (response.ok) {
+        delay = 1000;
+        onConnected();
+        await readEventStream(
+          response,
+          (event) => {
+            if (event.event === 'room') {
+              const room = JSON.parse(event.data) as { locked: boolean; endedAt: number | null };
+              applyRoomLock(room.locked);
+              if (room.endedAt !== null) finish('ended', 'The room has ended.');
+            } else if (event.event === 'removed') {
+              finish('removed', 'The instructor removed you from this room.');
+            }
+          },
+          signal,
+        );
+      }
+    } catch {
+      // Offline or the server restarted: try again below.
+    }
+    if (signal.aborted) return;
+    await new Promise((r) => setTimeout(r, delay));
+    delay = Math.min(delay * 2, 15_000);
+  }
+}
+
+/** The room banner at the top of <main>: room, name, and whether everything reached the server. */
+function createBanner(session: RoomSession) {
+  const section = document.createElement('section');
+  section.className = 'room-banner';
+  section.setAttribute('aria-label', 'Workshop room');
+  const text = document.createElement('p');
+  const room = document.createElement('strong');
+  room.textContent = session.title;
+  const who = document.createElement('span');
+  who.textContent = ` · you are ${session.name} · code ${formatCode(session.code)}`;
+  const state = document.createElement('span');
+  state.className = 'room-banner-state';
+  state.setAttribute('role', 'status');
+  const link = document.createElement('a');
+  link.href = '/workshop/';
+  link.textContent = 'Room page';
+  text.append('Workshop room: ', room, who, ' · ', state, ' · ', link);
+  section.append(text);
+  const main = document.querySelector('main') ?? document.body;
+  main.prepend(section);
+  section.dataset.state = 'idle';
+  state.textContent = 'connecting…';
+  return {
+    update(status: SenderStatus, rejected: number) {
+      section.dataset.state = status.state;
+      section.dataset.waiting = String(status.waiting);
+      const extra = rejected ? ` (${rejected} not accepted by the server)` : '';
+      state.textContent =
+        status.waiting === 0
+          ? `all answers sent${extra}`
+          : status.state === 'waiting'
+            ? `${status.waiting} waiting to send: ${status.problem ?? ''}`
+            : `sending ${status.waiting}…`;
+    },
+    problem(message: string) {
+      state.textContent = message;
+    },
+    finished(note: string) {
+      section.dataset.state = 'finished';
+      text.replaceChildren(note, ' ', link);
+    },
+  };
+}

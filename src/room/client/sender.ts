@@ -1,0 +1,162 @@
+/**
+ * Sends the outbox to the server, oldest first, one batch at a time, and removes what the server answered for.
+ * When the server cannot be reached it waits (1 s, doubling to 15 s, or at once when the browser says it is
+ * online again) and tries the same batch again: the idempotency keys make a repeat harmless. It stops for good when
+ * the server says the learner's sign-in is no longer valid, the learner was removed, or the room has ended.
+ */
+import type { EventResult } from '../protocol.ts';
+import type { Queue } from './queue.ts';
+
+/** Where the outbox stands, for the page's room banner. */
+export interface SenderStatus {
+  state: 'idle' | 'sending' | 'waiting' | 'stopped';
+  /** Events not yet acknowledged. */
+  waiting: number;
+  /** Why the last attempt failed, when it did. */
+  problem?: string;
+}
+
+/** Why sending stopped for good. */
+export type StopReason = 'signed-out' | 'removed' | 'ended';
+
+/** What the sender needs. */
+export interface SenderOptions {
+  queue: Queue;
+  token: string;
+  fetch?: typeof fetch;
+  /** Events per request (the server accepts up to 25). */
+  batch?: number;
+  /** Whether this tab should send now (one tab sends at a time); default always. */
+  mayRun?: () => boolean;
+  onStatus?: (status: SenderStatus) => void;
+  onRejected?: (rejected: { key: string; reason: string }[]) => void;
+  onStop?: (reason: StopReason, message: string) => void;
+  /** Timers, injectable for tests. */
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
+}
+
+const MAX_DELAY_MS = 15_000;
+
+/** Creates a sender; call `kick()` whenever events were queued or the network came back. */
+export function createSender(options: SenderOptions) {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const batchSize = options.batch ?? 25;
+  const setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
+  const clearTimer = options.clearTimer ?? ((t) => clearTimeout(t as ReturnType<typeof setTimeout>));
+  let running = false;
+  let stopped = false;
+  let delay = 1000;
+  let timer: unknown;
+
+  const status = (state: SenderStatus['state'], problem?: string) =>
+    options.onStatus?.({ state, waiting: options.queue.size(), ...(problem ? { problem } : {}) });
+
+  function retryLater(problem: string, ms = delay): void {
+    status('waiting', problem);
+    delay = Math.min(delay * 2, MAX_DELAY_MS);
+    clearTimer(timer);
+    timer = setTimer(() => {
+      timer = undefined;
+      void run();
+    }, ms);
+  }
+
+  function stop(reason: StopReason, message: string): void {
+    stopped = true;
+    clearTimer(timer);
+    status('stopped', message);
+    options.onStop?.(reason, message);
+  }
+
+  async function run(): Promise<void> {
+    if (running || stopped) return;
+    if (options.mayRun && !options.mayRun()) {
+      retryLater('Another tab is sending.', 2000);
+      return;
+    }
+    running = true;
+    try {
+      for (;;) {
+        const batch = options.queue.peek(batchSize);
+        if (batch.length === 0) {
+          status('idle');
+          return;
+        }
+        status('sending');
+        let response: Response;
+        try {
+          response = await doFetch('/api/events', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${options.token}` },
+            body: JSON.stringify({ events: batch }),
+            signal: AbortSignal.timeout(15_000),
+          });
+        } catch {
+          retryLater('The workshop server cannot be reached; your answers wait here and are sent when it can.');
+          return;
+        }
+        if (response.status === 401) return stop('signed-out', await messageOf(response));
+        if (response.status === 410) return stop('removed', await messageOf(response));
+        if (response.status === 409) return stop('ended', await messageOf(response));
+        if (response.status === 429) {
+          const seconds = Number(response.headers.get('retry-after') ?? '1');
+          retryLater('Sending more slowly (the server asked to).', Math.max(1, seconds) * 1000);
+          return;
+        }
+        if (!response.ok) {
+          retryLater(`The workshop server answered ${response.status}; trying again.`);
+          return;
+        }
+        let results: EventResult[];
+        try {
+          results = ((await response.json()) as { results: EventResult[] }).results;
+        } catch {
+          retryLater('The workshop server sent an answer that could not be read; trying again.');
+          return;
+        }
+        const answered = results.filter(Boolean).map((r) => r.key);
+        const rejected = results.filter(
+          (r): r is Extract<EventResult, { status: 'rejected' }> => r?.status === 'rejected',
+        );
+        options.queue.remove(answered);
+        if (rejected.length) options.onRejected?.(rejected.map(({ key, reason }) => ({ key, reason })));
+        delay = 1000;
+        // A batch the server answered only in part (it never should) must not loop forever.
+        if (answered.length === 0) {
+          retryLater('The workshop server did not acknowledge the events; trying again.');
+          return;
+        }
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    /** Sends now if there is anything to send (and nothing is already being sent). */
+    kick(): void {
+      if (stopped) return;
+      clearTimer(timer);
+      timer = undefined;
+      delay = Math.min(delay, 2000);
+      void run();
+    },
+    /** Stops sending (leaving the room). */
+    stop(): void {
+      stopped = true;
+      clearTimer(timer);
+    },
+    /** Whether sending has stopped for good. */
+    stopped: () => stopped,
+  };
+}
+
+async function messageOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    return typeof body.error === 'string' ? body.error : `The server answered ${response.status}.`;
+  } catch {
+    return `The server answered ${response.status}.`;
+  }
+}
