@@ -32,7 +32,8 @@ const show = (v: unknown) => {
 /** What the model says the client should do next; the input keys are read from the message itself. */
 function expectedStep(text: string): NextStep {
   const model = classifyMessage(text, { protocol: '2026-07-28' });
-  if (model.kind !== 'result') return { action: 'not-usable' };
+  // A response whose envelope or payload breaks the spec (an error finding) cannot be acted on.
+  if (model.kind !== 'result' || model.findings.some((f) => f.severity === 'error')) return { action: 'not-usable' };
   if (model.resultType !== 'input_required') return { action: 'use-result' };
   const result = (JSON.parse(text) as { result: { inputRequests?: Record<string, unknown>; requestState?: string } })
     .result;

@@ -123,6 +123,11 @@ export interface ClassifyOptions {
   protocol?: Protocol;
   /** How deep the classifier looks into a value before it stops (default 256). */
   maxDepth?: number;
+  /**
+   * The method of the request this message answers, when the caller knows it (a log paired by id): a result is
+   * then checked against that method's result type. Without it, results are checked by shape only.
+   */
+  method?: string;
 }
 
 export interface Context {
@@ -131,6 +136,8 @@ export interface Context {
   deep: boolean;
   /** True when the value came from JSON.parse, so it holds JSON data only (no undefined, no toJSON, no sharing). */
   json: boolean;
+  /** The method of the request a result answers, when known (ClassifyOptions.method). */
+  method?: string;
 }
 
 export const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;

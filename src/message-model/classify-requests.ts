@@ -1,13 +1,15 @@
 /**
- * Requests and notifications: the method name, MCP 2026-07-28's required `_meta` envelope (basic/index.mdx §_meta)
- * and the params of the methods whose params the spec types, starting with `tools/call`.
+ * Requests and notifications: the method name, `_meta` (MCP 2026-07-28's required envelope, basic/index.mdx §_meta)
+ * and the params of every method whose params the spec types (schemas.ts `MCP_SCHEMAS[v].requests` and
+ * `.notifications`).
  */
-import { finding, pointer, type Finding } from './findings.ts';
-import { MISNAMED_METHODS, methodStatus } from './methods.ts';
+import { finding, pointer, type Finding, type FindingId } from './findings.ts';
+import { MISNAMED_METHODS, methodRef, methodStatus } from './methods.ts';
 import { ERROR_CODE } from './error-codes.ts';
-import { isMcpVersion, jsonRpcRef, mcpRef, type McpVersion } from './protocols.ts';
-import { RequestMetaSchema } from './schemas.ts';
-import { isSurelyRequestMeta } from './fast-paths.ts';
+import { isMcpVersion, jsonRpcRef, mcpRef, type McpVersion, type SpecRef } from './protocols.ts';
+import { MCP_SCHEMAS, RequestMetaSchema } from './schemas.ts';
+import { isSurelyLegacyRequestMeta, isSurelyRequestMeta, isSurelyValidParams } from './fast-paths.ts';
+import { issueFindings, schemaFindings, schemaIssues } from './schema-findings.ts';
 import {
   describeValue,
   has,
@@ -24,7 +26,6 @@ import {
   type RequestClassification,
 } from './classification.ts';
 import { checkEnvelope, checkId, checkParams, errorReplyId } from './classify-envelope.ts';
-import type { z } from 'zod';
 
 export function classifyRequest(m: Record<string, unknown>, base: string, ctx: Context): Classification {
   const { protocol } = ctx;
@@ -56,11 +57,11 @@ export function classifyRequest(m: Record<string, unknown>, base: string, ctx: C
   const id = idCheck.echo ?? null;
   findings.push(...methodFindings(method, base, ctx, 'request'));
 
-  if (protocol === '2026-07-28') {
+  if (isMcpVersion(protocol)) {
     // A method 2026-07-28 removed (a legacy client's initialize) is both unknown and, from a legacy client, without
     // the envelope: the spec leaves the code to the server (versioning.mdx, "the exact code is implementation-defined").
     const removed = methodStatus(method, protocol) === 'removed';
-    const meta = checkRequestMeta(m, base, removed);
+    const meta = checkRequestMeta(m, base, protocol, removed);
     findings.push(...meta.findings);
     if (meta.malformed) {
       return invalid(
@@ -82,36 +83,35 @@ export function classifyRequest(m: Record<string, unknown>, base: string, ctx: C
         `A request for "${method}" that asks for protocol version ${JSON.stringify(meta.unsupportedVersion)}: a 2026-07-28 server that does not support it answers ${code} UnsupportedProtocolVersion with id ${JSON.stringify(id)}, listing the versions it supports in data.supported and echoing data.requested.`,
       );
     }
-  }
 
-  if (method === 'initialize' && (protocol === '2025-06-18' || protocol === '2025-11-25')) {
-    const params = m.params;
-    const asked = isPlainObject(params) ? params.protocolVersion : undefined;
-    if (typeof asked === 'string' && asked !== protocol) {
-      findings.push(
-        finding(
-          'initialize-version-mismatch',
-          'info',
-          `${base}/params/protocolVersion`,
-          `The client asks for protocol version ${JSON.stringify(asked)}. A ${protocol} server that does not support it still answers with a result, not an error: it MUST respond with another protocol version it supports (its latest, as a SHOULD), and the client disconnects if it cannot use that one.`,
-          mcpRef(protocol, 'basic/lifecycle', 'Version Negotiation'),
-        ),
-      );
-    }
-  }
+    if (method === 'initialize' && protocol !== '2026-07-28')
+      findings.push(...initializeVersionNote(m, base, protocol));
 
-  if (isMcpVersion(protocol) && method === 'tools/call') {
-    const toolFindings = checkToolCallParams(m, base, protocol);
-    if (toolFindings.length > 0) {
-      findings.push(...toolFindings);
-      return request(
-        ctx,
-        id,
-        method,
-        sortFindings(findings),
-        { send: 'error', code: ERROR_CODE.InvalidParams, id },
-        `A tools/call request whose params are malformed (${lowerFirst(toolFindings[0]!.message)}) is a protocol error: the server answers ${ERROR_CODE.InvalidParams} Invalid params with id ${JSON.stringify(id)}.`,
-      );
+    const paramsSchema = MCP_SCHEMAS[protocol].requests[method];
+    if (paramsSchema) {
+      const problems = isSurelyValidParams(method, protocol, m.params)
+        ? []
+        : schemaFindings(paramsSchema, {
+            id: (path) => requestParamsFindingId(method, path),
+            base: `${base}/params`,
+            value: m.params,
+            label: `${method} params`,
+            spec: (fid) => paramsRef(fid, method, protocol),
+          });
+      if (problems.length > 0) {
+        findings.push(...problems);
+        const code = ERROR_CODE.InvalidParams;
+        return request(
+          ctx,
+          id,
+          method,
+          sortFindings(findings),
+          { send: 'error', code, id },
+          method === 'tools/call'
+            ? `A tools/call request whose params are malformed (${lowerFirst(problems[0]!.message)}) is a protocol error: the server answers ${code} Invalid params with id ${JSON.stringify(id)}.`
+            : `A ${method} request whose params do not fit the spec's type (${lowerFirst(problems[0]!.message)}): the server answers ${code} Invalid params with id ${JSON.stringify(id)}.`,
+        );
+      }
     }
   }
 
@@ -125,6 +125,39 @@ export function classifyRequest(m: Record<string, unknown>, base: string, ctx: C
   );
 }
 
+/** The finding id for a problem in a typed request's params: the member's own id where it has one. */
+function requestParamsFindingId(method: string, path: readonly PropertyKey[]): FindingId {
+  if (method === 'tools/call') return 'tool-call-params-invalid';
+  const key = path[0];
+  if (method === 'initialize' && key === 'capabilities') return 'capabilities-invalid';
+  if (method === 'initialize' && key === 'clientInfo') return 'implementation-invalid';
+  if (method === 'logging/setLevel' && key === 'level') return 'log-level-invalid';
+  return 'request-params-invalid';
+}
+
+/** The spec reference for a params problem: the member's definition, or the method's section. */
+function paramsRef(id: FindingId, method: string, version: McpVersion): SpecRef {
+  if (id === 'log-level-invalid') return mcpRef(version, 'server/utilities/logging', 'Log Levels');
+  if (id === 'capabilities-invalid') return mcpRef(version, 'basic/lifecycle', 'Capability Negotiation');
+  return methodRef(version, method);
+}
+
+/** 2025-06-18 and 2025-11-25: an initialize asking for another version is answered with a result, not an error. */
+function initializeVersionNote(m: Record<string, unknown>, base: string, protocol: McpVersion): Finding[] {
+  const params = m.params;
+  const asked = isPlainObject(params) ? params.protocolVersion : undefined;
+  if (typeof asked !== 'string' || asked === protocol) return [];
+  return [
+    finding(
+      'initialize-version-mismatch',
+      'info',
+      `${base}/params/protocolVersion`,
+      `The client asks for protocol version ${JSON.stringify(asked)}. A ${protocol} server that does not support it still answers with a result, not an error: it MUST respond with another protocol version it supports (its latest, as a SHOULD), and the client disconnects if it cannot use that one.`,
+      mcpRef(protocol, 'basic/lifecycle', 'Version Negotiation'),
+    ),
+  ];
+}
+
 function request(
   ctx: Context,
   id: MessageId,
@@ -136,17 +169,36 @@ function request(
   return { kind: 'request', protocol: ctx.protocol, id, method, reply, findings, explanation };
 }
 
-/** MCP 2026-07-28: every request carries params._meta with protocolVersion and clientCapabilities. */
+/**
+ * A request's `params._meta`. 2026-07-28: the envelope every request carries (basic/index.mdx §_meta), with
+ * protocolVersion and clientCapabilities required and its other reserved keys typed. Earlier revisions: an object
+ * whose reserved `progressToken` is a string or an integer. A problem here makes the request malformed (-32602).
+ */
 function checkRequestMeta(
   m: Record<string, unknown>,
   base: string,
+  protocol: McpVersion,
   removedMethod: boolean,
 ): { findings: Finding[]; malformed: boolean; unsupportedVersion?: string } {
+  const params = m.params;
+  const metaPath = `${base}/params/_meta`;
+  if (protocol !== '2026-07-28') {
+    if (!isPlainObject(params) || !has(params, '_meta')) return { findings: [], malformed: false };
+    const problems = isSurelyLegacyRequestMeta(params._meta)
+      ? []
+      : schemaFindings(MCP_SCHEMAS[protocol].RequestMetaSchema, {
+          id: 'meta-invalid',
+          base: metaPath,
+          value: params._meta,
+          label: "the request's _meta",
+          spec: mcpRef(protocol, 'basic/index', '_meta'),
+        });
+    return { findings: problems, malformed: problems.length > 0 };
+  }
   const ref = mcpRef('2026-07-28', 'basic/index', '_meta');
   const answer = removedMethod
     ? 'a server MUST reject a malformed request with -32602, but this method is also one 2026-07-28 removed, so which error the server reports first is up to it'
     : 'the server MUST reject it with -32602 Invalid params (HTTP 400)';
-  const params = m.params;
   if (!isPlainObject(params) || !has(params, '_meta')) {
     return {
       malformed: true,
@@ -161,53 +213,79 @@ function checkRequestMeta(
       ],
     };
   }
+  const meta = params._meta;
   // The common valid envelope is recognised by hand; zod runs for anything else, and explains what is wrong.
-  const parsed = isSurelyRequestMeta(params._meta)
-    ? { success: true as const, data: params._meta as z.infer<typeof RequestMetaSchema> }
-    : RequestMetaSchema.safeParse(params._meta);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const key = issue?.path[0];
-    const path = typeof key === 'string' ? pointer(`${base}/params/_meta`, key) : `${base}/params/_meta`;
-    const what =
-      typeof key === 'string'
-        ? issue?.code === 'invalid_type' && issue.message.includes('undefined')
-          ? `the required key "${key}" is missing`
-          : `"${key}" has the wrong type`
-        : '"_meta" is not an object';
-    return {
-      malformed: true,
-      findings: [
-        finding(
-          'meta-envelope-missing',
-          'error',
-          path,
-          `The _meta envelope is malformed: ${what}. The request is malformed: ${answer}.`,
-          ref,
-        ),
-      ],
-    };
+  if (!isSurelyRequestMeta(meta)) {
+    const issues = schemaIssues(RequestMetaSchema, meta);
+    if (issues !== undefined) {
+      const required = ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities'];
+      const missing = !isPlainObject(meta) ? [] : required.filter((k) => !has(meta, k));
+      const [versionKey, capabilitiesKey] = required as [string, string];
+      if (
+        !isPlainObject(meta) ||
+        missing.length > 0 ||
+        typeof meta[versionKey] !== 'string' ||
+        !isPlainObject(meta[capabilitiesKey])
+      ) {
+        const wrong = isPlainObject(meta) && typeof meta[versionKey] !== 'string' ? versionKey : capabilitiesKey;
+        const what = !isPlainObject(meta)
+          ? `_meta is ${describeValue(meta)}, not an object`
+          : missing.length > 0
+            ? `the required ${missing.map((k) => `"${k}"`).join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing`
+            : `"${wrong}" must be ${wrong === versionKey ? 'a string' : 'an object'}; it is ${describeValue(meta[wrong])}`;
+        return {
+          malformed: true,
+          findings: [
+            finding(
+              'meta-envelope-missing',
+              'error',
+              !isPlainObject(meta) || missing.length > 1
+                ? metaPath
+                : pointer(
+                    metaPath,
+                    missing[0] ?? (typeof meta[versionKey] !== 'string' ? versionKey : capabilitiesKey),
+                  ),
+              `The _meta envelope is malformed: ${what}. The request is malformed: ${answer}.`,
+              ref,
+            ),
+          ],
+        };
+      }
+      return {
+        malformed: true,
+        findings: issueFindings(issues, {
+          id: (path) => META_KEY_FINDINGS[String(path[0])] ?? 'meta-invalid',
+          base: metaPath,
+          value: meta,
+          label: `the _meta envelope is malformed (${answer})`,
+          spec: (fid) =>
+            fid === 'log-level-invalid'
+              ? mcpRef('2026-07-28', 'server/utilities/logging', 'Per-request log level')
+              : ref,
+        }),
+      };
+    }
   }
-  const meta = parsed.data;
+  const envelope = meta as Record<string, unknown>;
   const findings: Finding[] = [];
-  if (meta['io.modelcontextprotocol/clientInfo'] === undefined) {
+  if (envelope['io.modelcontextprotocol/clientInfo'] === undefined) {
     findings.push(
       finding(
         'client-info-missing',
         'info',
-        `${base}/params/_meta`,
+        metaPath,
         'Clients SHOULD include io.modelcontextprotocol/clientInfo on every request (self-reported, for logs and debugging).',
         ref,
       ),
     );
   }
-  const requested = meta['io.modelcontextprotocol/protocolVersion'];
+  const requested = envelope['io.modelcontextprotocol/protocolVersion'] as string;
   if (requested !== '2026-07-28') {
     findings.push(
       finding(
         'protocol-version-unsupported',
         'error',
-        `${base}/params/_meta/io.modelcontextprotocol~1protocolVersion`,
+        pointer(metaPath, 'io.modelcontextprotocol/protocolVersion'),
         `The request asks for protocol version ${JSON.stringify(requested)}; a 2026-07-28 server that does not support it MUST answer -32022 UnsupportedProtocolVersion, listing the versions it supports in data.supported.`,
         mcpRef('2026-07-28', 'basic/versioning'),
       ),
@@ -217,38 +295,13 @@ function checkRequestMeta(
   return { findings, malformed: false };
 }
 
-function checkToolCallParams(m: Record<string, unknown>, base: string, version: McpVersion): Finding[] {
-  const ref = mcpRef(version, 'server/tools', 'Calling Tools');
-  const params = m.params;
-  if (!isPlainObject(params)) {
-    return [finding('tool-call-params-invalid', 'error', base, 'tools/call needs params with the tool "name".', ref)];
-  }
-  if (typeof params.name !== 'string') {
-    return [
-      finding(
-        'tool-call-params-invalid',
-        'error',
-        `${base}/params/name`,
-        has(params, 'name')
-          ? `params.name must be the tool's name as a string; it is ${describeValue(params.name)}.`
-          : 'params.name, the tool to call, is missing.',
-        ref,
-      ),
-    ];
-  }
-  if (has(params, 'arguments') && !isPlainObject(params.arguments)) {
-    return [
-      finding(
-        'tool-call-params-invalid',
-        'error',
-        `${base}/params/arguments`,
-        `params.arguments must be an object of named arguments; it is ${describeValue(params.arguments)}.`,
-        ref,
-      ),
-    ];
-  }
-  return [];
-}
+/** The finding id for a problem with one reserved key of the 2026-07-28 envelope. */
+const META_KEY_FINDINGS: Readonly<Record<string, FindingId>> = {
+  'io.modelcontextprotocol/clientCapabilities': 'capabilities-invalid',
+  'io.modelcontextprotocol/clientInfo': 'implementation-invalid',
+  'io.modelcontextprotocol/logLevel': 'log-level-invalid',
+  progressToken: 'meta-invalid',
+};
 
 export function classifyNotification(m: Record<string, unknown>, base: string, ctx: Context): Classification {
   const { protocol } = ctx;
@@ -265,25 +318,70 @@ export function classifyNotification(m: Record<string, unknown>, base: string, c
     );
   }
   findings.push(...checkParams(m, base, ctx));
-  if (hasErrors(findings) || typeof m.method !== 'string') {
+  const method = typeof m.method === 'string' ? m.method : undefined;
+  if (method !== undefined && isMcpVersion(protocol) && isPlainObject(m.params) && has(m.params, '_meta')) {
+    findings.push(
+      ...schemaFindings(MCP_SCHEMAS[protocol].NotificationMetaSchema, {
+        id: 'meta-invalid',
+        base: `${base}/params/_meta`,
+        value: m.params._meta,
+        label: "the notification's _meta",
+        spec: mcpRef(protocol, 'basic/index', '_meta'),
+      }),
+    );
+  }
+  if (hasErrors(findings) || method === undefined) {
+    // JSON-RPC 2.0 answers an object that is not a valid Request object at all with -32600 and id null (§7, "rpc
+    // call with invalid Request object"). A valid JSON-RPC notification that breaks only an MCP rule (array params,
+    // a malformed _meta) is still a notification, and the receiver MUST NOT send a response.
+    const jsonRpcValid = !findings.some((f) => f.severity === 'error' && JSON_RPC_RULES.has(f.id));
     return invalid(
       ctx,
       'notification',
       findings,
-      { send: 'error', code: ERROR_CODE.InvalidRequest, id: null },
+      jsonRpcValid ? { send: 'nothing' } : { send: 'error', code: ERROR_CODE.InvalidRequest, id: null },
       undefined,
     );
   }
-  findings.push(...methodFindings(m.method, base, ctx, 'notification'));
+  findings.push(...methodFindings(method, base, ctx, 'notification'));
+  const paramsSchema = isMcpVersion(protocol) ? MCP_SCHEMAS[protocol].notifications[method] : undefined;
+  if (paramsSchema && isMcpVersion(protocol) && !isSurelyValidParams(method, protocol, m.params)) {
+    findings.push(
+      ...schemaFindings(paramsSchema, {
+        id: (path) =>
+          method === 'notifications/message' && path[0] === 'level'
+            ? 'log-level-invalid'
+            : 'notification-params-invalid',
+        base: `${base}/params`,
+        value: m.params,
+        label: `${method} params`,
+        spec: (fid) =>
+          fid === 'log-level-invalid'
+            ? mcpRef(protocol, 'server/utilities/logging', 'Log Levels')
+            : methodRef(protocol, method),
+      }),
+    );
+  }
+  const broken = hasErrors(findings);
   return {
     kind: 'notification',
     protocol,
-    method: m.method,
+    method,
     reply: { send: 'nothing' },
     findings: sortFindings(findings),
-    explanation: `A notification ("${m.method}"): it has no id, so the receiver sends nothing back, not even an error if it fails.`,
+    explanation: broken
+      ? `A notification ("${method}") whose params do not fit the spec's type: it has no id, so the receiver sends nothing back, not even an error; it can only drop or log it.`
+      : `A notification ("${method}"): it has no id, so the receiver sends nothing back, not even an error if it fails.`,
   };
 }
+
+/** Findings that make an object something other than a JSON-RPC 2.0 Request object (§4). */
+const JSON_RPC_RULES: ReadonlySet<string> = new Set([
+  'missing-jsonrpc',
+  'jsonrpc-version',
+  'method-not-string',
+  'params-not-structured',
+]);
 
 /**
  * Notes on the method name: reserved, misnamed, removed in 2026-07-28 or not yet defined. What the receiver owes

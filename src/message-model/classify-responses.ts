@@ -11,7 +11,8 @@ import {
   isCodeFromLaterVersion,
   type CodeClass,
 } from './error-codes.ts';
-import { ERROR_DATA_SCHEMAS } from './schemas.ts';
+import { MCP_SCHEMAS } from './schemas.ts';
+import { schemaIssues } from './schema-findings.ts';
 import { finding, pointer, type Finding } from './findings.ts';
 import { isMcpVersion, jsonRpcRef, mcpRef, type Protocol } from './protocols.ts';
 import {
@@ -216,10 +217,12 @@ function codeFindings(
   const findings: Finding[] = [];
   if (info.retired) {
     const resourceNotFound = code === ERROR_CODE.ResourceNotFound;
+    // -32002 stays a warning: clients SHOULD still accept it from older servers (resources.mdx §Error Handling).
+    // -32042 has no such sentence, so emitting it breaks a MUST NOT outright (basic/index.mdx §Error Codes).
     findings.push(
       finding(
         'code-retired',
-        'warning',
+        resourceNotFound ? 'warning' : 'error',
         path,
         resourceNotFound
           ? `${code} (resource not found) is retired in 2026-07-28: servers MUST NOT emit it and answer a missing resource with ${ERROR_CODE.InvalidParams}; clients SHOULD still accept it from older servers.`
@@ -253,7 +256,7 @@ function codeFindings(
     findings.push(
       finding(
         'code-legacy-band',
-        'info',
+        'warning',
         path,
         `${code} is in the legacy band (${CODE_RANGES.legacy.max}..${CODE_RANGES.legacy.min}): receivers MUST NOT assume a meaning for it, and new implementations SHOULD NOT use it.`,
         info.spec,
@@ -272,12 +275,12 @@ function codeFindings(
       ),
     );
   }
-  const dataSchema = isMcpVersion(protocol) && !info.retired ? ERROR_DATA_SCHEMAS[protocol][code] : undefined;
+  const dataSchema = isMcpVersion(protocol) && !info.retired ? MCP_SCHEMAS[protocol].errorData[code] : undefined;
   if (dataSchema) {
     const data = error.data;
-    const parsed = dataSchema.safeParse(data);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
+    const issues = schemaIssues(dataSchema, data);
+    if (issues !== undefined) {
+      const issue = issues[0];
       const where =
         issue && issue.path.length > 0 ? pointer(`${base}/error/data`, String(issue.path[0])) : `${base}/error/data`;
       findings.push(

@@ -1,12 +1,16 @@
 /**
- * Results and tool results: MCP results are objects, 2026-07-28's `resultType` (basic/index.mdx §ResultType),
- * `InputRequiredResult` (basic/patterns/mrtr.mdx) and `CallToolResult` (server/tools.mdx §Tool Result).
+ * Results and tool results: MCP results are objects with an optional `_meta` object, 2026-07-28's `resultType`
+ * (basic/index.mdx §ResultType), `InputRequiredResult` (basic/patterns/mrtr.mdx), the result of each typed method
+ * when the classifier knows which request the result answers (`ClassifyOptions.method`), and `CallToolResult`
+ * (server/tools.mdx §Tool Result), recognised by its shape when the method is not known.
  */
-import { finding, pointer, type Finding } from './findings.ts';
+import { finding, type Finding, type FindingId } from './findings.ts';
 import { parseJsonText } from './json-text.ts';
-import { isMcpVersion, mcpRef, type McpVersion, type Protocol } from './protocols.ts';
-import { ContentBlockSchema, INPUT_REQUEST_METHODS, RESULT_TYPES } from './schemas.ts';
-import { isSurelyTextBlock } from './fast-paths.ts';
+import { methodRef } from './methods.ts';
+import { isMcpVersion, mcpRef, type McpVersion, type Protocol, type SpecRef } from './protocols.ts';
+import { InputRequiredResultSchema, MCP_SCHEMAS, RESULT_TYPES } from './schemas.ts';
+import { isSurelyResultMeta, isSurelyToolResult, isSurelyValidResult } from './fast-paths.ts';
+import { schemaFindings } from './schema-findings.ts';
 import {
   describeValue,
   has,
@@ -43,6 +47,17 @@ export function classifyResult(
         `An MCP result is always an object; this one is ${describeValue(result)}.`,
         mcpRef(protocol, 'basic/index', 'Responses'),
       ),
+    );
+  }
+  if (mcp && isPlainObject(result) && has(result, '_meta') && !isSurelyResultMeta(result._meta)) {
+    findings.push(
+      ...schemaFindings(MCP_SCHEMAS[protocol].ResultMetaSchema, {
+        id: (p) => (p[0] === 'io.modelcontextprotocol/serverInfo' ? 'implementation-invalid' : 'meta-invalid'),
+        base: `${path}/_meta`,
+        value: result._meta,
+        label: "the result's _meta",
+        spec: mcpRef(protocol, 'basic/index', '_meta'),
+      }),
     );
   }
   if (hasErrors(findings) || idCheck.echo === undefined)
@@ -82,11 +97,6 @@ export function classifyResult(
         resultType = result.resultType;
         resultTypeSource = 'explicit';
       }
-      if (resultType === 'input_required') {
-        const problems = checkInputRequired(result, path);
-        findings.push(...problems);
-        if (hasErrors(problems)) return invalid(ctx, 'response', findings, nothing, idCheck.echo);
-      }
     } else if (has(result, 'resultType')) {
       findings.push(
         finding(
@@ -98,11 +108,23 @@ export function classifyResult(
         ),
       );
     }
-    if (resultType === 'complete' && looksLikeToolResult(result)) {
+    // The payload: a problem here leaves the kind a result (the envelope is fine) and is reported as an error.
+    if (resultType === 'input_required') {
+      findings.push(...checkInputRequired(result, path, ctx.method));
+    } else if (ctx.method !== undefined && MCP_SCHEMAS[protocol].results[ctx.method] !== undefined) {
+      // 2025-11-25: a task-augmented tools/call may be answered with a CreateTaskResult (no content, a task).
+      const taskResult = protocol === '2025-11-25' && has(result, 'task') && !has(result, 'content');
+      const problems =
+        ctx.method === 'tools/call' && !taskResult
+          ? checkToolResult(result, path, protocol, ctx)
+          : checkTypedResult(result, path, protocol, ctx.method);
+      findings.push(...problems);
+      if (ctx.method === 'tools/call' && !taskResult && !hasErrors(problems))
+        toolOutcome = result.isError === true ? 'tool-error' : 'success';
+    } else if (ctx.method === undefined && looksLikeToolResult(result)) {
       const problems = checkToolResult(result, path, protocol, ctx);
       findings.push(...problems);
-      if (hasErrors(problems)) return invalid(ctx, 'response', findings, nothing, idCheck.echo);
-      toolOutcome = result.isError === true ? 'tool-error' : 'success';
+      if (!hasErrors(problems)) toolOutcome = result.isError === true ? 'tool-error' : 'success';
     }
   }
   const out: ResultClassification = {
@@ -113,20 +135,49 @@ export function classifyResult(
     resultTypeSource,
     reply: nothing,
     findings: sortFindings(findings),
-    explanation: resultExplanation(idCheck.echo, resultType, resultTypeSource, toolOutcome, protocol),
+    explanation: resultExplanation(
+      idCheck.echo,
+      resultType,
+      resultTypeSource,
+      toolOutcome,
+      protocol,
+      findings,
+      ctx.method,
+    ),
   };
   if (toolOutcome) out.toolOutcome = toolOutcome;
   return out;
 }
 
 /**
- * True when a result is shaped like a CallToolResult. A classifier cannot see which request a result answers, and
- * other results carry `content` too: ElicitResult (`action`, `content` as an object of form values) and
- * CreateMessageResult (`role`, `model`, `content` as a block or, from 2025-11-25, an array of sampling blocks).
+ * True when a result is shaped like a CallToolResult: a `content` array. Without the method of the request it
+ * answers, a classifier can only go by shape, and other results carry `content` too: ElicitResult (`action`, `content` as an object of form
+ * values) and CreateMessageResult (`role`, `model`, `content` as a block or, from 2025-11-25, an array of blocks).
  */
+/** The members other result types require (schema.ts `*Result`): a result carrying one may be of that type. */
+const OTHER_RESULT_MEMBERS = [
+  'action', // ElicitResult
+  'role', // CreateMessageResult
+  'model',
+  'tools', // ListToolsResult
+  'resources', // ListResourcesResult
+  'resourceTemplates',
+  'contents', // ReadResourceResult
+  'prompts', // ListPromptsResult
+  'messages', // GetPromptResult
+  'completion', // CompleteResult
+  'roots', // ListRootsResult
+  'protocolVersion', // InitializeResult
+  'supportedVersions', // DiscoverResult
+  'task', // CreateTaskResult
+] as const;
+
 function looksLikeToolResult(result: Record<string, unknown>): boolean {
-  if (has(result, 'action') || has(result, 'role') || has(result, 'model')) return false;
-  return Array.isArray(result.content) || has(result, 'isError') || has(result, 'structuredContent');
+  // content is CallToolResult's required member: without it (isError or structuredContent alone) the result may be
+  // of any type, and "The result MAY follow any JSON object structure" (basic/index.mdx §Result Responses). A result
+  // that also carries a member another result type requires (tools, contents, messages, …) may be that one instead.
+  if (!Array.isArray(result.content)) return false;
+  return !OTHER_RESULT_MEMBERS.some((key) => has(result, key));
 }
 
 function resultExplanation(
@@ -135,8 +186,14 @@ function resultExplanation(
   source: 'explicit' | 'absent',
   toolOutcome: ResultClassification['toolOutcome'],
   protocol: Protocol,
+  findings: readonly Finding[],
+  method: string | undefined,
 ): string {
   const forId = `for id ${JSON.stringify(id)}`;
+  const broken = findings.find((f) => f.severity === 'error');
+  if (broken) {
+    return `A successful JSON-RPC response ${forId} whose result does not fit the spec's type${method ? ` for ${method}` : ''} (${broken.id} at ${broken.path}): the client cannot use it as it is. Responses are never answered, so the receiver sends nothing back.`;
+  }
   if (resultType === 'input_required') {
     return `A result ${forId} with resultType "input_required": the server needs input first, so the client fulfils the input requests and retries the original request with a new id.`;
   }
@@ -151,13 +208,26 @@ function resultExplanation(
   }
   if (toolOutcome === 'success')
     return `A tool result ${forId}${rt}: the tool ran and succeeded. Responses are never answered.`;
-  return `A successful response ${forId}${rt}. Responses are never answered, so the receiver sends nothing back.`;
+  return `A successful response ${forId}${rt}${method ? ` to ${method}` : ''}. Responses are never answered, so the receiver sends nothing back.`;
 }
 
-function checkInputRequired(result: Record<string, unknown>, path: string): Finding[] {
-  const ref = mcpRef('2026-07-28', 'basic/patterns/mrtr');
+/** MCP 2026-07-28 `InputRequiredResult`: something to act on, and only the three input request methods. */
+function checkInputRequired(result: Record<string, unknown>, path: string, method: string | undefined): Finding[] {
+  const ref = mcpRef('2026-07-28', 'basic/patterns/mrtr', 'InputRequiredResult');
+  const findings: Finding[] = [];
+  if (method !== undefined && !MCP_SCHEMAS['2026-07-28'].inputRequiredMethods.includes(method)) {
+    findings.push(
+      finding(
+        'result-invalid',
+        'error',
+        `${path}/resultType`,
+        `${method} cannot answer with input_required: only ${MCP_SCHEMAS['2026-07-28'].inputRequiredMethods.join(', ')} may ask the client for input.`,
+        mcpRef('2026-07-28', 'basic/patterns/mrtr', 'Supported Requests'),
+      ),
+    );
+  }
   if (!has(result, 'inputRequests') && !has(result, 'requestState')) {
-    return [
+    findings.push(
       finding(
         'input-required-empty',
         'error',
@@ -165,110 +235,75 @@ function checkInputRequired(result: Record<string, unknown>, path: string): Find
         'An input_required result needs inputRequests, requestState or both; this one has neither, so the client cannot continue.',
         ref,
       ),
-    ];
-  }
-  const findings: Finding[] = [];
-  if (has(result, 'requestState') && typeof result.requestState !== 'string') {
-    findings.push(
-      finding(
-        'input-required-request-invalid',
-        'error',
-        `${path}/requestState`,
-        'requestState must be an opaque string the client echoes back exactly.',
-        ref,
-      ),
     );
+    return findings;
   }
-  if (has(result, 'inputRequests')) {
-    const requests = result.inputRequests;
-    if (!isPlainObject(requests)) {
-      findings.push(
-        finding(
-          'input-required-request-invalid',
-          'error',
-          `${path}/inputRequests`,
-          'inputRequests must be an object mapping keys to requests.',
-          ref,
-        ),
-      );
-    } else {
-      for (const [key, req] of Object.entries(requests)) {
-        const method = isPlainObject(req) ? req.method : undefined;
-        if (typeof method !== 'string' || !(INPUT_REQUEST_METHODS as readonly string[]).includes(method)) {
-          findings.push(
-            finding(
-              'input-required-request-invalid',
-              'error',
-              pointer(`${path}/inputRequests`, key),
-              `Input requests may only be ${INPUT_REQUEST_METHODS.join(', ')}; "${key}" ${isPlainObject(req) ? (typeof method === 'string' ? `asks for "${method}"` : `has a method that is ${describeValue(method)}`) : `is ${describeValue(req)}`}.`,
-              ref,
-            ),
-          );
-        }
-      }
-    }
-  }
+  findings.push(
+    ...schemaFindings(InputRequiredResultSchema, {
+      id: 'input-required-request-invalid',
+      base: path,
+      value: result,
+      label: 'the input_required result',
+      spec: ref,
+    }),
+  );
   return findings;
 }
 
+/** The result of a typed method other than tools/call, against its schema. */
+function checkTypedResult(
+  result: Record<string, unknown>,
+  path: string,
+  version: McpVersion,
+  method: string,
+): Finding[] {
+  if (isSurelyValidResult(method, version, result)) return [];
+  const schema = MCP_SCHEMAS[version].results[method]!;
+  return schemaFindings(schema, {
+    id: (p) => resultFindingId(method, p),
+    base: path,
+    value: result,
+    label: `the result of ${method}`,
+    spec: (id) => resultRef(id, version, method),
+  });
+}
+
+function resultFindingId(method: string, path: readonly PropertyKey[]): FindingId {
+  const key = path[0];
+  if ((method === 'initialize' || method === 'server/discover') && key === 'capabilities')
+    return 'capabilities-invalid';
+  if (method === 'initialize' && key === 'serverInfo') return 'implementation-invalid';
+  return 'result-invalid';
+}
+
+function resultRef(id: FindingId, version: McpVersion, method: string): SpecRef {
+  if (id === 'capabilities-invalid' && version !== '2026-07-28')
+    return mcpRef(version, 'basic/lifecycle', 'Capability Negotiation');
+  return methodRef(version, method);
+}
+
+/**
+ * A CallToolResult against its schema (content blocks, isError, structuredContent per version), then what the
+ * schema cannot say: the structuredContent mirror (a SHOULD), a tool error's leaked internals, and the note that
+ * isError is not a protocol error.
+ */
 function checkToolResult(result: Record<string, unknown>, path: string, version: McpVersion, ctx: Context): Finding[] {
   const ref = mcpRef(version, 'server/tools', 'Tool Result');
-  const findings: Finding[] = [];
   const content = result.content;
-  if (!Array.isArray(content)) {
-    findings.push(
-      finding(
-        'tool-result-invalid',
-        'error',
-        `${path}/content`,
-        `A tool result carries a content array (it may be empty); content is ${has(result, 'content') ? describeValue(content) : 'missing'}.`,
-        ref,
-      ),
-    );
-  } else {
-    content.forEach((block, i) => {
-      if (isSurelyTextBlock(block)) return;
-      const parsed = ContentBlockSchema.safeParse(block);
-      if (!parsed.success) {
-        const type = isPlainObject(block) ? block.type : undefined;
-        findings.push(
-          finding(
-            'tool-result-invalid',
-            'error',
-            `${path}/content/${i}`,
-            typeof type === 'string' && !['text', 'image', 'audio', 'resource_link', 'resource'].includes(type)
-              ? `Content block type "${type}" is not one of text, image, audio, resource_link, resource.`
-              : `Content block ${i} is not a valid ${typeof type === 'string' ? `"${type}" block` : 'content block'}: ${parsed.error.issues[0]?.path.join('.') || 'type'} ${parsed.error.issues[0]?.message ?? 'is invalid'}.`,
-            ref,
-          ),
-        );
-      }
-    });
-  }
-  if (has(result, 'isError') && typeof result.isError !== 'boolean') {
-    findings.push(
-      finding(
-        'tool-result-invalid',
-        'error',
-        `${path}/isError`,
-        `isError must be true or false; it is ${describeValue(result.isError)}.`,
-        ref,
-      ),
-    );
-  }
-  if (has(result, 'structuredContent')) {
+  const findings: Finding[] = isSurelyToolResult(result, version)
+    ? []
+    : schemaFindings(MCP_SCHEMAS[version].CallToolResultSchema, {
+        id: (p) => (p[0] === 'structuredContent' ? 'structured-content-not-object' : 'tool-result-invalid'),
+        base: path,
+        value:
+          version === '2026-07-28' && result.resultType === undefined ? { ...result, resultType: 'complete' } : result,
+        label: 'the tool result',
+        spec: (id) =>
+          id === 'structured-content-not-object' ? mcpRef(version, 'server/tools', 'Structured Content') : ref,
+      });
+  if (has(result, 'structuredContent') && !findings.some((f) => f.id === 'structured-content-not-object')) {
     const sc = result.structuredContent;
-    if (version !== '2026-07-28' && !isPlainObject(sc)) {
-      findings.push(
-        finding(
-          'structured-content-not-object',
-          'error',
-          `${path}/structuredContent`,
-          `Under ${version}, structuredContent is a JSON object (2026-07-28 allows any JSON value); it is ${describeValue(sc)}.`,
-          mcpRef(version, 'server/tools', 'Structured Content'),
-        ),
-      );
-    } else if (
+    if (
       ctx.deep &&
       Array.isArray(content) &&
       !content.some(

@@ -69,7 +69,8 @@ export function classifyMessage(input: unknown, options: ClassifyOptions = {}): 
   const protocol: Protocol = isProtocol(options.protocol) ? options.protocol : DEFAULT_PROTOCOL;
   const maxDepth = typeof options.maxDepth === 'number' && options.maxDepth > 0 ? options.maxDepth : 256;
   try {
-    return classifyInput(input, protocol, maxDepth);
+    const method = typeof options.method === 'string' ? options.method : undefined;
+    return classifyInput(input, protocol, maxDepth, method);
   } catch (error) {
     // A last line of defence: nothing above is expected to throw, but a classifier that throws would take a
     // page or a CLI run down with it. Report it as a finding instead.
@@ -93,7 +94,12 @@ export function classifyMessage(input: unknown, options: ClassifyOptions = {}): 
   }
 }
 
-function classifyInput(input: unknown, protocol: Protocol, maxDepth: number): Classification {
+function classifyInput(
+  input: unknown,
+  protocol: Protocol,
+  maxDepth: number,
+  method: string | undefined,
+): Classification {
   const textFindings: Finding[] = [];
   let value: unknown = input;
   if (typeof input === 'string') {
@@ -121,7 +127,8 @@ function classifyInput(input: unknown, protocol: Protocol, maxDepth: number): Cl
     value = parsed.value;
   }
 
-  const facts = typeof input === 'string' ? inspectParsedJson(value, maxDepth) : inspectValue(value, maxDepth);
+  const facts =
+    typeof input === 'string' ? inspectParsedJson(value, maxDepth, 20, input) : inspectValue(value, maxDepth);
   if (typeof input === 'string' && input.length <= TEXT_CHECK_LIMIT) {
     // JSON.parse keeps the last of two equal names silently: more names in the text than members in the value
     // means a name repeats. The cheap bound settles almost every message; the exact count runs only when needed.
@@ -189,6 +196,8 @@ function classifyInput(input: unknown, protocol: Protocol, maxDepth: number): Cl
   }
 
   const ctx: Context = { protocol, deep: !facts.truncated && !facts.repeated, json: typeof input === 'string' };
+  // The method of the request a result answers applies to a single message, not to the elements of a batch.
+  if (method !== undefined && !Array.isArray(value)) ctx.method = method;
   const result = Array.isArray(value) ? classifyBatch(value, ctx) : classifySingle(value, '', ctx);
   if (textFindings.length > 0) result.findings = sortFindings([...result.findings, ...textFindings]);
   return result;

@@ -5,6 +5,8 @@
  * test/unit/fast-paths.test.ts holds each check to its schema with generated values.
  */
 
+import type { McpVersion } from './protocols.ts';
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** An object zod's `z.record(z.string(), z.unknown())` accepts: plain, with only string keys (as from JSON.parse). */
@@ -15,30 +17,201 @@ function isPlainStringKeyed(v: unknown): boolean {
   return Object.getOwnPropertySymbols(v).length === 0;
 }
 
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isInteger = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v);
+const isFiniteNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
+const optional = (v: unknown, test: (x: unknown) => boolean): boolean => v === undefined || test(v);
+const isProgressToken = (v: unknown): boolean => isString(v) || isInteger(v);
+const isRequestId = isProgressToken;
+const LEVELS: ReadonlySet<unknown> = new Set([
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+]);
+
+/** Capabilities made only of the members the 2026-07-28 schema types, each holding plain objects, or of nothing. */
+function isSurelyClientCapabilities(v: unknown): boolean {
+  if (!isPlainStringKeyed(v)) return false;
+  for (const [key, value] of Object.entries(v as Record<string, unknown>)) {
+    if (!isPlainStringKeyed(value)) return false;
+    if (key === 'experimental' || key === 'extensions' || key === 'sampling' || key === 'elicitation') {
+      // Each member of these is itself an object in the schema (JSONObject).
+      for (const inner of Object.values(value as Record<string, unknown>)) if (!isPlainStringKeyed(inner)) return false;
+    } else if (key !== 'roots') return false;
+  }
+  return true;
+}
+
+/** An `Implementation` with only the required strings (and a string title). */
+const isSurelyImplementation = (v: unknown): boolean =>
+  isObject(v) &&
+  Object.getPrototypeOf(v) === Object.prototype &&
+  isString(v.name) &&
+  isString(v.version) &&
+  optional(v.title, isString) &&
+  v.description === undefined &&
+  v.websiteUrl === undefined &&
+  v.icons === undefined;
+
 /** True only when RequestMetaSchema (the 2026-07-28 `_meta` envelope) certainly accepts `meta`. */
 export function isSurelyRequestMeta(meta: unknown): boolean {
-  if (!isObject(meta)) return false;
-  if (typeof meta['io.modelcontextprotocol/protocolVersion'] !== 'string') return false;
-  if (!isPlainStringKeyed(meta['io.modelcontextprotocol/clientCapabilities'])) return false;
-  const info = meta['io.modelcontextprotocol/clientInfo'];
-  if (
-    info !== undefined &&
-    !(
-      isObject(info) &&
-      typeof info.name === 'string' &&
-      typeof info.version === 'string' &&
-      (info.title === undefined || typeof info.title === 'string')
-    )
-  ) {
-    return false;
+  if (!isObject(meta) || Object.getPrototypeOf(meta) !== Object.prototype) return false;
+  if (!isString(meta['io.modelcontextprotocol/protocolVersion'])) return false;
+  if (!isSurelyClientCapabilities(meta['io.modelcontextprotocol/clientCapabilities'])) return false;
+  if (!optional(meta['io.modelcontextprotocol/clientInfo'], isSurelyImplementation)) return false;
+  if (!optional(meta['io.modelcontextprotocol/logLevel'], (l) => LEVELS.has(l))) return false;
+  return optional(meta.progressToken, isProgressToken);
+}
+
+/** True only when a 2025-06-18 / 2025-11-25 request's `_meta` certainly passes: an object, progressToken typed. */
+export function isSurelyLegacyRequestMeta(meta: unknown): boolean {
+  return (
+    isObject(meta) && Object.getPrototypeOf(meta) === Object.prototype && optional(meta.progressToken, isProgressToken)
+  );
+}
+
+/**
+ * True only when the params schema of `method` under `version` (schemas.ts `MCP_SCHEMAS[v].requests` and
+ * `.notifications`) certainly accepts `params`, for the shapes the classifier meets on every message. False means
+ * "ask zod", not "invalid".
+ */
+export function isSurelyValidParams(method: string, version: McpVersion, params: unknown): boolean {
+  const plain = isObject(params) && Object.getPrototypeOf(params) === Object.prototype;
+  const p = params as Record<string, unknown>;
+  // 2026-07-28's input responses and 2025-11-25's task are left to zod.
+  const noExtras = plain && p.inputResponses === undefined && p.requestState === undefined && p.task === undefined;
+  switch (method) {
+    case 'tools/call':
+      return noExtras && isString(p.name) && optional(p.arguments, isPlainStringKeyed);
+    case 'tools/list':
+    case 'prompts/list':
+    case 'resources/list':
+    case 'resources/templates/list':
+      return (params === undefined && version !== '2026-07-28') || (plain && optional(p.cursor, isString));
+    case 'resources/read':
+      return noExtras && isString(p.uri);
+    case 'prompts/get':
+      return (
+        noExtras &&
+        isString(p.name) &&
+        optional(p.arguments, (a) => isPlainStringKeyed(a) && Object.values(a as object).every(isString))
+      );
+    case 'notifications/progress':
+      return (
+        plain &&
+        isProgressToken(p.progressToken) &&
+        isFiniteNumber(p.progress) &&
+        optional(p.total, isFiniteNumber) &&
+        optional(p.message, isString)
+      );
+    case 'notifications/cancelled':
+      return plain && isRequestId(p.requestId) && optional(p.reason, isString);
+    case 'notifications/message':
+      return (
+        plain && LEVELS.has(p.level) && optional(p.logger, isString) && Object.prototype.hasOwnProperty.call(p, 'data')
+      );
+    default:
+      return false;
   }
-  const level = meta['io.modelcontextprotocol/logLevel'];
-  if (level !== undefined && typeof level !== 'string') return false;
-  const token = meta.progressToken;
-  return token === undefined || typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token));
 }
 
 /** True only when ContentBlockSchema certainly accepts `block`: a text block without annotations, the common case. */
 export function isSurelyTextBlock(block: unknown): boolean {
-  return isObject(block) && block.type === 'text' && typeof block.text === 'string' && block.annotations === undefined;
+  return (
+    isObject(block) &&
+    Object.getPrototypeOf(block) === Object.prototype &&
+    block.type === 'text' &&
+    typeof block.text === 'string' &&
+    block.annotations === undefined &&
+    block._meta === undefined
+  );
+}
+
+/** True only when a result's `_meta` certainly passes ResultMetaSchema: plain, and any serverInfo a plain Implementation. */
+export function isSurelyResultMeta(meta: unknown): boolean {
+  if (!isPlainStringKeyed(meta)) return false;
+  return optional((meta as Record<string, unknown>)['io.modelcontextprotocol/serverInfo'], isSurelyImplementation);
+}
+
+/**
+ * True only when `MCP_SCHEMAS[version].CallToolResultSchema` certainly accepts the result (with a 2026-07-28
+ * `resultType` that is absent or "complete"): text blocks only, a boolean isError, and before 2026-07-28 an object
+ * structuredContent.
+ */
+export function isSurelyToolResult(result: unknown, version: McpVersion): boolean {
+  if (!isObject(result) || Object.getPrototypeOf(result) !== Object.prototype) return false;
+  const content = result.content;
+  if (!Array.isArray(content) || !content.every(isSurelySimpleBlock)) return false;
+  if (!optional(result.isError, (v) => typeof v === 'boolean')) return false;
+  if (result._meta !== undefined) return false;
+  if (version === '2026-07-28') return optional(result.resultType, (v) => v === 'complete');
+  return optional(result.structuredContent, isPlainStringKeyed);
+}
+
+/** A content block ContentBlockSchema certainly accepts: text, image, audio or resource_link, without annotations or _meta. */
+function isSurelySimpleBlock(block: unknown): boolean {
+  if (isSurelyTextBlock(block)) return true;
+  if (!isObject(block) || Object.getPrototypeOf(block) !== Object.prototype) return false;
+  if (block.annotations !== undefined || block._meta !== undefined) return false;
+  if (block.type === 'image' || block.type === 'audio') return isString(block.data) && isString(block.mimeType);
+  if (block.type === 'resource_link')
+    return isString(block.uri) && isString(block.name) && optional(block.mimeType, isString);
+  return false;
+}
+
+/** A `Tool` as tools/list lists it, in its plain form: name, description, an object inputSchema; nothing else typed. */
+function isSurelyTool(tool: unknown): boolean {
+  if (!isObject(tool) || Object.getPrototypeOf(tool) !== Object.prototype) return false;
+  const input = tool.inputSchema;
+  return (
+    isString(tool.name) &&
+    optional(tool.title, isString) &&
+    optional(tool.description, isString) &&
+    isObject(input) &&
+    Object.getPrototypeOf(input) === Object.prototype &&
+    input.type === 'object' &&
+    optional(input.properties, isPlainStringKeyed) &&
+    optional(input.required, (r) => Array.isArray(r) && r.every(isString)) &&
+    tool.outputSchema === undefined &&
+    tool.annotations === undefined &&
+    tool._meta === undefined &&
+    tool.icons === undefined
+  );
+}
+
+/** `TextResourceContents` / `BlobResourceContents` in their plain form. */
+const isSurelyResourceContents = (c: unknown): boolean =>
+  isObject(c) &&
+  Object.getPrototypeOf(c) === Object.prototype &&
+  isString(c.uri) &&
+  optional(c.mimeType, isString) &&
+  (isString(c.text) || isString(c.blob));
+
+/** 2026-07-28 `CacheableResult`: a whole non-negative ttlMs and a known cacheScope. */
+const isSurelyCacheable = (r: Record<string, unknown>): boolean =>
+  typeof r.ttlMs === 'number' &&
+  Number.isInteger(r.ttlMs) &&
+  r.ttlMs >= 0 &&
+  (r.cacheScope === 'public' || r.cacheScope === 'private');
+
+/**
+ * True only when `MCP_SCHEMAS[version].results[method]` certainly accepts `result`, for the list and read results the
+ * classifier meets most. False means "ask zod", not "invalid".
+ */
+export function isSurelyValidResult(method: string, version: McpVersion, result: unknown): boolean {
+  if (!isObject(result) || Object.getPrototypeOf(result) !== Object.prototype) return false;
+  if (version === '2026-07-28' && !isSurelyCacheable(result)) return false;
+  switch (method) {
+    case 'tools/list':
+      return Array.isArray(result.tools) && result.tools.every(isSurelyTool) && optional(result.nextCursor, isString);
+    case 'resources/read':
+      return Array.isArray(result.contents) && result.contents.every(isSurelyResourceContents);
+    default:
+      return false;
+  }
 }

@@ -60,12 +60,16 @@ export {
   CONTENT_BLOCK_TYPES,
   RESULT_TYPES,
   INPUT_REQUEST_METHODS,
+  LOGGING_LEVELS,
+  LoggingLevelSchema,
+  ProgressTokenSchema,
+  MetaObjectSchema,
   InputRequiredResultSchema,
   MCP_SCHEMAS,
   CallToolRequestSchema,
   CallToolResultSchema,
 } from './schemas.ts';
-export type { RequestId, ContentBlock, ResultType, McpSchemas } from './schemas.ts';
+export type { RequestId, ContentBlock, ResultType, LoggingLevel, McpSchemas } from './schemas.ts';
 
 export {
   METHODS_REMOVED_IN_2026_07_28,

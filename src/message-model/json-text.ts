@@ -105,14 +105,22 @@ export function inspectValue(value: unknown, maxDepth = 256, maxReports = 20): V
  * inspectValue for a value fresh from JSON.parse: a tree, which never reaches an object twice, so the quick walk
  * need not remember the objects it has seen. Same facts; for the classifier's hot path.
  */
-export function inspectParsedJson(value: unknown, maxDepth = 256, maxReports = 20): ValueFacts {
-  return inspect(value, maxDepth, maxReports, true);
+export function inspectParsedJson(value: unknown, maxDepth = 256, maxReports = 20, text?: string): ValueFacts {
+  // With the text the value was parsed from, one look at the text can rule out anything to report: a lone
+  // surrogate in a parsed string comes from a raw one (the text is then not well-formed) or from a \uD800..\uDFFF
+  // escape, and a number past 2^53 or past a double has 16 digits or more, or an exponent. The quick walk then
+  // skips the scalars.
+  const scalars = text === undefined || !text.isWellFormed() || MAY_REPORT.test(text);
+  return inspect(value, maxDepth, maxReports, true, scalars);
 }
 
-function inspect(value: unknown, maxDepth: number, maxReports: number, tree: boolean): ValueFacts {
+/** Text that may hold what walkValue reports (false positives only cost a closer look). */
+const MAY_REPORT = /\\u[dD][89a-fA-F]|\d{16}|\d[eE]/;
+
+function inspect(value: unknown, maxDepth: number, maxReports: number, tree: boolean, scalars = true): ValueFacts {
   // Most messages have nothing to report: a quick walk that builds no paths settles depth, member count and
   // repetition, and only a value with something to report is walked again to name the places.
-  const quick = scanValue(value, maxDepth, tree);
+  const quick = scanValue(value, maxDepth, tree, scalars);
   if (!quick.reportable || maxReports <= 0) {
     return {
       depth: quick.depth,
@@ -141,12 +149,14 @@ function scanValue(
   value: unknown,
   maxDepth: number,
   tree: boolean,
+  scalars: boolean,
 ): Omit<ValueFacts, 'loneSurrogates' | 'unsafeIntegers'> & { reportable: boolean } {
   let depth = 0;
   let truncated = false;
   let memberCount = 0;
   let repeated = false;
-  let reportable = false;
+  // Without scalars to check, nothing can be reportable: starting at true skips every check below.
+  let reportable = !scalars;
   if (value === null || typeof value !== 'object')
     return { depth, truncated, memberCount, repeated, reportable: isReportable(value) };
   const containers: object[] = [value];
@@ -188,7 +198,7 @@ function scanValue(
       }
     }
   }
-  return { depth, truncated, memberCount, repeated, reportable };
+  return { depth, truncated, memberCount, repeated, reportable: scalars && reportable };
 }
 
 /** The full walk, with a JSON Pointer for each report. */

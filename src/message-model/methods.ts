@@ -1,4 +1,4 @@
-import type { McpVersion } from './protocols.ts';
+import { mcpRef, type McpVersion, type SpecRef } from './protocols.ts';
 
 /**
  * Method names the spec removed in 2026-07-28 (spec 2026-07-28 changelog.mdx; basic/index.mdx §Statelessness):
@@ -72,4 +72,58 @@ export function methodStatus(method: string, version: McpVersion): 'removed' | '
     return 'removed';
   if (version !== '2026-07-28' && (METHODS_ADDED_IN_2026_07_28 as readonly string[]).includes(method)) return 'not-yet';
   return 'ok';
+}
+
+/** Where each typed method is defined, per revision: the page and the section that shows its params and result. */
+export function methodRef(version: McpVersion, method: string): SpecRef {
+  const modern = version === '2026-07-28';
+  const utilities = modern ? 'basic/patterns' : 'basic/utilities';
+  switch (method) {
+    case 'tools/call':
+      return mcpRef(version, 'server/tools', 'Calling Tools');
+    case 'tools/list':
+      return mcpRef(version, 'server/tools', 'Listing Tools');
+    case 'resources/list':
+      return mcpRef(version, 'server/resources', 'Listing Resources');
+    case 'resources/templates/list':
+      return mcpRef(version, 'server/resources', 'Resource Templates');
+    case 'resources/read':
+      return mcpRef(version, 'server/resources', 'Reading Resources');
+    case 'resources/subscribe':
+    case 'resources/unsubscribe':
+    case 'notifications/resources/updated':
+      return mcpRef(version, 'server/resources', 'Subscriptions');
+    case 'prompts/list':
+      return mcpRef(version, 'server/prompts', 'Listing Prompts');
+    case 'prompts/get':
+      return mcpRef(version, 'server/prompts', 'Getting a Prompt');
+    case 'completion/complete':
+      return mcpRef(version, 'server/utilities/completion', 'Requesting Completions');
+    case 'initialize':
+      return mcpRef(version, 'basic/lifecycle', 'Initialization');
+    case 'logging/setLevel':
+      return mcpRef(version, 'server/utilities/logging', 'Setting Log Level');
+    case 'notifications/message':
+      return mcpRef(version, 'server/utilities/logging', 'Log Message Notifications');
+    case 'sampling/createMessage':
+      return mcpRef(version, 'client/sampling', 'Creating Messages');
+    case 'elicitation/create':
+      return mcpRef(version, 'client/elicitation', 'Protocol Messages');
+    case 'notifications/elicitation/complete':
+      return mcpRef(version, 'client/elicitation', 'Completion Notifications for URL Mode Elicitation');
+    case 'roots/list':
+      return mcpRef(version, 'client/roots', 'Listing Roots');
+    case 'server/discover':
+      return mcpRef(version, 'server/discover');
+    case 'subscriptions/listen':
+      return mcpRef(version, 'basic/patterns/subscriptions', 'Opening a Stream');
+    case 'notifications/subscriptions/acknowledged':
+      return mcpRef(version, 'basic/patterns/subscriptions', 'Acknowledgment');
+    case 'notifications/cancelled':
+      return mcpRef(version, `${utilities}/cancellation`, 'Cancellation Flow');
+    case 'notifications/progress':
+      return mcpRef(version, `${utilities}/progress`, 'Progress Flow');
+    default:
+      return mcpRef(version, 'basic/index', 'Requests');
+  }
 }

@@ -1,12 +1,19 @@
 /**
- * npm run bench: how fast the message model classifies, next to the official SDK's bare envelope validation.
- * Builds a deterministic corpus of 100,000 mixed messages (requests, notifications, results, tool results, errors,
- * invalid messages, parse errors; from ~60 bytes to ~20 KB), then measures, in one process and on the same texts:
- *   ours:   classifyMessage(text)                       (parse, classify, reply, findings, spec references)
+ * npm run bench: how fast the message model classifies, next to the official SDK's bare envelope validation and to
+ * bare JSON.parse. Builds a deterministic corpus of 100,000 mixed messages (requests, notifications, results, tool
+ * results, errors, invalid messages, parse errors; from ~60 bytes to ~20 KB), then measures, in one process and on
+ * the same texts:
+ *   ours:   classifyMessage(text, { method })            (parse, classify, reply, findings, spec references, and the
+ *                                                         nested validation: _meta, typed params and, with the method
+ *                                                         of the request a result answers, typed results)
  *   theirs: JSONRPCMessageSchema.safeParse(JSON.parse(text)) from @modelcontextprotocol/core (parse errors caught)
- * Each side gets a warm-up pass, then ROUNDS timed rounds in which the two sides take turns slice by slice;
- * the median round counts.
- * The last line is `ratio_vs_sdk=<ours/theirs>` (target: at least 1.00). Figures only: nothing here asserts a time.
+ *   floor:  JSON.parse(text)                              (parse errors caught)
+ * After a warm-up pass, ROUNDS passes over the corpus run it slice by slice (2,000 messages): a round is one slice
+ * run by every side in turn, who goes first rotating from round to round (ours, theirs, floor; theirs, floor, ours;
+ * …), so a burst of load from other processes lands on every side alike. Each round gives a ratio (ours / theirs and
+ * ours / floor, in messages per second on the same texts); the figures printed are the medians of those per-round
+ * ratios. The last line is `ratio_vs_sdk=<median>` (target: at least 1.00); `ratio_vs_json_parse` comes before it.
+ * Figures only: nothing here asserts a time.
  */
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { classifyMessage } from '#message-model';
@@ -44,7 +51,10 @@ const meta = () => ({
   'io.modelcontextprotocol/clientInfo': { name: 'bench-client', version: '1.0.0' },
 });
 
-/** Generators by category; each returns the raw message text. */
+/** A corpus entry: the raw text, or the text of a result with the method of the request it answers. */
+type Entry = string | { text: string; method: string };
+
+/** Generators by category; each returns the raw message text (results: with the method they answer). */
 const GENERATORS = {
   request: () =>
     JSON.stringify(
@@ -94,10 +104,11 @@ const GENERATORS = {
         }),
       ])(),
     ),
-  result: () =>
-    JSON.stringify(
-      pick([
-        () => ({
+  result: (): Entry =>
+    pick([
+      (): Entry => ({
+        method: 'tools/list',
+        text: JSON.stringify({
           jsonrpc: '2.0',
           id: id(),
           result: {
@@ -111,26 +122,33 @@ const GENERATORS = {
                 required: ['incidentId'],
               },
             })),
+            ttlMs: 60_000,
+            cacheScope: 'public',
           },
         }),
-        () => ({
+      }),
+      (): Entry => ({
+        method: 'resources/read',
+        text: JSON.stringify({
           jsonrpc: '2.0',
           id: id(),
           result: {
             resultType: 'complete',
             contents: [{ uri: 'file:///logs/1.txt', mimeType: 'text/plain', text: sentence(payloadWords()) }],
+            ttlMs: 0,
+            cacheScope: 'private',
           },
         }),
-        () => ({ jsonrpc: '2.0', id: id(), result: {} }),
-      ])(),
-    ),
-  'tool-result': () => {
+      }),
+      (): Entry => JSON.stringify({ jsonrpc: '2.0', id: id(), result: {} }),
+    ])(),
+  'tool-result': (): Entry => {
     const data = {
       incidentId: `INC-${int(1, 9999)}`,
       status: pick(['open', 'closed', 'mitigated']),
       summary: sentence(payloadWords()),
     };
-    return JSON.stringify(
+    const text = JSON.stringify(
       pick([
         () => ({
           jsonrpc: '2.0',
@@ -163,6 +181,7 @@ const GENERATORS = {
         }),
       ])(),
     );
+    return { method: 'tools/call', text };
   },
   error: () =>
     JSON.stringify({
@@ -215,7 +234,7 @@ const GENERATORS = {
       () => text.replace(/,/, ',,'),
     ])();
   },
-} as const;
+} satisfies Record<string, () => Entry>;
 
 type Category = keyof typeof GENERATORS;
 /** The mix, in percent of the corpus. */
@@ -229,94 +248,136 @@ const MIX: Record<Category, number> = {
   'parse-error': 8,
 };
 
-function buildCorpus(): { texts: string[]; counts: Record<Category, number>; bytes: number } {
+function buildCorpus(): {
+  texts: string[];
+  methods: Array<string | undefined>;
+  counts: Record<Category, number>;
+  bytes: number;
+} {
   const categories = Object.keys(MIX) as Category[];
   const cumulative: Array<[number, Category]> = [];
   let sum = 0;
   for (const c of categories) cumulative.push([(sum += MIX[c]), c]);
   const counts = Object.fromEntries(categories.map((c) => [c, 0])) as Record<Category, number>;
   const texts: string[] = [];
+  const methods: Array<string | undefined> = [];
   let bytes = 0;
   for (let i = 0; i < CORPUS_SIZE; i += 1) {
     const roll = random() * sum;
     const category = cumulative.find(([limit]) => roll < limit)![1];
-    const text = GENERATORS[category]();
+    const entry = GENERATORS[category]();
+    const text = typeof entry === 'string' ? entry : entry.text;
     counts[category] += 1;
     bytes += Buffer.byteLength(text);
     texts.push(text);
+    methods.push(typeof entry === 'string' ? undefined : entry.method);
   }
-  return { texts, counts, bytes };
+  return { texts, methods, counts, bytes };
 }
 
-/** Runs `fn` over texts[from, to); returns elapsed milliseconds. The checksum keeps the work observable. */
+const { texts, methods, counts, bytes } = buildCorpus();
+
+/** Runs one side over texts[from, to); returns elapsed milliseconds. The checksum keeps the work observable. */
 let checksum = 0;
-function timeSlice(texts: readonly string[], from: number, to: number, fn: (text: string) => number): number {
+function timeSlice(fn: (i: number) => number, from: number, to: number): number {
   const start = performance.now();
-  for (let i = from; i < to; i += 1) checksum += fn(texts[i]!);
+  for (let i = from; i < to; i += 1) checksum += fn(i);
   return performance.now() - start;
 }
 
-const ours = (text: string): number => classifyMessage(text).findings.length;
+const SIDES = {
+  ours: (i: number): number => {
+    const method = methods[i];
+    return classifyMessage(texts[i]!, method === undefined ? {} : { method }).findings.length;
+  },
+  theirs: (i: number): number => {
+    let value: unknown;
+    try {
+      value = JSON.parse(texts[i]!);
+    } catch {
+      return 0;
+    }
+    return JSONRPCMessageSchema.safeParse(value).success ? 1 : 0;
+  },
+  floor: (i: number): number => {
+    try {
+      return JSON.parse(texts[i]!) === null ? 0 : 1;
+    } catch {
+      return 0;
+    }
+  },
+} as const;
+type Side = keyof typeof SIDES;
+const ORDER: readonly Side[] = ['ours', 'theirs', 'floor'];
 
-const theirs = (text: string): number => {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return 0;
-  }
-  return JSONRPCMessageSchema.safeParse(value).success ? 1 : 0;
+const median = (xs: readonly number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
-const { texts, counts, bytes } = buildCorpus();
 console.log(
   `corpus: ${texts.length.toLocaleString('en')} messages, ${(bytes / 1024 / 1024).toFixed(1)} MiB, seed ${SEED}, ${ROUNDS} rounds after warm-up, node ${process.version}`,
 );
 console.log(
   `mix: ${Object.entries(counts)
     .map(([c, n]) => `${c} ${n}`)
-    .join(', ')}`,
+    .join(
+      ', ',
+    )}; ${methods.filter((m) => m !== undefined).length.toLocaleString('en')} results checked against the method they answer`,
 );
 
-// Warm-up: let both sides reach optimised code before anything is timed.
-timeSlice(texts, 0, texts.length, ours);
-timeSlice(texts, 0, texts.length, theirs);
+// Warm-up: let every side reach optimised code before anything is timed.
+for (const side of ORDER) timeSlice(SIDES[side], 0, texts.length);
 
 /**
- * One round classifies the whole corpus on each side. The two sides take turns slice by slice (2,000 messages),
- * alternating who goes first, so a burst of load from other processes hits both alike and the ratio stays fair.
+ * A round is one slice of SLICE messages run by every side in turn, who goes first rotating from round to round
+ * (ours, theirs, floor; theirs, floor, ours; …): the sides of a round run within milliseconds of each other, so a
+ * burst of load from other processes lands on all of them alike. ROUNDS passes over the corpus give
+ * ROUNDS × (corpus / SLICE) rounds; each yields a ratio, and the medians of those ratios are the figures.
  */
 const SLICE = 2_000;
-const rates: Record<'ours' | 'theirs', number[]> = { ours: [], theirs: [] };
-for (let r = 0; r < ROUNDS; r += 1) {
-  const ms = { ours: 0, theirs: 0 };
-  for (let from = 0, n = 0; from < texts.length; from += SLICE, n += 1) {
+const ms: Record<Side, number> = { ours: 0, theirs: 0, floor: 0 };
+const vsSdk: number[] = [];
+const vsParse: number[] = [];
+let round = 0;
+for (let pass = 0; pass < ROUNDS; pass += 1) {
+  for (let from = 0; from < texts.length; from += SLICE, round += 1) {
     const to = Math.min(from + SLICE, texts.length);
-    const order = (n + r) % 2 === 0 ? (['ours', 'theirs'] as const) : (['theirs', 'ours'] as const);
-    for (const side of order) ms[side] += timeSlice(texts, from, to, side === 'ours' ? ours : theirs);
+    const took = {} as Record<Side, number>;
+    for (let k = 0; k < ORDER.length; k += 1) {
+      const side = ORDER[(round + k) % ORDER.length]!;
+      took[side] = timeSlice(SIDES[side], from, to);
+      ms[side] += took[side];
+    }
+    // Messages per second on the same slice, so the ratio of rates is the inverse ratio of times.
+    vsSdk.push(took.theirs / took.ours);
+    vsParse.push(took.floor / took.ours);
   }
-  rates.ours.push(texts.length / (ms.ours / 1000));
-  rates.theirs.push(texts.length / (ms.theirs / 1000));
 }
+const rate = (side: Side) => (texts.length * ROUNDS) / (ms[side] / 1000);
 
-const ourRate = median(rates.ours);
-const theirRate = median(rates.theirs);
 if (checksum === -1) console.log('unreachable'); // keeps the results observable to the optimiser
-const mbps = (rate: number) => ((rate * bytes) / texts.length / 1024 / 1024).toFixed(1);
+const mbps = (r: number) => ((r * bytes) / texts.length / 1024 / 1024).toFixed(1);
 const fmt = (n: number) => Math.round(n).toLocaleString('en').padStart(11);
+const LABELS: Record<Side, string> = {
+  ours: 'classifyMessage(text, { method })  [#message-model]',
+  theirs: 'JSONRPCMessageSchema.safeParse(JSON.parse(text))',
+  floor: 'JSON.parse(text)',
+};
 console.log('');
-console.log(`${'measured'.padEnd(52)} ${'median msg/s'.padStart(12)} ${'MiB/s'.padStart(7)}   rounds (msg/s)`);
-console.log(
-  `${'classifyMessage(text)  [#message-model]'.padEnd(52)} ${fmt(ourRate)} ${mbps(ourRate).padStart(7)}   ${rates.ours.map((x) => Math.round(x)).join(' ')}`,
-);
-console.log(
-  `${'JSONRPCMessageSchema.safeParse(JSON.parse(text))'.padEnd(52)} ${fmt(theirRate)} ${mbps(theirRate).padStart(7)}   ${rates.theirs.map((x) => Math.round(x)).join(' ')}`,
-);
+console.log(`${'measured'.padEnd(52)} ${'msg/s'.padStart(12)} ${'MiB/s'.padStart(7)}`);
+for (const side of ORDER) {
+  console.log(`${LABELS[side].padEnd(52)} ${fmt(rate(side))} ${mbps(rate(side)).padStart(7)}`);
+}
+const spread = (xs: readonly number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(2);
+  return `quartiles ${at(0.25)} / ${at(0.5)} / ${at(0.75)} over ${sorted.length} rounds`;
+};
 console.log('');
-console.log(`ratio_vs_sdk=${(ourRate / theirRate).toFixed(2)}`);
+console.log(`ours / theirs per round: ${spread(vsSdk)}`);
+console.log(`ours / JSON.parse per round: ${spread(vsParse)}`);
+console.log(`msg_per_s=${Math.round(rate('ours'))}`);
+console.log(`ratio_vs_json_parse=${median(vsParse).toFixed(2)}`);
+console.log(`ratio_vs_sdk=${median(vsSdk).toFixed(2)}`);

@@ -212,7 +212,7 @@ describe('lone surrogates', () => {
 
   it('accepts a properly paired surrogate without a finding', () => {
     const c = classifyMessage(
-      '{"jsonrpc":"2.0","method":"notifications/progress","params":{"message":"\\ud83d\\udd25 on fire"}}',
+      '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t","progress":1,"message":"\\ud83d\\udd25 on fire"}}',
       { protocol: '2025-11-25' },
     );
     expect(ids(c)).toEqual([]);

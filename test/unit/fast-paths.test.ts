@@ -5,8 +5,36 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ContentBlockSchema, RequestMetaSchema } from '#message-model';
-import { isSurelyRequestMeta, isSurelyTextBlock } from '../../src/message-model/fast-paths.ts';
+import { ContentBlockSchema, MCP_SCHEMAS, MCP_VERSIONS, RequestMetaSchema } from '#message-model';
+import {
+  isSurelyLegacyRequestMeta,
+  isSurelyRequestMeta,
+  isSurelyResultMeta,
+  isSurelyTextBlock,
+  isSurelyToolResult,
+  isSurelyValidParams,
+  isSurelyValidResult,
+} from '../../src/message-model/fast-paths.ts';
+import { PARAMS_BY_METHOD, RESULT_BY_METHOD, richMetaArb } from './support/arbitraries.ts';
+
+/** A copy of generated params without 2025-11-25's task and 2026-07-28's input responses. */
+const withoutExtras = (params: unknown): unknown => {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return params;
+  const { task: _task, requestState: _state, inputResponses: _responses, ...rest } = params as Record<string, unknown>;
+  return rest;
+};
+
+/** The methods whose params the classifier checks by hand first (fast-paths.ts isSurelyValidParams). */
+const FAST_METHODS = new Set([
+  'tools/call',
+  'tools/list',
+  'resources/list',
+  'resources/read',
+  'prompts/get',
+  'notifications/progress',
+  'notifications/cancelled',
+  'notifications/message',
+]);
 
 const odd = fc.oneof(
   fc.anything(),
@@ -85,4 +113,104 @@ describe('isSurelyTextBlock', () => {
     expect(isSurelyTextBlock({ type: 'text', text: 'INC-1 is open' })).toBe(true);
     expect(isSurelyTextBlock({ type: 'text', text: 'x', annotations: { priority: 2 } })).toBe(false);
   });
+});
+
+describe('isSurelyRequestMeta with the typed members of the envelope', () => {
+  it('accepts only envelopes RequestMetaSchema accepts, capabilities, clientInfo and logLevel included', () => {
+    fc.assert(
+      fc.property(fc.oneof(richMetaArb, odd), (meta) => {
+        if (isSurelyRequestMeta(meta)) expect(RequestMetaSchema.safeParse(meta).success).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('isSurelyLegacyRequestMeta and isSurelyResultMeta', () => {
+  it('accept only what the 2025 request _meta and every revision result _meta schemas accept', () => {
+    fc.assert(
+      fc.property(fc.oneof(richMetaArb, odd), fc.constantFrom(...MCP_VERSIONS), (meta, version) => {
+        if (version !== '2026-07-28' && isSurelyLegacyRequestMeta(meta))
+          expect(MCP_SCHEMAS[version].RequestMetaSchema.safeParse(meta).success).toBe(true);
+        if (isSurelyResultMeta(meta)) expect(MCP_SCHEMAS[version].ResultMetaSchema.safeParse(meta).success).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('isSurelyValidParams', () => {
+  // Each typed method's params, generated right and wrong member by member, under every revision.
+  for (const method of Object.keys(PARAMS_BY_METHOD)) {
+    it(`accepts only ${method} params the revision's schema accepts`, () => {
+      let accepted = 0;
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            { weight: 3, arbitrary: PARAMS_BY_METHOD[method]! },
+            // The same params without the members the fast path leaves to zod, so that it fires often.
+            { weight: 3, arbitrary: PARAMS_BY_METHOD[method]!.map(withoutExtras) },
+            odd,
+          ),
+          fc.constantFrom(...MCP_VERSIONS),
+          (params, version) => {
+            const schema = MCP_SCHEMAS[version].requests[method] ?? MCP_SCHEMAS[version].notifications[method];
+            if (!schema || !isSurelyValidParams(method, version, params)) return;
+            accepted += 1;
+            expect(schema.safeParse(params).success, JSON.stringify(params)).toBe(true);
+          },
+        ),
+        { numRuns: 3000 },
+      );
+      // A fast path that never fires proves nothing; the ones the classifier has must fire on generated values.
+      if (FAST_METHODS.has(method)) expect(accepted).toBeGreaterThan(20);
+    });
+  }
+
+  it('says nothing about methods it does not know', () => {
+    expect(isSurelyValidParams('completion/complete', '2026-07-28', { ref: { type: 'ref/prompt', name: 'x' } })).toBe(
+      false,
+    );
+  });
+});
+
+describe('isSurelyToolResult', () => {
+  it('accepts only results CallToolResultSchema accepts, in every revision', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof({ weight: 6, arbitrary: RESULT_BY_METHOD['tools/call']! }, odd),
+        fc.constantFrom(...MCP_VERSIONS),
+        (result, version) => {
+          if (!isSurelyToolResult(result, version)) return;
+          const checked =
+            version === '2026-07-28' && (result as Record<string, unknown>).resultType === undefined
+              ? { ...(result as object), resultType: 'complete' }
+              : result;
+          expect(MCP_SCHEMAS[version].CallToolResultSchema.safeParse(checked).success).toBe(true);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('isSurelyValidResult', () => {
+  for (const method of ['tools/list', 'resources/read']) {
+    it(`accepts only ${method} results the revision's schema accepts`, () => {
+      let accepted = 0;
+      fc.assert(
+        fc.property(
+          fc.oneof({ weight: 6, arbitrary: RESULT_BY_METHOD[method]! }, odd),
+          fc.constantFrom(...MCP_VERSIONS),
+          (result, version) => {
+            if (!isSurelyValidResult(method, version, result)) return;
+            accepted += 1;
+            expect(MCP_SCHEMAS[version].results[method]!.safeParse(result).success, JSON.stringify(result)).toBe(true);
+          },
+        ),
+        { numRuns: 4000 },
+      );
+      expect(accepted).toBeGreaterThan(0);
+    });
+  }
 });

@@ -80,14 +80,7 @@ describe('the fixture files', () => {
  * Expectations the model does not meet yet: each is filed with the model in /work/notes/requests.md and runs as
  * `it.fails`, so it turns red the day the model is fixed and the entry must be deleted.
  */
-const PENDING_MODEL_FIXES: Record<string, string> = {
-  'error-url-elicitation-32042 under 2026-07-28':
-    'FROM oracles TO model: -32042 under 2026-07-28 is an error finding, not a warning (MUST NOT emit)',
-  'error-legacy-band-32000 under 2026-07-28':
-    'FROM oracles TO model: -32000..-32019 under 2026-07-28 is a warning (SHOULD NOT use), not a note',
-  'error-legacy-band-session-not-found under 2026-07-28':
-    'FROM oracles TO model: -32000..-32019 under 2026-07-28 is a warning (SHOULD NOT use), not a note',
-};
+const PENDING_MODEL_FIXES: Record<string, string> = {};
 
 const named = cases.map((c) => [`${c.fixture.id} under ${c.protocol}`, c] as const);
 

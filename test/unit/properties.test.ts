@@ -9,15 +9,26 @@ import { z } from 'zod';
 import {
   CODE_CLASSES,
   FINDING_IDS,
+  InputRequiredResultSchema,
+  JSONRPCErrorResponseSchema,
+  JSONRPCMessageSchema,
+  JSONRPCNotificationSchema,
+  JSONRPCRequestSchema,
+  JSONRPCResultResponseSchema,
+  MCP_SCHEMAS,
+  MCP_VERSIONS,
   MESSAGE_KINDS,
   PROTOCOLS,
   SEVERITIES,
   classifyMessage,
   sameReply,
   type Classification,
+  type McpSchemas,
+  type McpVersion,
+  type Protocol,
   type Reply,
 } from '#message-model';
-import { messageArb, serialiseShuffled } from './support/arbitraries.ts';
+import { messageArb, richMessageArb, serialiseShuffled } from './support/arbitraries.ts';
 
 /** The shape of a Classification, written from the contract (CONTRACTS.md) rather than from the model's types. */
 const IdSchema = z.union([z.string(), z.number().refine(Number.isFinite), z.null()]);
@@ -138,7 +149,10 @@ function assertReplyAgreesWithKind(c: Classification): void {
       break;
     case 'invalid':
       if (c.shape === 'response') expect(r).toEqual({ send: 'nothing' });
-      else {
+      else if (c.shape === 'notification' && r.send === 'nothing') {
+        // A valid JSON-RPC notification that breaks only an MCP rule is still never answered (issue 9 §1 item 1).
+        expect(c.protocol).not.toBe('jsonrpc-2.0');
+      } else {
         expect(r.send).toBe('error');
         if (r.send === 'error') {
           // null: a 2026-07-28 request for a removed method without the envelope (the code is implementation-defined).
@@ -301,6 +315,125 @@ describe('text and parsed value agree', () => {
         expect(classifyMessage(JSON.parse(text), { protocol })).toEqual(classifyMessage(text, { protocol }));
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('the classifier validates through the exported schemas (issue 9 §2: one source for every rule)', () => {
+  type Schemas = Pick<
+    McpSchemas,
+    | 'JSONRPCMessageSchema'
+    | 'JSONRPCRequestSchema'
+    | 'JSONRPCNotificationSchema'
+    | 'JSONRPCResultResponseSchema'
+    | 'JSONRPCErrorResponseSchema'
+  >;
+  const JSON_RPC: Schemas = {
+    JSONRPCMessageSchema,
+    JSONRPCRequestSchema,
+    JSONRPCNotificationSchema,
+    JSONRPCResultResponseSchema,
+    JSONRPCErrorResponseSchema,
+  };
+  const schemasFor = (p: Protocol): Schemas => (p === 'jsonrpc-2.0' ? JSON_RPC : MCP_SCHEMAS[p]);
+  const KIND_SCHEMA = {
+    request: 'JSONRPCRequestSchema',
+    notification: 'JSONRPCNotificationSchema',
+    result: 'JSONRPCResultResponseSchema',
+    error: 'JSONRPCErrorResponseSchema',
+  } as const;
+  const RESULT_PAYLOAD_FINDINGS = new Set([
+    'result-invalid',
+    'tool-result-invalid',
+    'structured-content-not-object',
+    'capabilities-invalid',
+    'implementation-invalid',
+  ]);
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const errorIds = (c: Classification) => new Set(c.findings.filter((f) => f.severity === 'error').map((f) => f.id));
+
+  /** The envelope: a message the schema accepts is exactly one the classifier calls a request, notification, result or error. */
+  function expectEnvelopeAgreement(value: unknown, protocol: Protocol, method?: string): Classification {
+    const c = classifyMessage(JSON.stringify(value), { protocol, method });
+    const s = schemasFor(protocol);
+    const single = c.kind === 'request' || c.kind === 'notification' || c.kind === 'result' || c.kind === 'error';
+    const why = `${protocol}: ${c.kind} [${c.findings.map((f) => f.id).join(', ')}] ${JSON.stringify(value).slice(0, 300)}`;
+    expect(s.JSONRPCMessageSchema.safeParse(value).success, why).toBe(single);
+    if (single) expect(s[KIND_SCHEMA[c.kind]].safeParse(value).success, why).toBe(true);
+    return c;
+  }
+
+  /** The payload: a typed method's schema fails exactly when the classifier reports a payload finding. */
+  function expectPayloadAgreement(
+    value: Record<string, unknown>,
+    c: Classification,
+    protocol: McpVersion,
+    method: string,
+  ) {
+    const s = MCP_SCHEMAS[protocol];
+    const why = `${protocol} ${method}: ${c.kind} [${c.findings.map((f) => f.id).join(', ')}] ${JSON.stringify(value).slice(0, 300)}`;
+    if (c.kind === 'request' && s.requests[c.method] && !(c.reply.send === 'error' && c.reply.code === -32022)) {
+      const fails = !s.requests[c.method]!.safeParse(value.params).success;
+      expect(c.reply.send === 'error' && c.reply.code === -32602, why).toBe(fails);
+    }
+    if (c.kind === 'notification' && s.notifications[c.method]) {
+      const fails = !s.notifications[c.method]!.safeParse(value.params).success;
+      const ids = errorIds(c);
+      expect(ids.has('notification-params-invalid') || ids.has('log-level-invalid'), why).toBe(fails);
+    }
+    if (c.kind === 'result' && c.resultType === 'complete' && isObj(value.result) && s.results[method]) {
+      const result = value.result;
+      if (protocol === '2025-11-25' && method === 'tools/call' && 'task' in result && !('content' in result)) return;
+      const schema = method === 'tools/call' ? s.CallToolResultSchema : s.results[method]!;
+      const checked =
+        protocol === '2026-07-28' && result.resultType === undefined ? { ...result, resultType: 'complete' } : result;
+      const fails = !schema.safeParse(checked).success;
+      expect(
+        [...errorIds(c)].some((id) => RESULT_PAYLOAD_FINDINGS.has(id)),
+        why,
+      ).toBe(fails);
+    }
+    if (c.kind === 'result' && c.resultType === 'input_required' && isObj(value.result)) {
+      const fails =
+        !InputRequiredResultSchema.safeParse(value.result).success || !s.inputRequiredMethods.includes(method);
+      const ids = errorIds(c);
+      expect(
+        ids.has('input-required-empty') || ids.has('input-required-request-invalid') || ids.has('result-invalid'),
+        why,
+      ).toBe(fails);
+    }
+    if (c.kind === 'error' && isObj(value.error)) {
+      const dataSchema = s.errorData[c.code];
+      if (dataSchema)
+        expect(errorIds(c).has('error-data-invalid'), why).toBe(!dataSchema.safeParse(value.error.data).success);
+    }
+  }
+
+  it('on message-like objects, under every protocol', () => {
+    fc.assert(
+      fc.property(messageArb, protocolArb, (message, protocol) => void expectEnvelopeAgreement(message, protocol)),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('on MCP messages with typed members right and wrong, envelope and payload alike', () => {
+    fc.assert(
+      fc.property(richMessageArb, fc.constantFrom(...MCP_VERSIONS), ({ message, method }, protocol) => {
+        const c = expectEnvelopeAgreement(message, protocol, method);
+        expectPayloadAgreement(message, c, protocol, method);
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
+  it('on the same messages when the method a result answers is not known', () => {
+    fc.assert(
+      fc.property(
+        richMessageArb,
+        protocolArb,
+        ({ message }, protocol) => void expectEnvelopeAgreement(message, protocol),
+      ),
+      { numRuns: 1500 },
     );
   });
 });

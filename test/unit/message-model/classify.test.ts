@@ -302,8 +302,13 @@ describe('classifyMessage: results', () => {
       },
       '2026-07-28',
     );
-    expect(c.findings[0]?.message).toContain('"lookup" asks for "tools/call"');
-    expect(c.findings[0]?.path).toBe('/result/inputRequests/lookup');
+    // Spec 2026-07-28 basic/patterns/mrtr.mdx: inputRequests hold elicitation/create, sampling/createMessage or
+    // roots/list requests. The envelope is a valid response, so the kind stays result and the finding is an error.
+    expect(c.kind).toBe('result');
+    expect(c.findings[0]?.id).toBe('input-required-request-invalid');
+    expect(c.findings[0]?.message).toContain('"elicitation/create", "sampling/createMessage", "roots/list"');
+    expect(c.findings[0]?.message).toContain('the string "tools/call"');
+    expect(c.findings[0]?.path).toBe('/result/inputRequests/lookup/method');
   });
 
   it('reads isError as the tool outcome', () => {
@@ -319,11 +324,21 @@ describe('classifyMessage: results', () => {
     expect(ids(failed)).toEqual(['tool-error-result']);
   });
 
-  it('rejects a non-boolean isError and a tool result without content', () => {
+  it('rejects a non-boolean isError, and a tools/call result without content when the method is known', () => {
     expect(ids(classify({ jsonrpc: '2.0', id: 1, result: { content: [], isError: 'yes' } }))).toEqual([
       'tool-result-invalid',
     ]);
-    expect(ids(classify({ jsonrpc: '2.0', id: 1, result: { isError: false } }))).toEqual(['tool-result-invalid']);
+    const noContent = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { isError: false } });
+    expect(ids(classifyMessage(noContent, { protocol: '2025-11-25', method: 'tools/call' }))).toEqual([
+      'tool-result-invalid',
+    ]);
+  });
+
+  // Spec 2026-07-28 basic/index.mdx §Result Responses: "The `result` MAY follow any JSON object structure." Without
+  // the method it answers, only a content array (CallToolResult's required member) makes a result look like one.
+  it("leaves a result without a content array, or with another result type's member, unchecked when the method is unknown", () => {
+    expect(ids(classify({ jsonrpc: '2.0', id: 1, result: { isError: false } }))).toEqual([]);
+    expect(ids(classify({ jsonrpc: '2.0', id: 1, result: { content: [], isError: 'no', tools: [] } }))).toEqual([]);
   });
 
   it('does not mistake an elicitation or sampling result for a tool result', () => {
@@ -368,7 +383,10 @@ describe('classifyMessage: results', () => {
 
   it('names an unknown content block type', () => {
     const c = classify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'video', url: 'x' }] } });
-    expect(c.kind).toBe('invalid');
+    // The envelope is a valid result response; the payload breaks CallToolResult, which is an error finding.
+    expect(c.kind).toBe('result');
+    expect(c.findings[0]?.id).toBe('tool-result-invalid');
+    expect(c.findings[0]?.path).toBe('/result/content/0/type');
     expect(c.findings[0]?.message).toContain('"video"');
   });
 

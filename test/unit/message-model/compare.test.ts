@@ -4,7 +4,7 @@ import { PROTOCOLS, classifyAcrossProtocols, describeReply } from '#message-mode
 
 describe('classifyAcrossProtocols', () => {
   it('classifies under every protocol, oldest first', () => {
-    const out = classifyAcrossProtocols('{"jsonrpc":"2.0","method":"notifications/progress"}');
+    const out = classifyAcrossProtocols('{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}');
     expect(Object.keys(out.byProtocol)).toEqual([...PROTOCOLS]);
     expect(out.differences).toEqual([]);
   });

@@ -95,21 +95,133 @@ describe('MCP schemas per revision', () => {
     ).toBe(false);
   });
 
-  it('require resultType on 2026-07-28 results only', () => {
+  // Spec 2026-07-28 basic/index.mdx §ResultType: "clients MUST treat an absent resultType as "complete"" and "A
+  // resultType of any value unrecognized by the client MUST be considered invalid." The classifier warns about an
+  // absent one (result-type-missing), so the envelope accepts it; an unknown one is rejected.
+  it('accept an absent resultType on 2026-07-28 results and reject one the client does not know', () => {
     const result = { jsonrpc: '2.0', id: 1, result: {} };
     expect(ok(MCP_SCHEMAS['2025-11-25'].JSONRPCResultResponseSchema, result)).toBe(true);
-    expect(ok(MCP_SCHEMAS['2026-07-28'].JSONRPCResultResponseSchema, result)).toBe(false);
+    expect(ok(MCP_SCHEMAS['2026-07-28'].JSONRPCResultResponseSchema, result)).toBe(true);
     expect(
-      ok(MCP_SCHEMAS['2026-07-28'].JSONRPCResultResponseSchema, { ...result, result: { resultType: 'complete' } }),
+      ok(MCP_SCHEMAS['2026-07-28'].JSONRPCResultResponseSchema, { ...result, result: { resultType: 'partial' } }),
+    ).toBe(false);
+    expect(
+      ok(MCP_SCHEMAS['2025-11-25'].JSONRPCResultResponseSchema, { ...result, result: { resultType: 'partial' } }),
     ).toBe(true);
   });
 
-  it('require the error-response id in 2025-06-18 and allow leaving it out later', () => {
+  // The classifier warns (error-id-null, error-id-missing) rather than rejecting: JSON-RPC's "id": null is what the
+  // SDKs send over HTTP, and 2025-06-18's id-less HTTP error body is in its transports text. The envelope agrees.
+  it('accept an error response whose id is null or absent, and never an object id', () => {
     const error = { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } };
-    expect(ok(MCP_SCHEMAS['2025-06-18'].JSONRPCErrorResponseSchema, error)).toBe(false);
-    expect(ok(MCP_SCHEMAS['2025-11-25'].JSONRPCErrorResponseSchema, error)).toBe(true);
-    expect(ok(MCP_SCHEMAS['2026-07-28'].JSONRPCErrorResponseSchema, error)).toBe(true);
-    expect(ok(MCP_SCHEMAS['2026-07-28'].JSONRPCErrorResponseSchema, { ...error, id: null })).toBe(false);
+    for (const v of ['2025-06-18', '2025-11-25', '2026-07-28'] as const) {
+      expect(ok(MCP_SCHEMAS[v].JSONRPCErrorResponseSchema, error)).toBe(true);
+      expect(ok(MCP_SCHEMAS[v].JSONRPCErrorResponseSchema, { ...error, id: null })).toBe(true);
+      expect(ok(MCP_SCHEMAS[v].JSONRPCErrorResponseSchema, { ...error, id: { n: 1 } })).toBe(false);
+    }
+  });
+
+  // Issue 9 §2: "a notification carries no id, method never appears with result or error, a member the schema types
+  // (an object id) is never silently dropped".
+  it('never accept a notification with an id, nor method beside result or error', () => {
+    for (const v of ['2025-06-18', '2025-11-25', '2026-07-28'] as const) {
+      const s = MCP_SCHEMAS[v];
+      expect(ok(s.JSONRPCNotificationSchema, { jsonrpc: '2.0', id: { seq: 1 }, method: 'notifications/x' })).toBe(
+        false,
+      );
+      expect(ok(s.JSONRPCMessageSchema, { jsonrpc: '2.0', id: { seq: 1 }, method: 'notifications/x' })).toBe(false);
+      expect(ok(s.JSONRPCMessageSchema, { jsonrpc: '2.0', id: null, method: 'x', result: {} })).toBe(false);
+      expect(ok(s.JSONRPCMessageSchema, { jsonrpc: '2.0', id: 1, method: 'x', error: { code: 1, message: 'm' } })).toBe(
+        false,
+      );
+    }
+    expect(ok(JSONRPCNotificationSchema, { jsonrpc: '2.0', id: null, method: 'x' })).toBe(false);
+    expect(ok(JSONRPCMessageSchema, { jsonrpc: '2.0', id: 1, method: 'x', result: 1 })).toBe(false);
+  });
+
+  it('keep other unknown members (the classifier warns about them)', () => {
+    const parsed = MCP_SCHEMAS['2025-11-25'].JSONRPCRequestSchema.safeParse({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      trace: 'x',
+    });
+    expect(parsed.success && (parsed.data as Record<string, unknown>).trace).toBe('x');
+  });
+
+  // Spec basic/index.mdx §_meta and schema.ts: _meta is an object, and progressToken a string or an integer.
+  it('type _meta on requests, notifications and results, and progressToken as a string or an integer', () => {
+    for (const v of ['2025-06-18', '2025-11-25'] as const) {
+      const s = MCP_SCHEMAS[v];
+      expect(ok(s.JSONRPCRequestSchema, { jsonrpc: '2.0', id: 1, method: 'x', params: { _meta: 'y' } })).toBe(false);
+      expect(
+        ok(s.JSONRPCRequestSchema, { jsonrpc: '2.0', id: 1, method: 'x', params: { _meta: { progressToken: 1.5 } } }),
+      ).toBe(false);
+      expect(
+        ok(s.JSONRPCRequestSchema, { jsonrpc: '2.0', id: 1, method: 'x', params: { _meta: { progressToken: 7 } } }),
+      ).toBe(true);
+      expect(ok(s.JSONRPCNotificationSchema, { jsonrpc: '2.0', method: 'x', params: { _meta: [] } })).toBe(false);
+      expect(ok(s.JSONRPCResultResponseSchema, { jsonrpc: '2.0', id: 1, result: { _meta: 3 } })).toBe(false);
+    }
+    const modern = MCP_SCHEMAS['2026-07-28'];
+    expect(
+      ok(modern.JSONRPCRequestSchema, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'x',
+        params: { _meta: { ...META, 'io.modelcontextprotocol/logLevel': 'verbose' } },
+      }),
+    ).toBe(false);
+    expect(
+      ok(modern.JSONRPCResultResponseSchema, {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's' } } },
+      }),
+    ).toBe(false);
+  });
+});
+
+describe('typed payloads per revision', () => {
+  it('type tools/call params per revision: task in 2025-11-25, inputResponses and requestState in 2026-07-28', () => {
+    expect(ok(MCP_SCHEMAS['2025-11-25'].requests['tools/call']!, { name: 't', task: { ttl: 60000 } })).toBe(true);
+    expect(ok(MCP_SCHEMAS['2025-11-25'].requests['tools/call']!, { name: 't', task: { ttl: 'soon' } })).toBe(false);
+    expect(ok(MCP_SCHEMAS['2025-06-18'].requests['tools/call']!, { name: 't', task: { ttl: 'soon' } })).toBe(true);
+    const modern = MCP_SCHEMAS['2026-07-28'].requests['tools/call']!;
+    expect(ok(modern, { name: 't', requestState: 'opaque', inputResponses: { a: { action: 'accept' } } })).toBe(true);
+    expect(ok(modern, { name: 't', requestState: 7 })).toBe(false);
+    expect(ok(modern, { name: 't', inputResponses: { a: { action: 'maybe' } } })).toBe(false);
+  });
+
+  it('type notification params: cancelled, progress, message', () => {
+    const n = MCP_SCHEMAS['2026-07-28'].notifications;
+    expect(ok(n['notifications/cancelled']!, { reason: 'x' })).toBe(false);
+    expect(ok(MCP_SCHEMAS['2025-11-25'].notifications['notifications/cancelled']!, { reason: 'x' })).toBe(true);
+    expect(ok(n['notifications/progress']!, { progressToken: 't', progress: '50%' })).toBe(false);
+    expect(ok(n['notifications/progress']!, { progressToken: 't', progress: 0.5 })).toBe(true);
+    expect(ok(n['notifications/message']!, { level: 'verbose', data: 'x' })).toBe(false);
+    expect(ok(n['notifications/message']!, { level: 'info' })).toBe(false);
+    expect(ok(n['notifications/message']!, { level: 'info', data: null })).toBe(true);
+  });
+
+  // Spec 2026-07-28 server/utilities/caching.mdx and schema.ts CacheableResult: ttlMs (integer >= 0) and cacheScope.
+  it('require ttlMs and cacheScope on 2026-07-28 list and read results only', () => {
+    const r = { tools: [] };
+    expect(ok(MCP_SCHEMAS['2025-11-25'].results['tools/list']!, r)).toBe(true);
+    expect(ok(MCP_SCHEMAS['2026-07-28'].results['tools/list']!, r)).toBe(false);
+    expect(ok(MCP_SCHEMAS['2026-07-28'].results['tools/list']!, { ...r, ttlMs: 0, cacheScope: 'public' })).toBe(true);
+    expect(
+      ok(MCP_SCHEMAS['2026-07-28'].results['resources/read']!, { contents: [], ttlMs: -1, cacheScope: 'private' }),
+    ).toBe(false);
+    expect(
+      ok(MCP_SCHEMAS['2026-07-28'].results['resources/read']!, { contents: [], ttlMs: 5, cacheScope: 'shared' }),
+    ).toBe(false);
+  });
+
+  it('require the subscription id in the 2026-07-28 subscriptions/listen result', () => {
+    const listen = MCP_SCHEMAS['2026-07-28'].results['subscriptions/listen']!;
+    expect(ok(listen, { _meta: {} })).toBe(false);
+    expect(ok(listen, { _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-1' } })).toBe(true);
   });
 });
 

@@ -154,6 +154,34 @@ export const INTENDED_DIFFERENCES: readonly IntendedDifference<SchemaVersion>[] 
     example: '{"jsonrpc":"2.0","id":4,"result":{"resultType":"input_required"}}',
   },
   {
+    id: 'meta-is-reserved-on-every-method',
+    direction: 'we-reject',
+    versions: ['2025-11-25', '2026-07-28'],
+    reason:
+      'From 2025-11-25 the schema leaves the params of a method it does not define untyped ("Allow unofficial extensions of Request.params"), so a non-object _meta there passes; _meta is MCP\'s reserved member on every message, an object wherever the schema types it, and the SDK rejects it on any method too.',
+    spec: '2025-11-25 basic/index.mdx §_meta: "The _meta property/parameter is reserved by MCP to allow clients and servers to attach additional metadata to their interactions."',
+    applies: (v, version) => {
+      const p = paramsOf(v);
+      return (
+        isObject(v) &&
+        typeof v.method === 'string' &&
+        !!p &&
+        '_meta' in p &&
+        !metaFits(version, p._meta, 'id' in v) &&
+        schemaAcceptsWith(version, v, (c) => {
+          const params = c.params as Record<string, unknown>;
+          if (version === '2026-07-28' && 'id' in c)
+            params._meta = {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': {},
+            };
+          else delete params._meta;
+        })
+      );
+    },
+    example: '{"jsonrpc":"2.0","method":"notifications/custom","params":{"_meta":"x"}}',
+  },
+  {
     id: 'undefined-code-in-the-mcp-band',
     direction: 'we-reject',
     versions: ['2026-07-28'],
@@ -177,14 +205,6 @@ function metaFits(version: SchemaVersion, meta: unknown, onRequest: boolean): bo
   return !('progressToken' in meta) || !onRequest || isRequestId(meta.progressToken);
 }
 const isRequest = (v: unknown) => isObject(v) && 'id' in v && typeof v.method === 'string';
-const isNotification = (v: unknown) => isObject(v) && !('id' in v) && typeof v.method === 'string';
-/** The schema type of a known method, and whether the message matches it. */
-function typedAs(version: SchemaVersion, v: unknown): { type: string; valid: boolean } | undefined {
-  if (!isObject(v) || typeof v.method !== 'string') return undefined;
-  const s = schemaOf(version);
-  const type = ('id' in v ? s.requestMethods : s.notificationMethods).get(v.method);
-  return type ? { type, valid: s.validator(type)(v) } : undefined;
-}
 /** The result types the schema could mean for a result (see schemaTyped), and whether any matches. */
 function resultCandidates(version: SchemaVersion, v: unknown) {
   const r = resultOf(v);
@@ -205,77 +225,6 @@ const metaAbsentOrFits = (version: SchemaVersion, v: unknown) => {
 
 export const PENDING_MODEL_FIXES: readonly PendingModelFix<SchemaVersion>[] = [
   {
-    id: 'meta-must-be-an-object',
-    direction: 'we-accept',
-    versions: ALL,
-    request:
-      'FROM oracles TO model: _meta that is not an object (or, on a request, a progressToken that is not a string or integer; on a 2026-07-28 result, a serverInfo that is not an Implementation) passes',
-    applies: (v, version) => {
-      if (version === '2026-07-28' && isRequest(v)) return false; // the envelope rows below
-      return !metaAbsentOrFits(version, v);
-    },
-    example:
-      '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t","progress":1,"_meta":"x"}}',
-  },
-  {
-    id: 'progress-token-type-2025-06-18',
-    direction: 'other-kind',
-    versions: ['2025-06-18'],
-    request: 'as meta-must-be-an-object; under 2025-06-18 the schema then reads the object as a notification',
-    applies: (v, version) => isRequest(v) && !metaAbsentOrFits(version, v),
-    example:
-      '{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"file:///a.log","_meta":{"progressToken":true}}}',
-  },
-  {
-    id: 'request-envelope-members-typed',
-    direction: 'we-accept',
-    versions: ['2026-07-28'],
-    request:
-      'FROM oracles TO model: 2026-07-28 envelope members pass untyped: logLevel outside the level list, clientInfo without version, clientCapabilities members of the wrong type, progressToken 1.5',
-    applies: (v, version) => isRequest(v) && isObject(paramsOf(v)?._meta) && !metaAbsentOrFits(version, v),
-    example:
-      '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/logLevel":"loud"}}}',
-  },
-  {
-    id: 'tools-call-params-per-version',
-    direction: 'we-accept',
-    versions: ['2025-11-25', '2026-07-28'],
-    request:
-      'FROM oracles TO model: tools/call params that break CallToolRequest pass when name and arguments are fine (2025-11-25 task, 2026-07-28 requestState, inputResponses)',
-    applies: (v, version) =>
-      isRequest(v) &&
-      (v as { method: string }).method === 'tools/call' &&
-      metaAbsentOrFits(version, v) &&
-      typedAs(version, v)?.valid === false,
-    example: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_incident","task":{"ttl":"soon"}}}',
-    examples: {
-      '2026-07-28': `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_incident","requestState":42,${META}}}`,
-    },
-  },
-  {
-    id: 'params-of-other-known-requests',
-    direction: 'we-accept',
-    versions: ALL,
-    request:
-      'FROM oracles TO model: params of known request methods other than tools/call are not checked against their type (prompts/get without name, resources/read without uri, tools/list with cursor 2, initialize without params, …)',
-    applies: (v, version) =>
-      isRequest(v) &&
-      (v as { method: string }).method !== 'tools/call' &&
-      metaAbsentOrFits(version, v) &&
-      typedAs(version, v)?.valid === false,
-    example: '{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{}}',
-    examples: { '2026-07-28': `{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{${META}}}` },
-  },
-  {
-    id: 'params-of-known-notifications',
-    direction: 'we-accept',
-    versions: ALL,
-    request:
-      'FROM oracles TO model: params of known notifications are not checked against their type (notifications/progress without progress, notifications/cancelled with requestId 1.5, …)',
-    applies: (v, version) => isNotification(v) && metaAbsentOrFits(version, v) && typedAs(version, v)?.valid === false,
-    example: '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t"}}',
-  },
-  {
     id: 'result-fits-no-result-type',
     direction: 'we-accept',
     versions: ALL,
@@ -286,18 +235,5 @@ export const PENDING_MODEL_FIXES: readonly PendingModelFix<SchemaVersion>[] = [
       return !!c && metaAbsentOrFits(version, v) && c.names.length > 0 && c.valid.length === 0;
     },
     example: '{"jsonrpc":"2.0","id":1,"result":{"content":{"type":"text","text":"x"}}}',
-  },
-  {
-    id: 'result-checked-as-the-wrong-type',
-    direction: 'we-reject',
-    versions: ALL,
-    request:
-      'FROM oracles TO model: a result is rejected as a CallToolResult when it has no content (isError or structuredContent alone), or when another result type that it fits accepts it',
-    applies: (v, version) => {
-      const r = resultOf(v);
-      const c = resultCandidates(version, v);
-      return !!r && !!c && (!('content' in r) || c.valid.some((n) => n !== 'CallToolResult'));
-    },
-    example: '{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","isError":"no","tools":[]}}',
   },
 ];

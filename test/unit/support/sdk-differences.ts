@@ -170,6 +170,57 @@ export const SDK_INTENDED_DIFFERENCES: readonly IntendedDifference<SdkVariant>[]
     example: '{"jsonrpc":"2.0","id":2,"result":{"resultType":"partial","contents":[]}}',
   },
   {
+    id: 'cancelled-names-its-request',
+    direction: 'we-reject',
+    versions: ['2026-07-28'],
+    reason:
+      "2026-07-28's CancelledNotificationParams requires requestId (2025-11-25 had made it optional for tasks); the SDK's era-neutral CancelledNotificationSchema keeps it optional.",
+    spec: '2026-07-28 schema.ts CancelledNotificationParams: "requestId: RequestId" ("The ID of the request to cancel."), without the ? that 2025-11-25 has',
+    applies: (v) =>
+      isObject(v) && v.method === 'notifications/cancelled' && !('id' in v) && !('requestId' in (paramsOf(v) ?? {})),
+    example: '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":"user pressed stop"}}',
+  },
+  {
+    id: 'server-info-is-an-implementation',
+    direction: 'we-reject',
+    versions: ['2026-07-28'],
+    reason:
+      "A 2026-07-28 result's _meta serverInfo is an Implementation (name and version strings); the SDK's ResultSchema deliberately drops a malformed one instead of rejecting the result.",
+    spec: '2026-07-28 basic/index.mdx §_meta, per-response protocol fields: "io.modelcontextprotocol/serverInfo" has type "Implementation"; schema.ts Implementation requires name and version',
+    applies: (v) => {
+      const meta = resultOf(v)?._meta;
+      if (!isObject(meta) || !('io.modelcontextprotocol/serverInfo' in meta)) return false;
+      const info = meta['io.modelcontextprotocol/serverInfo'];
+      return !(isObject(info) && typeof info.name === 'string' && typeof info.version === 'string');
+    },
+    example:
+      '{"jsonrpc":"2.0","id":3,"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"incident-server"}}}}',
+  },
+  {
+    id: 'input-responses-and-request-state-typed',
+    direction: 'we-reject',
+    versions: ['2026-07-28'],
+    reason:
+      "A 2026-07-28 retry's params carry inputResponses, a map of ElicitResult / CreateMessageResult / ListRootsResult objects, and requestState, an opaque string; the SDK's CallToolRequestSchema and kin do not type them.",
+    spec: '2026-07-28 basic/patterns/mrtr.mdx §InputResponses: "An InputResponses object is a map of client responses to the server requests."; §InputRequiredResult: "requestState (optional): An opaque string meaningful only to the server."',
+    applies: (v) => {
+      const p = paramsOf(v);
+      if (!p || !('id' in (v as object))) return false;
+      if ('requestState' in p && typeof p.requestState !== 'string') return true;
+      if (!('inputResponses' in p)) return false;
+      const r = p.inputResponses;
+      if (!isObject(r)) return true;
+      return !Object.values(r).every(
+        (x) =>
+          isObject(x) &&
+          ((typeof x.action === 'string' && ['accept', 'decline', 'cancel'].includes(x.action)) ||
+            Array.isArray(x.roots) ||
+            (typeof x.model === 'string' && typeof x.role === 'string')),
+      );
+    },
+    example: `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"get_incident","inputResponses":[],${META}}}`,
+  },
+  {
     id: 'input-required-result-rules',
     direction: 'we-reject',
     versions: ['2026-07-28'],
@@ -179,6 +230,8 @@ export const SDK_INTENDED_DIFFERENCES: readonly IntendedDifference<SdkVariant>[]
     applies: (v) => {
       const r = resultOf(v);
       if (r?.resultType !== 'input_required') return false;
+      // mrtr.mdx §InputRequiredResult: "requestState (optional): An opaque string meaningful only to the server."
+      if ('requestState' in r && typeof r.requestState !== 'string') return true;
       if (!('inputRequests' in r)) return !('requestState' in r);
       return !schemaOf('2026-07-28').validator('InputRequests')(r.inputRequests);
     },
