@@ -149,10 +149,12 @@ export function loadCourseData(files: CourseDataFiles) {
   for (const [fault, entry] of Object.entries(timeline.faults)) {
     const field = `faults.${fault}.scenarios`;
     if (fault === 'none') {
-      if (entry.scenarios) fail('content/scenarios/timeline.json', field, 'a run without a fault illustrates no scenario');
+      if (entry.scenarios)
+        fail('content/scenarios/timeline.json', field, 'a run without a fault illustrates no scenario');
       continue;
     }
-    if (!entry.scenarios) fail('content/scenarios/timeline.json', field, 'required: the scenario this fault illustrates');
+    if (!entry.scenarios)
+      fail('content/scenarios/timeline.json', field, 'required: the scenario this fault illustrates');
     for (const [tool, id] of Object.entries(entry.scenarios))
       if (!seen.has(id)) fail('content/scenarios/timeline.json', `${field}.${tool}`, `no scenario "${id}" in the bank`);
   }
