@@ -10,7 +10,7 @@ import type { ClientManifest } from './manifest.ts';
 
 const KB = 1024;
 /** Budget: everything a code lab downloads beyond what the page loads anyway, gzipped. */
-export const CODE_LAB_BUDGET = 220 * KB;
+const CODE_LAB_BUDGET = 220 * KB;
 /** The attribute every server-rendered code lab carries. */
 const MARKER = 'data-code-lab';
 /** The sandbox frame document a lab loads to run learner code (served by src/pages/code-lab/sandbox.html.ts). */

@@ -27,7 +27,7 @@ export const VIEWPORTS = {
 export const COLOR_SCHEMES = ['light', 'dark'] as const;
 
 /** The built site being served (playwright.config.ts sets E2E_DIST to its copy of dist/). */
-export const DIST_DIR = process.env.E2E_DIST ?? join(import.meta.dirname, '../../dist');
+const DIST_DIR = process.env.E2E_DIST ?? join(import.meta.dirname, '../../dist');
 
 /**
  * Every page of the served build as a site path ("/", "/chapters/01-message-shapes/", "/404.html"), sorted.
@@ -106,12 +106,12 @@ export function expectNoConsoleErrors(page: Page): void {
 }
 
 /** Options for `checkA11y`: CSS selectors to leave out (use sparingly and say why in the test). */
-export interface A11yOptions {
+interface A11yOptions {
   exclude?: string[];
 }
 
 /** Reads and writes the learner's progress store (localStorage) of a page that is on the site. */
-export interface ProgressFixture {
+interface ProgressFixture {
   /** The localStorage key of the progress document. */
   readonly key: string;
   /**
@@ -164,6 +164,8 @@ export const test = base.extend<Fixtures>({
     for (const context of contexts) await context.close();
   },
 
+  // Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring pattern.
+  // eslint-disable-next-line no-empty-pattern
   checkA11y: async ({}, use, testInfo) => {
     await use(async (page, label, options = {}) => {
       let builder = new AxeBuilder({ page });

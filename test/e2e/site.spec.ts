@@ -2,7 +2,7 @@
  * The site around the chapters, in a real browser: every page loads cleanly and passes axe in both themes, search
  * finds a chapter by a word from its body, the theme toggle is remembered, and print hides the navigation.
  */
-import { COLOR_SCHEMES, expect, expectNoConsoleErrors, listBuiltPages, test } from './fixtures.ts';
+import { COLOR_SCHEMES, expect, expectNoConsoleErrors, listBuiltPages, test, VIEWPORTS } from './fixtures.ts';
 
 const pages = listBuiltPages();
 const chapterPages = pages.filter((p) => /^\/chapters\/\d\d-[a-z0-9-]+\/$/.test(p));
@@ -129,6 +129,26 @@ test.describe('with JavaScript off on a 320 px screen', () => {
     expect(await page.locator('.worked-example pre').count(), 'the worked example is in the HTML').toBeGreaterThan(0);
   });
 });
+
+for (const colorScheme of COLOR_SCHEMES) {
+  test.describe(`on a phone in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme, viewport: VIEWPORTS.phone });
+
+    test('every page fits the screen once its scripts have run', async ({ page }) => {
+      test.setTimeout(300_000);
+      const wide: string[] = []; // pages that scroll sideways, listed together at the end
+      for (const path of pages) {
+        await page.goto(path, { waitUntil: 'load' });
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        if (overflow > 0) wide.push(`${path} scrolls sideways by ${overflow}px`);
+      }
+      expect(wide, `pages wider than a ${VIEWPORTS.phone.width} px phone`).toEqual([]);
+      expectNoConsoleErrors(page);
+    });
+  });
+}
 
 test('chapters carry TechArticle JSON-LD and link to their neighbours', async ({ page }) => {
   for (const [i, path] of chapterPages.entries()) {

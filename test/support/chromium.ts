@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Where Debian's `chromium` package installs the browser; set CHROMIUM_PATH to use another build. */
-export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
 /**
  * Launch flags: headless without a sandbox (containers have no user namespaces), no GPU, no QUIC (UDP is often

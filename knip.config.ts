@@ -1,0 +1,27 @@
+/**
+ * knip: files, exports and dependencies nothing uses. `npm run knip`.
+ *
+ * Entry points it finds by itself: package.json scripts and bin (the CLI, the workshop server, the exercise
+ * runner, benches, budgets, the SDK recorder), Astro's pages and content config, Vitest's and Playwright's test
+ * files. Listed here are the ones nothing names in a config: workers (started with `new Worker(new URL(...))`),
+ * exercise files (loaded by path at run time) and chapters (loaded by a content collection's glob).
+ */
+import type { KnipConfig } from 'knip';
+
+const config: KnipConfig = {
+  entry: [
+    // Web Workers, bundled by Vite from `new Worker(new URL('./x.ts', import.meta.url))`.
+    'src/**/*.worker.ts',
+    'src/components/widgets/client/classify-worker.ts',
+    'exercises/support/summary-worker.ts',
+    // Exercises: the harness loads the learner's problem file or the worked solution by path.
+    'exercises/*/*.{problem,solution}.ts',
+    // Chapters and their notes, loaded by the content collection's glob loader (src/content.config.ts).
+    'content/chapters/*.mdx',
+  ],
+  // Run as a program (npx lighthouse) by test/budgets/lighthouse.ts, never imported.
+  ignoreDependencies: ['lighthouse'],
+  project: ['src/**/*.{ts,astro}', 'content/**/*.mdx', 'exercises/**/*.ts', 'test/**/*.ts', '*.{ts,js,mjs}'],
+};
+
+export default config;
