@@ -196,13 +196,14 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     return problem(c, 429, 'Too many requests: wait a moment and try again.');
   };
 
-  // Headers for every response: no sniffing, no framing, no referrer.
+  // Headers for every response: no sniffing, no referrer, no framing by other sites (the code lab frames its own
+  // sandbox page, so the site itself may).
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
+    c.header('X-Frame-Options', 'SAMEORIGIN');
     c.header('Referrer-Policy', 'no-referrer');
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', "frame-ancestors 'none'");
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', "frame-ancestors 'self'");
   });
 
   // Same origin only, for the whole API.

@@ -13,6 +13,8 @@
  *   --trust-proxy            WORKSHOP_TRUST_PROXY=1     client address from X-Forwarded-For (behind a reverse proxy)
  *   --public-origin URL      WORKSHOP_PUBLIC_ORIGIN     the address learners use, when a proxy rewrites Host
  *   --no-build                                          serve dist/ as it is
+ *   --no-site                                           serve the room API only (a proxy serves dist/)
+ *   --dist DIR                                          serve this built site instead of ./dist (implies --no-build)
  *   --no-qr                                             do not print the QR code
  * Exit codes: 0 after a clean shutdown (Ctrl-C), 1 when the server cannot start, 2 on a usage error.
  */
@@ -90,6 +92,8 @@ async function main(): Promise<void> {
         'trust-proxy': { type: 'boolean' },
         'public-origin': { type: 'string' },
         'no-build': { type: 'boolean' },
+        'no-site': { type: 'boolean' },
+        dist: { type: 'string' },
         'no-qr': { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -122,7 +126,8 @@ async function main(): Promise<void> {
   const publicOrigin = values['public-origin'] ?? process.env.WORKSHOP_PUBLIC_ORIGIN;
   const trustProxy = values['trust-proxy'] === true || process.env.WORKSHOP_TRUST_PROXY === '1';
 
-  if (!values['no-build'] && buildNeeded()) {
+  const serveSite = values['no-site'] !== true;
+  if (serveSite && !values['no-build'] && !values.dist && buildNeeded()) {
     process.stdout.write('Building the site (dist/ is missing or older than its sources)…\n');
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) {
@@ -130,8 +135,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  const distDir = join(ROOT, 'dist');
-  if (!existsSync(join(distDir, 'index.html'))) {
+  const distDir = values.dist ? resolve(values.dist) : join(ROOT, 'dist');
+  if (serveSite && !existsSync(join(distDir, 'index.html'))) {
     process.stderr.write('workshop: dist/ has no site; run without --no-build.\n');
     process.exit(1);
   }
@@ -154,7 +159,7 @@ async function main(): Promise<void> {
     data,
     bus,
     course,
-    config: { retentionDays, trustProxy, distDir, ...(publicOrigin ? { publicOrigin } : {}) },
+    config: { retentionDays, trustProxy, ...(serveSite ? { distDir } : {}), ...(publicOrigin ? { publicOrigin } : {}) },
     log,
   });
 

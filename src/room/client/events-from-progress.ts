@@ -20,6 +20,38 @@ export function derivedKey(...parts: (string | number | boolean)[]): string {
   return sha256Hex(parts.map(String).join('\u0000'));
 }
 
+/** The fixture id in a classify widget's id (`classify-<fixture>-<protocol>`), for widgets that do not say it. */
+export function fixtureFromWidgetId(widgetId: string): string | undefined {
+  return /^classify-([a-z0-9-]+?)-(?:jsonrpc-2-0|\d{4}-\d\d-\d\d)$/.exec(widgetId)?.[1];
+}
+
+/**
+ * Adds what the server needs and the widget's announcement leaves out, from the widget's saved state: a classify
+ * prediction's fixture (from the widget id) and edited message, a code lab's code hash.
+ */
+export function enrichGradedAction(action: GradedAction, savedState: (widgetId: string) => unknown): GradedAction {
+  const answers = isRecord(action.answers) ? action.answers : {};
+  if (action.kind === 'classify-fixture') {
+    const state = savedState(action.item);
+    const text = isRecord(state) && typeof state.text === 'string' ? state.text : undefined;
+    const fixture = typeof answers.fixture === 'string' ? answers.fixture : fixtureFromWidgetId(action.item);
+    return {
+      ...action,
+      answers: {
+        ...answers,
+        ...(fixture ? { fixture } : {}),
+        ...(text !== undefined && answers.text === undefined ? { text } : {}),
+      },
+    };
+  }
+  if (action.kind === 'code-lab' && typeof answers.codeHash !== 'string') {
+    const state = savedState(`code-lab-${action.item}`);
+    const code = isRecord(state) && typeof state.code === 'string' ? state.code : undefined;
+    if (code !== undefined) return { ...action, answers: { ...answers, codeHash: `sha256:${sha256Hex(code)}` } };
+  }
+  return action;
+}
+
 /** The room event for one graded action, or undefined when the action carries nothing the server can grade. */
 export function eventFromGraded(action: GradedAction, key: string, at: number): UnsequencedEvent | undefined {
   const base = { key, at, chapterId: action.chapter };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { eventFromGraded, eventsFromProgressChange } from '../../../src/room/client/events-from-progress.ts';
+import {
+  enrichGradedAction,
+  eventFromGraded,
+  eventsFromProgressChange,
+  fixtureFromWidgetId,
+} from '../../../src/room/client/events-from-progress.ts';
+import { sha256Hex } from '../../../src/receipts/sha256.ts';
 import { RoomEventSchema } from '../../../src/room/protocol.ts';
 import type { Progress } from '../../../src/progress/schema.ts';
 
@@ -119,5 +125,34 @@ describe('room events from the browser', () => {
     expect(eventsFromProgressChange(ticked, progress(), 'l', 1)).toMatchObject([
       { kind: 'self-mark', canExplain: false },
     ]);
+  });
+
+  it('fills in what a widget leaves out: the classify fixture and edited text, the code lab’s code hash', () => {
+    expect(fixtureFromWidgetId('classify-request-id-null-2026-07-28')).toBe('request-id-null');
+    expect(fixtureFromWidgetId('classify-batch-empty-jsonrpc-2-0')).toBe('batch-empty');
+    const classify = enrichGradedAction(
+      {
+        kind: 'classify-fixture',
+        chapter: CH,
+        item: 'classify-request-id-null-2025-11-25',
+        correct: 1,
+        total: 1,
+        passed: true,
+        answers: { kind: 'request', protocol: '2025-11-25' },
+        at: AT,
+      },
+      () => ({ text: '{"jsonrpc":"2.0"}' }),
+    );
+    expect(classify.answers).toEqual({
+      kind: 'request',
+      protocol: '2025-11-25',
+      fixture: 'request-id-null',
+      text: '{"jsonrpc":"2.0"}',
+    });
+    const lab = enrichGradedAction(
+      { kind: 'code-lab', chapter: CH, item: '06-retry-safety', correct: 0, total: 3, passed: false, at: AT },
+      (id) => (id === 'code-lab-06-retry-safety' ? { code: 'export const x = 1;' } : undefined),
+    );
+    expect(lab.answers).toEqual({ codeHash: `sha256:${sha256Hex('export const x = 1;')}` });
   });
 });

@@ -141,6 +141,27 @@ for (const engine of ENGINES_UNDER_TEST) {
       expect((await data.eventsOfLearner('l1')).map((e) => e.key)).toEqual(['k1', 'k2', 'k3']);
     });
 
+    it('commits batches that arrive together in one go, each still acknowledged on its own, and fails a bad one alone', async () => {
+      expect(await data.insertRoom(room('rg', 'GRPC4679'))).toBe('created');
+      for (const id of ['g1', 'g2', 'g3']) expect(await data.insertLearner(learner(id, 'rg', id))).toBe('joined');
+      const results = await Promise.allSettled([
+        data.insertEvents('rg', 'g1', [event('a', 1), event('b', 2)], T0),
+        data.insertEvents('rg', 'g2', [event('a', 1)], T0),
+        data.insertEvents('rg', 'no-such-learner', [event('x', 1)], T0),
+        data.insertEvents('rg', 'g3', [event('a', 1), event('a', 1)], T0),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      const g3 = (results[3] as PromiseFulfilledResult<{ status: string }[]>).value;
+      expect(g3.map((a) => a.status)).toEqual(['stored', 'duplicate']);
+      expect((await data.eventsOfRoom('rg')).map((e) => `${e.learnerId}:${e.key}`)).toEqual([
+        'g1:a',
+        'g1:b',
+        'g2:a',
+        'g3:a',
+      ]);
+      await data.deleteRoom('rg');
+    });
+
     it('keys idempotency per learner: another learner may use the same key', async () => {
       const acks = await data.insertEvents('r1', 'l4', [event('k1', 1)], T0 + 8000);
       expect(acks[0]!.status).toBe('stored');

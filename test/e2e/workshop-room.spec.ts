@@ -1,0 +1,188 @@
+/**
+ * The live workshop room in real browsers (issue 13 §5): an instructor and three learners in separate browser
+ * contexts against the workshop server (its own process, SQLite in a temporary folder, serving the same build the
+ * other specs see). A wrong answer reaching the dashboard, the lock and unlock reaching learners, a learner going
+ * offline and catching up, the CSV export, names shown as text. Delays are printed as annotations, not asserted
+ * (the machine is shared).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { DIST_DIR, VIEWPORTS, expect, test } from './fixtures.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const PORT = Number(process.env.WORKSHOP_E2E_PORT ?? Number(process.env.E2E_PORT ?? 4321) + 1);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+let server: ChildProcess;
+let dataDir: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'workshop-e2e-'));
+  server = spawn(
+    process.execPath,
+    [
+      'src/server/main.ts',
+      '--dist',
+      DIST_DIR,
+      '--no-qr',
+      '--port',
+      String(PORT),
+      '--host',
+      '127.0.0.1',
+      '--data',
+      join(dataDir, 'room.sqlite'),
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  server.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error(`workshop server exited: ${stderr}`);
+    try {
+      if ((await fetch(`${BASE}/workshop-server.json`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`workshop server did not start on ${PORT}: ${stderr}`);
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  if (server && server.exitCode === null) await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A fresh browser context whose pages record console errors. */
+async function person(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** The dashboard's row for a learner. */
+const row = (dashboard: Page, name: string) =>
+  dashboard.locator('[data-role="learners"] tbody tr').filter({ has: dashboard.locator('th', { hasText: name }) });
+
+/** The value in one labelled cell of a learner's row. */
+const cell = (dashboard: Page, name: string, label: string) =>
+  row(dashboard, name).locator(`td[data-label="${label}"]`);
+
+test.describe('a live workshop room', () => {
+  let instructor: Awaited<ReturnType<typeof person>>;
+  const learners: Awaited<ReturnType<typeof person>>[] = [];
+  const names = ['Ada Lovelace', 'Grace Hopper', '<img src=x onerror="window.__pwned=1">'];
+  let code = '';
+
+  test('an instructor creates a room and three learners join it from their own browsers', async ({ browser }) => {
+    instructor = await person(browser);
+    const dash = instructor.page;
+    await dash.goto(`${BASE}/instructor/room/`);
+    await dash.getByLabel('Room title').fill('Tuesday class');
+    await dash.getByRole('button', { name: 'Create the room' }).click();
+    await expect(dash.locator('[data-role="live"]')).toHaveText('Live');
+    expect(dash.url()).not.toContain('key=');
+    code = (await dash.locator('[data-role="code"]').textContent())!.trim();
+    expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await expect(dash.locator('[data-role="qr"] svg')).toBeVisible();
+
+    for (const name of names) {
+      const learner = await person(browser);
+      learners.push(learner);
+      await learner.page.goto(`${BASE}/join/`);
+      await learner.page.getByLabel('Room code').fill(code.toLowerCase());
+      await learner.page.getByLabel('Your name').fill(name);
+      await learner.page.getByRole('button', { name: 'Join the room' }).click();
+      await expect(learner.page.locator('[data-role="joined"]')).toBeVisible();
+    }
+    for (const name of names) await expect(row(dash, name)).toBeVisible();
+    // A name is text on the dashboard, never markup.
+    await expect(dash.locator('[data-role="learners"] th', { hasText: names[2]! })).toBeVisible();
+    expect(await dash.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+
+  test('a wrong answer shows on the dashboard', async () => {
+    const ada = learners[0]!.page;
+    await ada.goto(`${BASE}/chapters/01-message-shapes/`);
+    await expect(ada.locator('.room-banner')).toContainText('Tuesday class');
+    const lab = ada.locator('lab-code-lab').first();
+    await lab.scrollIntoViewIfNeeded();
+    const announced = ada.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          document.addEventListener('mcp-lab:graded', () => resolve(Date.now()), { once: true }),
+        ),
+    );
+    // The starter code does not solve the exercise: its tests fail, a wrong answer reported by the code lab.
+    await lab.locator('[data-role="run"]').click();
+    const at = await announced;
+    await expect(cell(instructor.page, 'Ada Lovelace', 'Wrong in a row')).toHaveText('1', { timeout: 15_000 });
+    test.info().annotations.push({ type: 'graded → dashboard', description: `${Date.now() - at} ms (incl. polling)` });
+    await expect(cell(instructor.page, 'Ada Lovelace', 'Chapter now')).toContainText('message shapes');
+    await expect(ada.locator('.room-banner')).toContainText('all answers sent');
+  });
+
+  test('locking and unlocking solutions reaches every learner', async () => {
+    const pages = learners.map((l) => l.page);
+    for (const page of pages.slice(1)) await page.goto(`${BASE}/chapters/01-message-shapes/`);
+    for (const page of pages) await expect(page.locator('.room-banner')).toBeVisible();
+    await instructor.page.getByRole('button', { name: 'Lock solutions' }).click();
+    const t0 = Date.now();
+    for (const page of pages) await expect(page.locator('html')).toHaveAttribute('data-workshop-lock', 'locked');
+    test.info().annotations.push({ type: 'lock → 3 learners', description: `${Date.now() - t0} ms` });
+    await expect(instructor.page.locator('[data-role="lock-state"]')).toContainText('locked');
+    await instructor.page.getByRole('button', { name: 'Unlock solutions' }).click();
+    const t1 = Date.now();
+    for (const page of pages) await expect(page.locator('html')).not.toHaveAttribute('data-workshop-lock', 'locked');
+    test.info().annotations.push({ type: 'unlock → 3 learners', description: `${Date.now() - t1} ms` });
+    // The room's state holds on the next page too.
+    await instructor.page.getByRole('button', { name: 'Lock solutions' }).click();
+    await expect(pages[1]!.locator('html')).toHaveAttribute('data-workshop-lock', 'locked');
+    await pages[1]!.reload();
+    await expect(pages[1]!.locator('html')).toHaveAttribute('data-workshop-lock', 'locked');
+    await instructor.page.getByRole('button', { name: 'Unlock solutions' }).click();
+    await expect(pages[1]!.locator('html')).not.toHaveAttribute('data-workshop-lock', 'locked');
+  });
+
+  test('a learner who goes offline keeps working and catches up when the network is back', async () => {
+    const grace = learners[1]!;
+    await grace.context.setOffline(true);
+    const box = grace.page.locator('[data-role="checkbox"]').first();
+    await box.scrollIntoViewIfNeeded();
+    await box.check();
+    await expect(grace.page.locator('.room-banner')).toContainText('waiting to send');
+    await expect(cell(instructor.page, 'Grace Hopper', 'Items done')).toHaveText(/^0 of/);
+    await grace.context.setOffline(false);
+    await grace.page.evaluate(() => dispatchEvent(new Event('online')));
+    await expect(cell(instructor.page, 'Grace Hopper', 'Items done')).toHaveText(/^1 of/, { timeout: 20_000 });
+    await expect(grace.page.locator('.room-banner')).toContainText('all answers sent');
+  });
+
+  test('the class exports as CSV, with code labs labelled self-reported', async () => {
+    const download = instructor.page.waitForEvent('download');
+    await instructor.page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const csv = readFileSync(file, 'utf8');
+    expect(csv.split('\r\n')[0]).toContain('code labs passed (self-reported)');
+    for (const name of ['Ada Lovelace', 'Grace Hopper']) expect(csv).toContain(name);
+    expect(csv).toContain('<img src=x onerror=""window.__pwned=1"">');
+  });
+
+  test('no page logged an error', async () => {
+    // Going offline makes the browser log the requests it could not send; nothing else may appear.
+    const offline = /net::ERR_INTERNET_DISCONNECTED/;
+    for (const p of [instructor, ...learners]) expect(p.errors.filter((e) => !offline.test(e))).toEqual([]);
+    for (const p of [instructor, ...learners]) await p.context.close();
+  });
+});
