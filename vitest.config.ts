@@ -4,7 +4,6 @@ import { getViteConfig } from 'astro/config';
 export default getViteConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts', 'exercises/**/*.test.ts'],
-    exclude: ['exercises/**/*.problem.test.ts'],
     testTimeout: 30_000,
   },
 });
