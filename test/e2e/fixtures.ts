@@ -27,7 +27,7 @@ export const VIEWPORTS = {
 export const COLOR_SCHEMES = ['light', 'dark'] as const;
 
 /** The built site being served (playwright.config.ts sets E2E_DIST to its copy of dist/). */
-const DIST_DIR = process.env.E2E_DIST ?? join(import.meta.dirname, '../../dist');
+export const DIST_DIR = process.env.E2E_DIST ?? join(import.meta.dirname, '../../dist');
 
 /**
  * Every page of the served build as a site path ("/", "/chapters/01-message-shapes/", "/404.html"), sorted.
