@@ -194,7 +194,9 @@ describe('mcp-lab classify --jsonl and a line that never ends', () => {
       .toString('utf8')
       .split('\n')
       .filter((l) => l !== '')
-      .map((l) => JSON.parse(l) as { line: number; classification?: { kind: string }; skipped?: string });
+      .map((l) => JSON.parse(l) as { line: number; classification?: { kind: string }; skipped?: string })
+      // The last line is the log's summary ({"summary": …}), not a line of the log.
+      .filter((l) => !('summary' in l));
     expect(lines.map((l) => l.line)).toEqual([1, 2, 3]);
     expect(lines[0]!.classification?.kind).toBe('request');
     expect(lines[1]!.classification).toBeUndefined();

@@ -40,6 +40,8 @@ const jsonLines = (text: string): any[] =>
     .split('\n')
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l));
+/** The per-line entries of --jsonl --format json output, without the closing summary object. */
+const entryLines = (text: string): any[] => jsonLines(text).filter((o) => !('summary' in o));
 
 const META =
   '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}';
@@ -176,7 +178,7 @@ describe('mcp-lab classify --jsonl', () => {
     const r = await runCli(['classify', '--jsonl', '--format', 'json', file('session.jsonl')]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    const out = jsonLines(r.stdout);
+    const out = entryLines(r.stdout);
     expect(out.map((e) => [e.line, e.classification.kind])).toEqual([
       [1, 'request'],
       [3, 'result'],
@@ -200,6 +202,33 @@ describe('mcp-lab classify --jsonl', () => {
     expect(summary).toMatch(/error findings: 1 \(not-json 1\)/);
   });
 
+  // The session: line 1 a tools/call (id 7, a 2026-07-28 envelope), line 3 its result, line 4 cut off, line 6 an
+  // error for id 9, which no request has. JSON-RPC 2.0 §5: a response's id "MUST be the same as the value of the id
+  // member in the Request Object"; the cut-off line is owed -32700 (§5.1) and nothing in the log answers it.
+  it('detects the protocol from the log, pairs responses with requests, and says so in the summary', async () => {
+    const text = await runCli(['classify', '--jsonl', file('session.jsonl')]);
+    const summary = text.stdout.slice(text.stdout.indexOf('Summary of'));
+    expect(summary).toMatch(/protocol: 2026-07-28 \(detected\) Line 1: /);
+    expect(summary).toContain('requests: 1 (1 answered, 0 unanswered)');
+    expect(summary).toMatch(/line 6: warning response-without-request: /);
+    expect(summary).toMatch(/line 4: warning request-unanswered: /);
+    const json = await runCli(['classify', '--jsonl', '--format', 'json', file('session.jsonl')]);
+    const last = jsonLines(json.stdout).at(-1);
+    expect(last.summary).toMatchObject({
+      kind: 'log-analysis',
+      protocol: '2026-07-28',
+      detection: { source: 'detected', line: 1 },
+      exchanges: [{ id: 7, method: 'tools/call', requestLine: 1, responseLine: 3, outcome: 'result' }],
+      issueCounts: { 'response-without-request': 1, 'request-unanswered': 1 },
+      lines: 6,
+    });
+  });
+
+  it('classifies under the protocol given, when one is', async () => {
+    const r = await runCli(['classify', '--jsonl', '--protocol', '2025-11-25', file('session.jsonl')]);
+    expect(r.stdout).toMatch(/protocol: 2025-11-25 \(given\)/);
+  });
+
   it('keeps line numbers right in a log larger than one read block', async () => {
     const lines: string[] = [];
     for (let i = 1; i <= 3000; i += 1) {
@@ -212,7 +241,7 @@ describe('mcp-lab classify --jsonl', () => {
     await writeFile(file('big.jsonl'), `${lines.join('\n')}\n`);
     const r = await runCli(['classify', '--jsonl', '--format', 'json', file('big.jsonl')]);
     expect(r.code).toBe(0);
-    const out = jsonLines(r.stdout);
+    const out = entryLines(r.stdout);
     expect(out).toHaveLength(3000);
     expect(out.map((e) => e.line)).toEqual(Array.from({ length: 3000 }, (_, i) => i + 1));
     expect(out.filter((e) => e.classification.kind === 'parse-error').map((e) => e.line)).toEqual([1000, 2000, 3000]);
@@ -243,7 +272,7 @@ describe('mcp-lab classify from stdin', () => {
   it('reads a log from stdin with --jsonl', async () => {
     const r = await runCli(['classify', '--jsonl', '--format', 'json', '-'], `${TOOLS_CALL}\n${NOT_JSON}\n`);
     expect(r.code).toBe(0);
-    expect(jsonLines(r.stdout).map((e) => [e.line, e.classification.kind])).toEqual([
+    expect(entryLines(r.stdout).map((e) => [e.line, e.classification.kind])).toEqual([
       [1, 'request'],
       [2, 'parse-error'],
     ]);

@@ -8,11 +8,12 @@ import {
   DEFAULT_PROTOCOL,
   MESSAGE_KINDS,
   PROTOCOLS,
-  classifyLog,
   classifyMessage,
+  createLogAnalyzer,
   formatClassification,
   isProtocol,
   type Classification,
+  type LogAnalysis,
   type LogEntry,
   type MessageKind,
   type Protocol,
@@ -51,11 +52,18 @@ Input
 
 Options
   --protocol P         classify against P: ${PROTOCOLS.join(' | ')}
-                       (default ${DEFAULT_PROTOCOL})
+                       (default ${DEFAULT_PROTOCOL}; with --jsonl, detected from
+                       the log's initialize, server/discover or _meta envelope,
+                       and the summary says which line decided it)
   --format json|text   json: one JSON object per input on its own line
-                       (with --jsonl: {"line": N, "classification": {...}});
+                       (with --jsonl: {"line": N, "classification": {...}}
+                       per line, then {"summary": {...}});
                        text: a readable report with the findings, and with
-                       --jsonl a summary at the end (default text); control
+                       --jsonl a summary at the end: the protocol, requests
+                       paired with responses by id, and what spans lines
+                       (unanswered requests, responses to no request, ids
+                       reused in flight, replies to notifications, responses
+                       that do not fit their request) (default text); control
                        characters from the input are shown as \\u001b etc.
   -h, --help           show this help
 
@@ -98,15 +106,38 @@ function tallyErrorFindings(c: Classification, into: Map<string, number>): void 
   if (c.kind === 'batch') for (const item of c.items) tallyErrorFindings(item, into);
 }
 
-function formatSummary(s: LogSummary, source: string, protocol: Protocol): string {
+/** At most this many cross-line problems are listed in the text summary (all are counted). */
+const SUMMARY_ISSUES = 50;
+
+function formatSummary(s: LogSummary, source: string, analysis: Omit<LogAnalysis, 'entries'>): string {
   const kinds = MESSAGE_KINDS.filter((k) => s.byKind[k] > 0).map((k) => `${k} ${s.byKind[k]}`);
   const total = [...s.errorFindings.values()].reduce((a, b) => a + b, 0);
   const byId = [...s.errorFindings.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const { counts, detection, issues, issueCounts } = analysis;
+  const issueTotal = Object.values(issueCounts).reduce((a, b) => a + (b ?? 0), 0);
   const lines = [
-    `Summary of ${source} (${protocol}): ${s.messages} message${s.messages === 1 ? '' : 's'} on ${s.lines} line${s.lines === 1 ? '' : 's'}`,
+    `Summary of ${source} (${analysis.protocol}): ${s.messages} message${s.messages === 1 ? '' : 's'} on ${s.lines} line${s.lines === 1 ? '' : 's'}`,
+    `  protocol: ${analysis.protocol} (${detection.source}) ${escapeControls(detection.evidence)}`,
     `  by kind: ${kinds.length > 0 ? kinds.join(', ') : 'none (no non-blank lines)'}`,
     `  error findings: ${total}${byId.length > 0 ? ` (${byId.map(([id, n]) => `${id} ${n}`).join(', ')})` : ''}`,
+    `  requests: ${counts.requests} (${counts.answered} answered, ${counts.unanswered} unanswered)`,
+    `  across lines: ${issueTotal}${
+      issueTotal > 0
+        ? ` (${Object.entries(issueCounts)
+            .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0) || a[0].localeCompare(b[0]))
+            .map(([id, n]) => `${id} ${n}`)
+            .join(', ')})`
+        : ''
+    }`,
   ];
+  for (const issue of issues.slice(0, SUMMARY_ISSUES)) {
+    lines.push(
+      `    line ${issue.line}${issue.related !== undefined ? ` (see line ${issue.related})` : ''}: ${issue.severity} ${issue.id}: ${escapeControls(issue.message)}`,
+      `      ${issue.spec.section} <${issue.spec.url}>`,
+    );
+  }
+  if (issueTotal > Math.min(issues.length, SUMMARY_ISSUES))
+    lines.push(`    … and ${issueTotal - Math.min(issues.length, SUMMARY_ISSUES)} more`);
   if (s.tooLong > 0) lines.push(`  ${s.tooLong} line${s.tooLong === 1 ? '' : 's'} skipped (${TOO_LONG})`);
   return `${lines.join('\n')}\n`;
 }
@@ -132,28 +163,25 @@ async function classifyOne(source: InputSource, protocol: Protocol, format: Outp
   }
 }
 
-async function classifyJsonl(source: InputSource, protocol: Protocol, format: OutputFormat, io: CliIo): Promise<void> {
+async function classifyJsonl(
+  source: InputSource,
+  protocol: Protocol | undefined,
+  format: OutputFormat,
+  io: CliIo,
+): Promise<void> {
   const summary = newSummary();
-  for await (const block of readLineBlocks(source, io)) {
-    if (block.kind === 'too-long') {
-      summary.tooLong += 1;
-      summary.lines = block.line;
-      const why = `${TOO_LONG} (${block.chars.toLocaleString('en')} characters); not classified`;
-      await write(
-        io.stdout,
-        format === 'json'
-          ? `${JSON.stringify({ line: block.line, skipped: why })}\n`
-          : `line ${block.line}\n  skipped: ${why}\n\n`,
-      );
-      continue;
-    }
-    // classifyLog owns the framing rules (blank lines skipped, a trailing \r dropped); lines are shifted to
-    // the block's place in the whole log.
-    const entries: LogEntry[] = classifyLog(block.text, { protocol });
+  // The analyzer detects the protocol when none was given (holding lines back until a line decides it), pairs
+  // requests with responses by id and checks what spans lines; this file only prints what it says.
+  const analyzer = createLogAnalyzer(protocol === undefined ? {} : { protocol });
+  // A skipped line waits until the lines before it are printed (the analyzer may be holding them back).
+  const skipped: Array<{ line: number; text: string }> = [];
+  const print = async (entries: LogEntry[], final = false) => {
     const out: string[] = [];
-    for (const entry of entries) {
-      const line = entry.line + block.firstLine - 1;
-      const c = entry.classification;
+    const flushSkipped = (before: number) => {
+      while (skipped.length > 0 && skipped[0]!.line < before) out.push(skipped.shift()!.text);
+    };
+    for (const { line, classification: c } of entries) {
+      flushSkipped(line);
       summary.messages += 1;
       summary.byKind[c.kind] += 1;
       tallyErrorFindings(c, summary.errorFindings);
@@ -163,12 +191,46 @@ async function classifyJsonl(source: InputSource, protocol: Protocol, format: Ou
           : `line ${line}\n${textReport(c, '  ')}\n\n`,
       );
     }
+    if (final || !analyzer.holding()) flushSkipped(Number.POSITIVE_INFINITY);
+    if (out.length > 0) await write(io.stdout, out.join(''));
+  };
+  for await (const block of readLineBlocks(source, io)) {
+    if (block.kind === 'too-long') {
+      summary.tooLong += 1;
+      summary.lines = block.line;
+      const why = `${TOO_LONG} (${block.chars.toLocaleString('en')} characters); not classified`;
+      skipped.push({
+        line: block.line,
+        text:
+          format === 'json'
+            ? `${JSON.stringify({ line: block.line, skipped: why })}\n`
+            : `line ${block.line}\n  skipped: ${why}\n\n`,
+      });
+      await print([]);
+      continue;
+    }
+    // The framing rules (blank lines skipped, a trailing \r dropped) are the model's; lines are shifted to the
+    // block's place in the whole log.
+    const ready: LogEntry[] = [];
+    const rows = block.text.split('\n');
+    for (let i = 0; i < rows.length; i += 1) {
+      const raw = rows[i]!.replace(/\r$/, '');
+      if (raw.trim() !== '') ready.push(...analyzer.push(block.firstLine + i, raw));
+    }
+    await print(ready);
     // A final newline ends the last line; it does not start another.
     summary.lines = block.firstLine + lineCount(block.text) - (block.text.endsWith('\n') ? 2 : 1);
-    if (out.length > 0) await write(io.stdout, out.join(''));
   }
-  if (format === 'text')
-    await write(io.stdout, formatSummary(summary, escapeControls(describeSource(source)), protocol));
+  const end = analyzer.finish();
+  await print(end.entries, true);
+  if (format === 'json') {
+    await write(
+      io.stdout,
+      `${terminalSafeJson({ summary: { ...end.analysis, lines: summary.lines, skipped: summary.tooLong } })}\n`,
+    );
+  } else {
+    await write(io.stdout, formatSummary(summary, escapeControls(describeSource(source)), end.analysis));
+  }
 }
 
 function lineCount(text: string): number {
@@ -204,17 +266,17 @@ export const classifyCommand: Command = {
       await write(io.stdout, HELP);
       return EXIT_OK;
     }
-    const protocol = values.protocol ?? DEFAULT_PROTOCOL;
-    if (!isProtocol(protocol)) {
-      throw new UsageError(`unknown protocol ${JSON.stringify(protocol)}: use one of ${PROTOCOLS.join(', ')}`);
+    const given = values.protocol;
+    if (given !== undefined && !isProtocol(given)) {
+      throw new UsageError(`unknown protocol ${JSON.stringify(given)}: use one of ${PROTOCOLS.join(', ')}`);
     }
     const format = values.format ?? 'text';
     if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) {
       throw new UsageError(`unknown format ${JSON.stringify(format)}: use one of ${OUTPUT_FORMATS.join(', ')}`);
     }
     const source = resolveSource(positionals, io, 'classify');
-    if (values.jsonl) await classifyJsonl(source, protocol, format as OutputFormat, io);
-    else await classifyOne(source, protocol, format as OutputFormat, io);
+    if (values.jsonl) await classifyJsonl(source, given, format as OutputFormat, io);
+    else await classifyOne(source, given ?? DEFAULT_PROTOCOL, format as OutputFormat, io);
     return EXIT_OK;
   },
 };
