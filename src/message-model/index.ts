@@ -109,3 +109,28 @@ export type {
   ProtocolDetection,
 } from './log.ts';
 export { formatClassification } from './format.ts';
+export {
+  HTTP_FINDING_IDS,
+  HAR_MAX_BYTES,
+  HttpExchangeSchema,
+  classifyHttpExchange,
+  decodeHeaderValue,
+  isHttpFindingId,
+  readHar,
+  readSseEvents,
+  statusLine,
+} from './http.ts';
+export type {
+  ExpectedStatus,
+  ExternalRef,
+  HarExchange,
+  HarReading,
+  HttpClassifyOptions,
+  HttpClassifyResult,
+  HttpExchange,
+  HttpExchangeClassification,
+  HttpFinding,
+  HttpFindingId,
+  HttpLocation,
+  LayerVerdict,
+} from './http.ts';
