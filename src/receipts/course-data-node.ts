@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sortChapters } from '../progress/chapters.ts';
 import { buildCourseData } from './course-data.ts';
 import type { CourseData } from './grade.ts';
 
@@ -31,13 +32,14 @@ function frontmatterTitle(source: string): string | undefined {
 export function loadCourseData(root: string = ROOT): LoadedCourse {
   const problems: string[] = [];
   const chaptersDir = join(root, 'content/chapters');
-  const chapters = readdirSync(chaptersDir)
-    .filter((f) => /^\d\d-[a-z0-9-]+\.mdx$/.test(f))
-    .sort()
-    .map((file) => {
-      const id = file.replace(/\.mdx$/, '');
-      return { id, title: frontmatterTitle(readFileSync(join(chaptersDir, file), 'utf8')) ?? id };
-    });
+  const chapters = sortChapters(
+    readdirSync(chaptersDir)
+      .filter((f) => /^\d\d-[a-z0-9-]+\.mdx$/.test(f))
+      .map((file) => ({ id: file.replace(/\.mdx$/, ''), file })),
+  ).map(({ file }) => {
+    const id = file.replace(/\.mdx$/, '');
+    return { id, title: frontmatterTitle(readFileSync(join(chaptersDir, file), 'utf8')) ?? id };
+  });
   const checksDir = join(root, 'content/checks');
   const checks: unknown[] = [];
   if (existsSync(checksDir)) {

@@ -4,6 +4,7 @@
  * re-grader needs. Astro server context only (astro:content).
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { sortChapters } from '../progress/chapters.ts';
 import { CompletionCheckSchema, type CompletionCheck } from '#course';
 import pkg from '../../package.json';
 import { buildCourseData } from '../receipts/course-data.ts';
@@ -20,6 +21,7 @@ export interface WorkshopChapter {
   entry: CollectionEntry<'chapters'>;
   id: string;
   title: string;
+  /** The chapter's position in the course, from 01 (the id's digits are not an order: see sortChapters). */
   number: string;
   readingMinutes: number;
   practiceMinutes: number;
@@ -44,7 +46,7 @@ export function checkFor(chapter: string): CompletionCheck | undefined {
 
 /** All chapters in course order, with notes matched to their chapter (a note for an unknown chapter fails the build). */
 export async function workshopChapters(): Promise<WorkshopChapter[]> {
-  const chapters = (await getCollection('chapters')).sort((a, b) => a.id.localeCompare(b.id));
+  const chapters = sortChapters(await getCollection('chapters'));
   const notes = await getCollection('facilitatorNotes');
   const ids = new Set(chapters.map((c) => c.id));
   for (const note of notes) {
@@ -60,14 +62,14 @@ export async function workshopChapters(): Promise<WorkshopChapter[]> {
       );
     }
   }
-  return chapters.map((entry) => {
+  return chapters.map((entry, index) => {
     const check = checkFor(entry.id);
     const note = notes.find((n) => n.data.chapter === entry.id);
     return {
       entry,
       id: entry.id,
       title: entry.data.title,
-      number: entry.id.slice(0, 2),
+      number: String(index + 1).padStart(2, '0'),
       readingMinutes: entry.data.readingMinutes,
       practiceMinutes: entry.data.practiceMinutes,
       exercises: exercisesInMdx(entry.body ?? ''),

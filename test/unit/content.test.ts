@@ -11,6 +11,7 @@ import { DEFAULT_PROTOCOL } from '#message-model';
 import { CompletionCheckSchema, getScenario } from '#course';
 import { checkAnatomy, fixtureReferences, outlineChapter } from '../../src/components/anatomy/anatomy.ts';
 import { loadFixtures } from '../../src/fixtures/load.ts';
+import { CHAPTER_IDS, isChapterId, sortChapters } from '../../src/progress/chapters.ts';
 import type { Fixture } from '../../src/fixtures/schema.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -42,10 +43,13 @@ function readChapter(name: string): Chapter {
 }
 
 // The same pattern as the chapters collection: NN-slug.mdx, facilitator notes (*.notes.mdx) excluded.
-const chapters = readdirSync(chaptersDir)
-  .filter((n) => /^\d\d-[a-z0-9-]+\.mdx$/.test(n) && !n.endsWith('.notes.mdx'))
-  .sort()
-  .map(readChapter);
+const chapterFiles = readdirSync(chaptersDir).filter(
+  (n) => /^\d\d-[a-z0-9-]+\.mdx$/.test(n) && !n.endsWith('.notes.mdx'),
+);
+// In course order: CHAPTER_IDS is the one source of it (the file number is not; see src/progress/chapters.ts).
+const chapters = sortChapters(
+  chapterFiles.filter((n) => isChapterId(n.replace(/\.mdx$/, ''))).map((n) => ({ id: n.replace(/\.mdx$/, ''), n })),
+).map(({ n }) => readChapter(n));
 const fixtures = new Map<string, Fixture>(loadFixtures().map((f) => [f.id, f]));
 
 /** The protocol a component shows a fixture under: its protocol attribute, else 2026-07-28 if listed, else the first. */
@@ -75,6 +79,10 @@ function differences(fixture: Fixture, protocol: string): string[] {
 }
 
 describe('chapters', () => {
+  it('are exactly the chapters the course order lists (CHAPTER_IDS), so none is left out or unordered', () => {
+    expect(chapterFiles.map((n) => n.replace(/\.mdx$/, '')).sort()).toEqual([...CHAPTER_IDS].sort());
+  });
+
   it('exist for the whole course, lessons first and the FAQ last', () => {
     expect(chapters.length).toBeGreaterThanOrEqual(4);
     expect(chapters.filter((c) => c.anatomy === 'faq').every((c) => c === chapters.at(-1))).toBe(true);
