@@ -1,4 +1,3 @@
-/// <reference types="vite/client" />
 /**
  * Self-consistency of the exercises: every message an exercise's cases classify (run against each worked solution) is
  * classified under the version the case uses. A message the exercise shows broken on purpose is marked with the
@@ -10,14 +9,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Classification } from '#message-model';
 import { errorsOf, isBroken } from './support/course-messages.ts';
 
-const calls: { input: unknown; protocol: unknown; c: Classification }[] = [];
+const calls: { input: unknown; protocol: string | undefined; c: Classification }[] = [];
 vi.mock('#message-model', async (importOriginal) => {
   const model = await importOriginal<typeof import('#message-model')>();
   return {
     ...model,
     classifyMessage: (input: unknown, options?: { protocol?: unknown }) => {
       const c = model.classifyMessage(input, options as Parameters<typeof model.classifyMessage>[1]);
-      calls.push({ input, protocol: options?.protocol, c });
+      calls.push({ input, protocol: typeof options?.protocol === 'string' ? options.protocol : undefined, c });
       return c;
     },
   };
@@ -49,7 +48,7 @@ describe.each(Object.keys(casesFiles).map((p) => [exerciseOf(p), p] as const))('
         if (broken) used.add(text);
         if (broken !== isBroken(c))
           problems.push(
-            `${text.slice(0, 120)} under ${String(protocol ?? 'the default protocol')}: ${broken ? 'marked broken, but valid' : `${c.kind} [${errorsOf(c).join(', ')}]; mark it with broken() if that is the point`}`,
+            `${text.slice(0, 120)} under ${protocol ?? 'the default protocol'}: ${broken ? 'marked broken, but valid' : `${c.kind} [${errorsOf(c).join(', ')}]; mark it with broken() if that is the point`}`,
           );
       }
     }

@@ -10,7 +10,7 @@
  */
 import { isProtocol, type Classification, type Protocol } from '#message-model';
 
-export const META_WORDS = ['broken', 'fragment'] as const;
+const META_WORDS = ['broken', 'fragment'] as const;
 
 /** A message shown in a chapter or a README. */
 export interface ShownMessage {

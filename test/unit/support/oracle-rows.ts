@@ -8,7 +8,7 @@
 import { classifyMessage, type Classification, type Protocol } from '#message-model';
 
 /** The single-message kinds; every other kind is `invalid` to an oracle. */
-export const SINGLE_MESSAGE_KINDS = ['request', 'notification', 'result', 'error'] as const;
+const SINGLE_MESSAGE_KINDS = ['request', 'notification', 'result', 'error'] as const;
 export type OracleKind = (typeof SINGLE_MESSAGE_KINDS)[number] | 'invalid';
 
 /** The model's answer: the kind, and whether the message breaks no rule (a single message with no error finding). */
@@ -25,7 +25,7 @@ export function modelVerdict(text: string, protocol: Protocol): ModelVerdict {
 }
 
 /** How a disagreement goes: we call valid what the oracle rejects, or the other way round, or we name another kind. */
-export type Direction = 'we-accept' | 'we-reject' | 'other-kind';
+type Direction = 'we-accept' | 'we-reject' | 'other-kind';
 
 export function directionOf(ours: { kind: OracleKind; valid: boolean }, theirs: { kind: OracleKind; valid: boolean }) {
   if (ours.valid && !theirs.valid) return 'we-accept';

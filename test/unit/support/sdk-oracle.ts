@@ -44,7 +44,7 @@ function byMethod(suffix: 'RequestSchema' | 'NotificationSchema'): Map<string, s
 /** Method → the SDK schema of its request (CallToolRequestSchema, …). */
 export const SDK_REQUEST_METHODS = byMethod('RequestSchema');
 /** Method → the SDK schema of its notification. */
-export const SDK_NOTIFICATION_METHODS = byMethod('NotificationSchema');
+const SDK_NOTIFICATION_METHODS = byMethod('NotificationSchema');
 
 export function sdkEnvelope(value: unknown): OracleKind {
   if (!schemas.JSONRPCMessageSchema!.safeParse(value).success) return 'invalid';

@@ -20,7 +20,7 @@ export const SNAPSHOT_SOURCE = read<SnapshotSource>('source.json');
 
 type Outline = { headings: string[]; ids: string[] };
 /** Per dated version, per page file (e.g. `basic/index.mdx`), its headings and explicit ids. */
-export const SPEC_PAGES = read<Record<string, Record<string, Outline>>>('pages.json');
+const SPEC_PAGES = read<Record<string, Record<string, Outline>>>('pages.json');
 /** Every repository path (file or folder) under docs/specification, schema and seps. */
 export const SPEC_PATHS = new Set(read<string[]>('paths.json'));
 
@@ -60,7 +60,7 @@ export function specPage(version: string, path: string): { file: string; outline
 }
 
 /** The anchors a page offers: each heading slugged with the model's own slugifyHeading, and the explicit ids. */
-export function pageAnchors(outline: Outline): Set<string> {
+function pageAnchors(outline: Outline): Set<string> {
   return new Set([...outline.headings.map(slugifyHeading), ...outline.ids]);
 }
 
