@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import { codeLabCsp } from './src/components/codelab/csp.ts';
 import { clientBuildManifest } from './src/build/client-manifest.ts';
+import { serviceWorker } from './src/build/service-worker.ts';
 
 // The public address the sitemap and canonical links are built from. Override with SITE_URL when deploying elsewhere.
 const site = process.env.SITE_URL ?? 'https://mcp-message-lab.example.org';
@@ -11,7 +12,7 @@ const site = process.env.SITE_URL ?? 'https://mcp-message-lab.example.org';
 export default defineConfig({
   site,
   trailingSlash: 'always',
-  integrations: [mdx(), sitemap(), codeLabCsp()],
+  integrations: [mdx(), sitemap(), codeLabCsp(), serviceWorker()],
   markdown: {
     shikiConfig: {
       themes: { light: 'github-light', dark: 'github-dark' },

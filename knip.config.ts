@@ -14,6 +14,8 @@ const config: KnipConfig = {
     'src/**/*.worker.ts',
     'src/components/widgets/client/classify-worker.ts',
     'exercises/support/summary-worker.ts',
+    // The service worker, bundled into dist/sw.js by src/build/service-worker.ts.
+    'src/service-worker/sw.ts',
     // Exercises: the harness loads the learner's problem file or the worked solution by path.
     'exercises/*/*.{problem,solution}.ts',
     // Chapters and their notes, loaded by the content collection's glob loader (src/content.config.ts).

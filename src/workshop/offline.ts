@@ -1,5 +1,5 @@
 /**
- * Registers the service worker (public/sw.js) that keeps visited pages readable offline, then hands it the URLs
+ * Registers the service worker (/sw.js, built from src/service-worker/sw.ts) that keeps visited pages readable offline, then hands it the URLs
  * this page has already loaded so the first page visited is stored too. Service workers need a secure context:
  * https, or http on localhost. On a laptop serving a room over plain http on the LAN, learners' browsers skip this
  * step; the laptop is then the offline copy (see README, "Running a workshop").

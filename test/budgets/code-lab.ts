@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { ClientManifest } from './manifest.ts';
+import type { SizedManifest } from './manifest.ts';
 
 const KB = 1024;
 /** Budget: everything a code lab downloads beyond what the page loads anyway, gzipped. */
@@ -29,7 +29,7 @@ function htmlPages(dir: string): string[] {
 }
 
 /** The section sizes.ts runs: prints the figures, returns false when over budget or loaded where it must not be. */
-export function codeLabSection(manifest: ClientManifest) {
+export function codeLabSection(manifest: SizedManifest) {
   return {
     title: 'Code lab: editor, transpiler and runner, loaded only when needed (gzipped; budget 220 KB)',
     run(): boolean {

@@ -11,7 +11,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { codeLabSection } from './code-lab.ts';
-import { ClientManifest } from './manifest.ts';
+import { SizedManifest } from './manifest.ts';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const KB = 1024;
@@ -24,7 +24,7 @@ if (!existsSync(join(dist, 'index.html'))) {
   console.error(`No built site at ${dist}: run \`npm run build\` first.`);
   process.exit(1);
 }
-const manifest = new ClientManifest(dist);
+const manifest = new SizedManifest(dist);
 
 /** What a page loads before interaction: its chunks (by manifest key) and its inline scripts' gzipped bytes. */
 interface PageLoad {
