@@ -1,14 +1,11 @@
-import { describe, it } from 'vitest';
+import { describeExercise } from '../support/exercise-tests.ts';
 import { CASES, type Exercise } from './cases.ts';
-import * as problem from './minimal-classify.problem.ts';
-import * as solution from './minimal-classify.solution.ts';
 
-// EXERCISE_TARGET=problem runs the cases against the learner's file (npm run exercise -- 02); by default they run
-// against every solution, so `npm test` proves the exercise can be solved.
-const targets: Record<string, Exercise> = process.env.EXERCISE_TARGET === 'problem' ? { problem } : { solution };
-
-for (const [file, exercise] of Object.entries(targets)) {
-  describe(`02 minimal-classify (${file})`, () => {
-    for (const c of CASES) it(c.name, () => c.run(exercise));
-  });
-}
+// npm test runs the cases against every solution, proving the exercise can be solved; EXERCISE_TARGET=problem
+// (npm run exercise -- 02) runs them against the learner's file. Each file loads only when its tests run.
+describeExercise<Exercise>('02 minimal-classify', CASES, {
+  problem: () => import('./minimal-classify.problem.ts'),
+  solutions: {
+    solution: () => import('./minimal-classify.solution.ts'),
+  },
+});

@@ -1,16 +1,12 @@
-import { describe, it } from 'vitest';
+import { describeExercise } from '../support/exercise-tests.ts';
 import { CASES, type Exercise } from './cases.ts';
-import * as problem from './stdio-framing.problem.ts';
-import * as scanSolution from './stdio-framing.scan.solution.ts';
-import * as solution from './stdio-framing.solution.ts';
 
-// EXERCISE_TARGET=problem runs the cases against the learner's file (npm run exercise -- 09); by default they run
-// against every solution, so `npm test` proves the exercise can be solved.
-const targets: Record<string, Exercise> =
-  process.env.EXERCISE_TARGET === 'problem' ? { problem } : { solution, 'scan solution': scanSolution };
-
-for (const [file, exercise] of Object.entries(targets)) {
-  describe(`09 stdio-framing (${file})`, () => {
-    for (const c of CASES) it(c.name, () => c.run(exercise));
-  });
-}
+// npm test runs the cases against every solution, proving the exercise can be solved; EXERCISE_TARGET=problem
+// (npm run exercise -- 09) runs them against the learner's file. Each file loads only when its tests run.
+describeExercise<Exercise>('09 stdio-framing', CASES, {
+  problem: () => import('./stdio-framing.problem.ts'),
+  solutions: {
+    solution: () => import('./stdio-framing.solution.ts'),
+    'scan solution': () => import('./stdio-framing.scan.solution.ts'),
+  },
+});
