@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import { codeLabCsp } from './src/components/codelab/csp.ts';
+import { codeLabTypes } from './src/components/codelab/types/integration.ts';
 import { clientBuildManifest } from './src/build/client-manifest.ts';
 import { serviceWorker } from './src/build/service-worker.ts';
 
@@ -12,7 +13,7 @@ const site = process.env.SITE_URL ?? 'https://mcp-message-lab.example.org';
 export default defineConfig({
   site,
   trailingSlash: 'always',
-  integrations: [mdx(), sitemap(), codeLabCsp(), serviceWorker()],
+  integrations: [mdx(), sitemap(), codeLabCsp(), codeLabTypes(), serviceWorker()],
   markdown: {
     shikiConfig: {
       themes: { light: 'github-light', dark: 'github-dark' },

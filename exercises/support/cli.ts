@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { EXERCISES_DIR, findExercise, listExercises, type ExerciseOnDisk } from './catalog.ts';
+import { typeErrorsOf } from './local-types.ts';
 
 const ROOT = join(EXERCISES_DIR, '..');
 /** A learner's file that takes longer than this is stopped (it probably loops forever). */
@@ -58,13 +59,21 @@ async function summary(): Promise<number> {
     const outcome = await runInWorker(exercise, files.problem);
     const results = outcome.results ?? [];
     const passed = results.filter((r) => r.passed).length;
-    const ok = outcome.results !== undefined && passed === results.length;
+    let typeErrors = 0;
+    try {
+      typeErrors = typeErrorsOf(id, files.problem).filter((d) => d.severity === 'error').length;
+    } catch {
+      // Types that cannot be checked here are not counted against the learner.
+    }
+    const ok = outcome.results !== undefined && passed === results.length && typeErrors === 0;
     if (ok) {
       solved++;
       passedIds.add(id);
     }
     const status = ok ? 'passed' : 'not yet';
-    const detail = outcome.loadError ? `could not run: ${outcome.loadError}` : `${passed}/${results.length} tests`;
+    const detail = outcome.loadError
+      ? `could not run: ${outcome.loadError}`
+      : `${passed}/${results.length} tests${typeErrors > 0 ? `, ${typeErrors} type error${typeErrors === 1 ? '' : 's'}` : ''}`;
     console.log(
       `${ok ? '✓' : '✗'} ${id.padEnd(30)} ${status.padEnd(8)} ${detail.padEnd(14)} ${title}  (chapter ${chapter})`,
     );

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 import { EXERCISES_DIR, readExercise } from './catalog.ts';
+import { typeErrorsOf, typeReport } from './local-types.ts';
 
 /** Where hint progress is kept between runs (inside node_modules, so it is never committed). */
 const STATE_FILE = join(EXERCISES_DIR, '..', 'node_modules', '.cache', 'mcp-message-lab', 'exercise-hints.json');
@@ -56,9 +57,26 @@ export default class HintReporter implements Reporter {
     const number = id.slice(0, 2);
     const out: string[] = ['', `── ${number} · ${manifest.title}  (testing exercises/${id}/${target})`];
 
+    // The same type check as the code lab's: a file with type errors is not solved, even when its tests pass.
+    const targets = process.env.EXERCISE_TARGET === 'problem' ? [manifest.files.problem] : manifest.files.solutions;
+    let typeErrors = 0;
+    const typeLines: string[] = [];
+    for (const file of targets) {
+      try {
+        const diagnostics = typeErrorsOf(id, file);
+        typeErrors += diagnostics.filter((d) => d.severity === 'error').length;
+        typeLines.push(...typeReport(id, file, diagnostics));
+      } catch (error) {
+        typeLines.push(`   Types not checked: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+
     if (tests.length === 0) {
-      out.push('   No tests ran. Is the file saved, and does it compile?');
+      out.push('   No tests ran. Is the file saved, and does it compile?', ...typeLines);
+    } else if (failed.length === 0 && typeErrors > 0) {
+      out.push(`   All ${tests.length} tests pass, but the types do not check yet:`, ...typeLines);
     } else if (failed.length === 0) {
+      out.push(...typeLines);
       out.push(`   All ${tests.length} tests pass. Exercise ${number} is solved.`);
       const state = readState();
       delete state[id];
@@ -70,6 +88,7 @@ export default class HintReporter implements Reporter {
         const message = result.state === 'failed' ? (result.errors[0]?.message ?? '') : '';
         out.push(`   ✗ ${t.name}`, `     ${clip(message.split('\n')[0] ?? '')}`);
       }
+      out.push(...typeLines);
       if (process.env.EXERCISE_TARGET === 'problem') {
         const state = readState();
         const next = nextHintLevel(state[id], failed.length, manifest.hints.length);

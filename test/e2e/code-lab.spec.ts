@@ -180,11 +180,11 @@ test('keyboard only: reach the editor, run with Ctrl+Enter, leave with Escape, a
   );
   await page.keyboard.press('Control+Enter');
   expect(await finished(lab), 'Ctrl+Enter ran the starter, which fails').toBe('failed');
-  // Tab inside the editor indents; Escape leaves it for the Run button, and Tab then moves on to Reset.
+  // Tab inside the editor indents; Escape leaves it for the Run button, and Tab then moves on to Check types.
   await page.keyboard.press('Escape');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('data-role'))).toBe('run');
   await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-role'))).toBe('reset');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-role'))).toBe('check-types');
   expect((await lab.locator('[data-role="keys"]').textContent()) ?? '').toMatch(/Escape leaves the editor/);
   expectNoConsoleErrors(page);
 });

@@ -8,8 +8,9 @@
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
 import { announceGraded } from '../../../progress/graded.ts';
 import { RUN_TIMEOUT_MS, type CodePosition, type RunnerMessage } from '../worker/protocol.ts';
-import type { LabEditor } from './editor.ts';
+import type { EditorDiagnostic, LabEditor } from './editor.ts';
 import { runInWorker, warmRunner, type RunEnd } from './runner.ts';
+import type { TypeCheckOutcome } from './types.ts';
 
 interface LabData {
   exercise: string;
@@ -29,6 +30,7 @@ interface SavedState {
 }
 
 const WIDGET_KIND = 'code-lab';
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const IMPORTED_STATUS =
   'This code came from an imported progress file, not from you. Read it before you press Run: it runs only when you do.';
 const SAVE_DELAY_MS = 400;
@@ -68,6 +70,10 @@ class LabCodeLab extends HTMLElement {
   private imported = false;
   private results!: HTMLOListElement;
   private status!: HTMLElement;
+  /** Counts type checks, so an older check's answer never replaces a newer one's. */
+  private typeChecks = 0;
+  /** The problems last marked in the editor (so they can be marked again once it loads). */
+  private marks: EditorDiagnostic[] = [];
 
   connectedCallback(): void {
     if (this.dataset.upgraded) return;
@@ -119,6 +125,7 @@ class LabCodeLab extends HTMLElement {
 
   private wireButtons(): void {
     must(this, '[data-role="run"]').addEventListener('click', () => void this.run());
+    must(this, '[data-role="check-types"]').addEventListener('click', () => void this.checkTypesNow());
     must(this, '[data-role="reset"]').addEventListener('click', () => void this.reset());
     must(this, '[data-role="restore"]').addEventListener('click', () => void this.restore());
     must(this, '[data-role="show-solution"]').addEventListener('click', () => this.toggleSolution());
@@ -167,6 +174,7 @@ class LabCodeLab extends HTMLElement {
       must(host, '[data-role="static"]').replaceWith(mount);
       this.editor = editor;
       this.dataset.editor = 'ready';
+      if (this.marks.length > 0) editor.showDiagnostics(this.marks);
       if (this.status.textContent?.startsWith('Your saved code is back')) this.setStatus('Your saved code is back.');
       return editor;
     });
@@ -228,11 +236,35 @@ class LabCodeLab extends HTMLElement {
     must(this, '[data-role="output-wrap"]').hidden = true;
     this.setStatus('Running the tests…');
 
+    // The type check starts with the run and never delays the test results: they show as they arrive, the types
+    // beside them when the compiler answers (the first time it has to load).
+    const types = this.checkTypes(this.code);
     const end = await runInWorker(this.data.exercise, this.code, (message) => this.show(message));
+    this.dataset.lastRunMs = String(Math.round(performance.now() - started));
     this.report(end);
     this.state.ran = true;
     must<HTMLButtonElement>(this, '[data-role="show-solution"]').disabled = false;
-    const allPassed = end.kind === 'done' && end.passed === end.total;
+    let allPassed = end.kind === 'done' && end.passed === end.total;
+    if (allPassed && end.kind === 'done') {
+      // Passing tests solve the exercise only if the types check too, as `npm run exercise` says locally.
+      this.setStatus(`All ${end.total} tests pass. Checking types…`);
+      const outcome = await types;
+      const errors = outcome.kind === 'checked' ? outcome.diagnostics.filter((d) => d.severity === 'error') : [];
+      if (errors.length > 0) {
+        allPassed = false;
+        this.setStatus(
+          `All ${end.total} tests pass, but TypeScript finds ${plural(errors.length, 'type error')} in your code (listed above the tests, marked in the editor). Fix ${errors.length === 1 ? 'it' : 'them'} to solve the exercise.`,
+          'bad',
+        );
+      } else if (outcome.kind === 'unavailable') {
+        this.setStatus(
+          `All ${end.total} tests pass. Exercise solved. (Types not checked: ${outcome.message}.)`,
+          'good',
+        );
+      } else {
+        this.setStatus(`All ${end.total} tests pass and the types check. Exercise solved.`, 'good');
+      }
+    }
     const store = progressStore();
     const before = store.chapter(this.chapter).codeLabs[this.data.exercise];
     store.recordCodeLab(this.chapter, this.data.exercise, {
@@ -255,7 +287,6 @@ class LabCodeLab extends HTMLElement {
     runButton.removeAttribute('aria-disabled');
     this.removeAttribute('aria-busy');
     this.dataset.state = allPassed ? 'passed' : 'failed';
-    this.dataset.lastRunMs = String(Math.round(performance.now() - started));
     this.running = false;
   }
 
@@ -294,14 +325,61 @@ class LabCodeLab extends HTMLElement {
         title.textContent =
           message.type === 'syntax-error' ? 'Your code does not parse: ' : 'Your code could not be loaded: ';
         item.append(title, message.message);
-        if (message.position)
+        if (message.position) {
           item.append(this.lineLink(message.position, message.type === 'syntax-error' ? 'At' : 'Thrown at'));
+          // Marked in the editor at once; the type check marks it again with the compiler's words.
+          if (message.type === 'syntax-error')
+            this.mark([
+              {
+                line: message.position.line,
+                column: message.position.column + 1,
+                endLine: message.position.line,
+                endColumn: message.position.column + 1,
+                message: message.message,
+                severity: 'error',
+                source: 'syntax',
+              },
+            ]);
+        }
         this.results.append(item);
         break;
       }
       case 'done':
         break;
     }
+  }
+
+  /** Marks problems in the editor (now, or when it loads). */
+  private mark(diagnostics: EditorDiagnostic[]): void {
+    this.marks = diagnostics;
+    this.editor?.showDiagnostics(diagnostics);
+  }
+
+  /** "Check types": checks the editor's code without running it. */
+  private async checkTypesNow(): Promise<void> {
+    const editor = this.editor ?? (await this.loadEditor());
+    await this.checkTypes(editor.getCode());
+  }
+
+  /** Type-checks `code` and shows the outcome beside the tests; resolves with the outcome. */
+  private async checkTypes(code: string): Promise<TypeCheckOutcome> {
+    const check = ++this.typeChecks;
+    const box = must(this, '[data-role="types"]');
+    box.hidden = false;
+    this.dataset.types = 'checking';
+    must(box, '[data-role="types-status"]').textContent =
+      check === 1 ? 'Checking types… (the first check loads the TypeScript compiler)' : 'Checking types…';
+    // The checking and its display load with the first check, as the compiler does.
+    const { checkAndShow } = await import('./types.ts');
+    return checkAndShow({
+      lab: this,
+      box,
+      exercise: this.data.exercise,
+      code,
+      current: () => check === this.typeChecks,
+      lineLink: (position) => this.lineLink(position, 'At'),
+      mark: (diagnostics) => this.mark(diagnostics),
+    });
   }
 
   /** A button that puts the editor's cursor where something happened. */
@@ -320,7 +398,7 @@ class LabCodeLab extends HTMLElement {
   private report(end: RunEnd): void {
     switch (end.kind) {
       case 'done':
-        if (end.passed === end.total) this.setStatus(`All ${end.total} tests pass. Exercise solved.`, 'good');
+        if (end.passed === end.total) this.setStatus(`All ${end.total} tests pass.`, 'good');
         else
           this.setStatus(
             `${end.total - end.passed} of ${end.total} tests fail. The first failure is the place to start.`,

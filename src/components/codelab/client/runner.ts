@@ -4,14 +4,15 @@
  * the runner's classic script once; the frame keeps a pair of workers warm and starts a fresh pair for every run
  * (see frame/bootstrap.ts and the README's threat model).
  *
- * The time limit is the page's own timer: when RUN_TIMEOUT_MS is up the page reports the timeout and tells the frame
- * to stop the run's workers. The frame's own thread never runs learner code, so it is always free to do so; nothing
+ * The time limit is the page's own timer, started when the learner worker has the code (before it runs any): when
+ * RUN_TIMEOUT_MS is up the page reports the timeout and tells the frame to stop the run's workers. The frame's own thread never runs learner code, so it is always free to do so; nothing
  * the learner's code does can reach this timer.
  */
 import runnerUrl from '../worker/runner.worker.ts?worker&url';
 import {
   OUTPUT_LIMITS,
   RUN_TIMEOUT_MS,
+  START_TIMEOUT_MS,
   type FrameToPage,
   type PageToFrame,
   type RunnerMessage,
@@ -131,17 +132,24 @@ export async function runInWorker(
       listeners.delete(runId);
       resolve(end);
     };
-    // The time limit counts from the click, including the wait for a cold sandbox.
-    const timer = setTimeout(
-      () => {
-        const stop: PageToFrame = { type: 'stop', runId };
-        box.frame.contentWindow?.postMessage(stop, '*');
-        finish({ kind: 'timeout' });
-      },
-      Math.max(0, RUN_TIMEOUT_MS - (performance.now() - started)),
+    const stop = (end: RunEnd) => {
+      const message: PageToFrame = { type: 'stop', runId };
+      box.frame.contentWindow?.postMessage(message, '*');
+      finish(end);
+    };
+    // A cold sandbox (the frame and its workers starting on a busy machine) gets time to start; the run's own limit
+    // starts when the learner worker has the code, before any of it runs, so the code cannot hold the clock back.
+    let timer = setTimeout(
+      () => stop({ kind: 'crashed', message: `the runner did not start within ${START_TIMEOUT_MS / 1000} seconds` }),
+      Math.max(0, START_TIMEOUT_MS - (performance.now() - started)),
     );
     listeners.set(runId, (message) => {
       if (!('runId' in message) || message.runId !== runId) return;
+      if (message.type === 'started') {
+        clearTimeout(timer);
+        timer = setTimeout(() => stop({ kind: 'timeout' }), RUN_TIMEOUT_MS);
+        return;
+      }
       if (message.type === 'crashed') {
         finish({ kind: 'crashed', message: String(message.message).slice(0, OUTPUT_LIMITS.messageChars) });
         return;

@@ -10,7 +10,7 @@
  *
  * This file is a classic script: type imports only (they vanish when types are stripped), no runtime imports.
  */
-import type { FrameToPage, PageToFrame, RunnerMessage, WorkerStart } from '../worker/protocol.ts';
+import type { FrameToPage, PageToFrame, RunnerMessage, RunStarted, WorkerStart } from '../worker/protocol.ts';
 
 /** Set by frame-html.ts before this script: the output limits, shared with the rest of the lab. */
 declare const FRAME_LIMITS: { messageChars: number; lineChars: number; nameChars: number; messagesPerRun: number };
@@ -40,8 +40,10 @@ const position = (p: unknown) => {
 };
 
 /** The checker's message, rebuilt from known fields only, with every string capped. */
-function checked(m: RunnerMessage, runId: number): RunnerMessage | undefined {
+function checked(m: RunnerMessage | RunStarted, runId: number): RunnerMessage | RunStarted | undefined {
   switch (m?.type) {
+    case 'started':
+      return { type: 'started', runId };
     case 'log':
       return { type: 'log', runId, text: clip(m.text, FRAME_LIMITS.lineChars + 200) };
     case 'syntax-error':
@@ -101,7 +103,7 @@ function startPair(): Pair {
   };
   pair.learner.onerror = crashed;
   pair.checker.onerror = crashed;
-  pair.checker.onmessage = (event: MessageEvent<RunnerMessage>) => {
+  pair.checker.onmessage = (event: MessageEvent<RunnerMessage | RunStarted>) => {
     const run = runId === undefined ? undefined : runs.get(runId);
     if (runId === undefined || !run) return;
     const message = checked(event.data, runId);

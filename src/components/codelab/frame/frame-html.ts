@@ -9,7 +9,7 @@
  * its origin is opaque: no cookies, no localStorage, IndexedDB, Cache Storage, OPFS or storage buckets of the site.
  */
 import { createHash } from 'node:crypto';
-import { transform } from 'sucrase';
+import ts from 'typescript';
 import bootstrapSource from './bootstrap.ts?raw';
 import { OUTPUT_LIMITS } from '../worker/protocol.ts';
 
@@ -22,9 +22,13 @@ const FRAME_LIMITS = {
   messagesPerRun: 1_000,
 };
 
-/** The frame's inline script: the limits, then the bootstrap with its types stripped. */
+/** The frame's inline script: the limits, then the bootstrap with its types and comments stripped. */
 export function frameScript(): string {
-  const js = transform(bootstrapSource, { transforms: ['typescript'], disableESTransforms: true }).code;
+  const js = ts
+    .transpileModule(bootstrapSource, {
+      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: true },
+    })
+    .outputText.replace(/^export \{\};\s*$/m, '');
   return `const FRAME_LIMITS = ${JSON.stringify(FRAME_LIMITS)};\n${js}`;
 }
 

@@ -39,10 +39,17 @@ export type RunnerMessage =
   | { type: 'log'; runId: number; text: string }
   | { type: 'done'; runId: number; passed: number; total: number };
 
+/** Checker (through the frame) → page: the learner worker has the code and starts on it; the time limit starts now. */
+export interface RunStarted {
+  type: 'started';
+  runId: number;
+}
+
 /** Frame → page. */
 export type FrameToPage =
   /** The frame's script is running and listens for 'load'. */
   | { type: 'frame-ready' }
+  | RunStarted
   | RunnerMessage
   /** A worker of the run stopped unexpectedly (out of memory, or an error nothing caught). */
   | { type: 'crashed'; runId: number; message: string };
@@ -54,6 +61,8 @@ export type WorkerStart =
 
 /** Learner worker → checker, on their channel. Nothing here is trusted: the learner's code may have written it. */
 export type LearnerReport =
+  /** Sent before the learner's code is even transpiled, so the code cannot hold it back. */
+  | { type: 'started' }
   | { type: 'log'; text: string }
   | { type: 'syntax-error'; message: string; position?: CodePosition }
   | { type: 'load-error'; message: string; position?: CodePosition }
@@ -78,5 +87,7 @@ export const OUTPUT_LIMITS = {
   nameChars: 300,
 } as const;
 
-/** How long a run may take before the page stops it. */
+/** How long a run may take, from the moment the learner worker starts on the code, before the page stops it. */
 export const RUN_TIMEOUT_MS = 3_000;
+/** How long the page waits, from the click, for a cold sandbox to start a run at all. */
+export const START_TIMEOUT_MS = 15_000;

@@ -11,8 +11,7 @@
  *   output capped to OUTPUT_LIMITS. Whatever the learner's code replaced in its own worker, it cannot reach here.
  */
 import { transform } from 'sucrase';
-import * as model from '#message-model';
-import * as course from '#course';
+import { classifyMessage } from '#message-model';
 import { describeThrown, missingExports, runCase } from '../../../../exercises/support/harness.ts';
 import type { ExerciseCasesModule } from '../../../../exercises/support/manifest.ts';
 import {
@@ -20,6 +19,7 @@ import {
   type CodePosition,
   type LearnerReport,
   type RunnerMessage,
+  type RunStarted,
   type WorkerStart,
 } from './protocol.ts';
 import { recorder, replayer, ReplayedError, type CaseRecording } from './record-replay.ts';
@@ -70,12 +70,13 @@ function formatArgs(args: unknown[]): string {
     .join(' ');
 }
 
-/** Only the message model and the course data can be imported; anything else fails with a sentence that says so. */
+/**
+ * What the learner's code may import at run time: nothing. A learner's file imports types only (from #message-model
+ * and #course, which sucrase erases); calling the model would let it copy the answer, so the lab does not offer it.
+ */
 function requireFor(specifier: string): unknown {
-  if (specifier === '#message-model') return model;
-  if (specifier === '#course') return course;
   throw new Error(
-    `Only '#message-model' and '#course' can be imported in the code lab; '${specifier}' is not available.`,
+    `The code lab runs your file on its own: '${specifier}' cannot be imported here. Import types only (import type { … } from '#message-model'); the tests give your functions everything they need.`,
   );
 }
 
@@ -112,6 +113,7 @@ function runLearner(start: Extract<WorkerStart, { type: 'run' }>): void {
       });
   });
 
+  send({ type: 'started' });
   const { exercise, code } = start;
   const cases = casesFor(exercise);
   if (!cases) {
@@ -244,6 +246,7 @@ function runChecker(start: Extract<WorkerStart, { type: 'check' }>): void {
 
   // What the learner worker has said so far, and who waits for what.
   let loaded: string[] | undefined;
+  let started = false;
   let ended = false;
   const recordings = new Map<number, CaseRecording | string>();
   let wake: (() => void) | undefined;
@@ -258,6 +261,12 @@ function runChecker(start: Extract<WorkerStart, { type: 'check' }>): void {
     const report = event.data as Partial<LearnerReport> | null;
     if (typeof report !== 'object' || report === null || ended) return;
     switch (report.type) {
+      case 'started':
+        if (!started) {
+          started = true;
+          self.postMessage({ type: 'started', runId } satisfies RunStarted);
+        }
+        return;
       case 'log':
         log(report.text);
         return;
@@ -358,7 +367,7 @@ function runChecker(start: Extract<WorkerStart, { type: 'check' }>): void {
 // transpiler's and the model's hot paths, so the learner's run does not pay for it.
 try {
   transform('export const warm: number = 1;', { transforms: ['typescript', 'imports'] });
-  model.classifyMessage('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
+  classifyMessage('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
 } catch {
   // Warming up is an optimisation; a run reports any real problem itself.
 }
