@@ -1,0 +1,426 @@
+/**
+ * `npm run screenshots`: a gallery of every practice widget in each state (empty, wrong, right, solution shown, and
+ * the states peculiar to one widget), plus the home, progress, roster and Playground pages, at 1280 and 390 px
+ * wide, light and dark, written to test/screenshots/ (ignored by git) with an index.html to look through them.
+ *
+ * It serves the already-built dist/ with `astro preview` on $SCREENSHOT_PORT (default 4321). Build first:
+ *
+ *   npm run build && npm run screenshots
+ *   SCREENSHOT_PORT=4462 npm run screenshots -- decision-table    # only the shots whose name contains the word
+ *
+ * Looking is the point: a person opens the pictures (index.html) and fixes what looks unfinished.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { MESSAGE_KINDS, classifyMessage, parseJsonText, type Protocol } from '#message-model';
+import { getScenario, type CompletionCheck } from '#course';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const out = join(root, 'test/screenshots');
+const port = Number(process.env.SCREENSHOT_PORT ?? 4321);
+const base = `http://127.0.0.1:${port}`;
+const only = process.argv.slice(2);
+
+if (!existsSync(join(root, 'dist/index.html'))) {
+  console.error('dist/ has no index.html: build the site first (npm run build).');
+  process.exit(2);
+}
+
+/** One picture: a page, what to do on it, and the element to photograph (the whole page when absent). */
+interface Shot {
+  name: string;
+  url: string;
+  target?: string;
+  act?: (page: Page) => Promise<void>;
+}
+
+const CH5 = '/chapters/05-error-semantics-and-retries/';
+const CH2 = '/chapters/02-what-a-receiver-owes/';
+const CH1 = '/chapters/01-message-shapes/';
+const TABLE = 'lab-decision-table[data-table-id="ch05-table"]';
+const CLASSIFY = `lab-classify-fixture:has([data-role="code"])`;
+const TIMELINE = 'lab-message-timeline';
+const CHECK = 'lab-completion-check';
+const CODELAB = 'lab-code-lab';
+
+const ROWS = ['unknown-method', 'malformed-incident-id', 'backend-unavailable', 'lost-response-after-write'];
+const COLUMNS = ['layer', 'userSees', 'retry'] as const;
+
+async function upgraded(page: Page, selector: string): Promise<void> {
+  await page.locator(`${selector}[data-upgraded]`).first().waitFor();
+}
+
+async function fillTable(page: Page, scope: string, right: boolean, rows = ROWS): Promise<void> {
+  for (const id of rows) {
+    const answer = getScenario(id)!.answer;
+    for (const column of COLUMNS) {
+      const select = page.locator(`${scope} select[data-scenario="${id}"][data-column="${column}"]`);
+      if (right) await select.selectOption(answer[column]);
+      else {
+        const options = await select.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+        await select.selectOption(options.find((v) => v && v !== answer[column])!);
+      }
+    }
+  }
+}
+
+async function checkTable(page: Page): Promise<void> {
+  await page.locator(`${TABLE} [data-action="check"]`).click();
+  await page.locator(`${TABLE} [data-role="status"]:not(:empty)`).waitFor();
+}
+
+/** The first classify widget of chapter 2, its fixture's expected kind, computed with the model (a picture, not a test). */
+function classifyTruth(page: Page): Promise<{ text: string; protocol: Protocol }> {
+  return page
+    .locator(CLASSIFY)
+    .first()
+    .locator('script[data-role="data"]')
+    .textContent()
+    .then((t) => JSON.parse(t ?? '{}') as { text: string; protocol: Protocol });
+}
+
+async function predict(page: Page, kind: string | undefined, send: string | undefined, code?: string): Promise<void> {
+  const widget = page.locator(CLASSIFY).first();
+  if (kind) await widget.locator(`input[name$=".kind"][value="${kind}"]`).check();
+  if (send) await widget.locator(`input[name$=".send"][value="${send}"]`).check();
+  if (code !== undefined) await widget.locator('input[name$=".code"]').fill(code);
+  await widget.locator('button[type="submit"]').click();
+  await page.waitForTimeout(300);
+}
+
+function replySendOf(text: string, protocol: Protocol): { send: string; code?: string } {
+  const c = classifyMessage(text, { protocol });
+  const r = c.reply as { send: string; code?: number | null };
+  return { send: r.send, ...(r.send === 'error' && typeof r.code === 'number' ? { code: String(r.code) } : {}) };
+}
+
+const check2 = JSON.parse(
+  readFileSync(join(root, 'content/checks/02-what-a-receiver-owes.json'), 'utf8'),
+) as CompletionCheck;
+
+async function fillCheck(page: Page, right: boolean): Promise<void> {
+  const data = JSON.parse((await page.locator(`${CHECK} script[data-role="data"]`).textContent()) ?? '{}') as {
+    fixtureTexts: Record<string, string>;
+  };
+  for (const q of check2.questions) {
+    const li = page.locator(`${CHECK} [data-question="${q.id}"]`);
+    if (q.type === 'choice') {
+      const option = q.options.find((o) => o.correct === right) ?? q.options[0]!;
+      await li.locator(`input[value="${option.id}"]`).check();
+    } else if (q.type === 'classify') {
+      const text = data.fixtureTexts[q.fixture]!;
+      const c = classifyMessage(text, { protocol: q.protocol as Protocol });
+      const kind = right ? c.kind : MESSAGE_KINDS.find((k) => k !== c.kind)!;
+      if (q.ask.includes('kind')) await li.locator(`input[name$=".kind"][value="${kind}"]`).check();
+      if (q.ask.includes('reply')) {
+        const reply = replySendOf(text, q.protocol as Protocol);
+        const send = right ? reply.send : reply.send === 'nothing' ? 'response' : 'nothing';
+        await li.locator(`input[name$=".send"][value="${send}"]`).check();
+        if (send === 'error' && reply.code) await li.locator('input[name$=".code"]').fill(reply.code);
+      }
+    } else if (q.type === 'self-assessed') {
+      await li.locator('textarea').fill('The receiver owes a reply only to a request: a notification has no id.');
+    }
+  }
+  await page.locator(`${CHECK} button[type="submit"]`).click();
+  await page.waitForTimeout(300);
+}
+
+const shots: Shot[] = [
+  // Decision table (chapter 5).
+  { name: 'decision-table-empty', url: CH5, target: TABLE },
+  {
+    name: 'decision-table-wrong',
+    url: CH5,
+    target: TABLE,
+    act: async (page) => {
+      await fillTable(page, TABLE, false, ROWS.slice(0, 2));
+      await checkTable(page);
+    },
+  },
+  {
+    name: 'decision-table-right',
+    url: CH5,
+    target: TABLE,
+    act: async (page) => {
+      await fillTable(page, TABLE, true);
+      await checkTable(page);
+    },
+  },
+  {
+    name: 'decision-table-hints-and-solution',
+    url: CH5,
+    target: TABLE,
+    act: async (page) => {
+      await fillTable(page, TABLE, false);
+      await checkTable(page);
+      await page.locator(`${TABLE} [data-action="hint"]`).click();
+      await page.locator(`${TABLE} [data-action="solution"]`).click();
+      await page.locator(`${TABLE} [data-role="solution"] h4`).waitFor();
+    },
+  },
+  {
+    name: 'decision-table-shared-link',
+    url: `${CH5}#dt-ch05-table=${Buffer.from(JSON.stringify({ a: { 'unknown-method': { layer: 'transport', retry: 'with-backoff' } } })).toString('base64url')}`,
+    target: TABLE,
+  },
+  {
+    name: 'decision-table-locked',
+    url: CH5,
+    target: TABLE,
+    act: async (page) => {
+      await page.evaluate(() => document.documentElement.setAttribute('data-workshop-lock', 'locked'));
+      await fillTable(page, TABLE, false);
+      await checkTable(page);
+    },
+  },
+  // Classify (chapter 2's first fixture).
+  { name: 'classify-empty', url: CH2, target: CLASSIFY },
+  {
+    name: 'classify-incomplete',
+    url: CH2,
+    target: CLASSIFY,
+    act: async (page) => predict(page, 'request', undefined),
+  },
+  {
+    name: 'classify-wrong',
+    url: CH2,
+    target: CLASSIFY,
+    act: async (page) => predict(page, 'notification', 'error', '-32601'),
+  },
+  {
+    name: 'classify-right',
+    url: CH2,
+    target: CLASSIFY,
+    act: async (page) => {
+      const { text, protocol } = await classifyTruth(page);
+      const c = classifyMessage(text, { protocol });
+      const reply = replySendOf(text, protocol);
+      await predict(page, c.kind, reply.send, reply.code);
+    },
+  },
+  {
+    name: 'classify-explained',
+    url: CH2,
+    target: CLASSIFY,
+    act: async (page) => {
+      await predict(page, 'request', 'nothing');
+      const widget = page.locator(CLASSIFY).first();
+      await widget.locator('[data-role="explain"] textarea').fill('It has an id, so it is a request and owes a reply.');
+      await widget.locator('[data-action="compare"]').click();
+    },
+  },
+  // Timeline (chapter 5).
+  { name: 'timeline-default', url: CH5, target: TIMELINE },
+  {
+    name: 'timeline-stepping',
+    url: CH5,
+    target: TIMELINE,
+    act: async (page) => {
+      await page.locator(`${TIMELINE} [data-action="first"]`).click();
+      await page.locator(`${TIMELINE} [data-action="next"]`).click();
+    },
+  },
+  {
+    name: 'timeline-last-step',
+    url: CH5,
+    target: TIMELINE,
+    act: async (page) => {
+      await page.locator(`${TIMELINE} [data-action="first"]`).click();
+      const next = page.locator(`${TIMELINE} [data-action="next"]`);
+      while (await next.isEnabled()) await next.click();
+    },
+  },
+  {
+    name: 'timeline-blind-retry',
+    url: CH5,
+    target: TIMELINE,
+    act: async (page) => {
+      await page.locator(`${TIMELINE} [data-role="retry"]`).selectOption('blind');
+      await page.waitForTimeout(300);
+    },
+  },
+  // Completion check (chapter 2: choice, classify and self-assessed questions).
+  { name: 'completion-check-empty', url: CH2, target: CHECK },
+  { name: 'completion-check-wrong', url: CH2, target: CHECK, act: (page) => fillCheck(page, false) },
+  { name: 'completion-check-right', url: CH2, target: CHECK, act: (page) => fillCheck(page, true) },
+  // Completion check with a decision table (chapter 5).
+  { name: 'completion-check-table-empty', url: CH5, target: CHECK },
+  // Make it yours.
+  { name: 'make-it-yours-empty', url: CH2, target: 'lab-make-it-yours' },
+  {
+    name: 'make-it-yours-ticked',
+    url: CH2,
+    target: 'lab-make-it-yours',
+    act: async (page) => page.locator('lab-make-it-yours input[type="checkbox"]').check(),
+  },
+  // Code lab (chapter 1's first).
+  { name: 'code-lab-empty', url: CH1, target: CODELAB },
+  {
+    name: 'code-lab-wrong',
+    url: CH1,
+    target: CODELAB,
+    act: async (page) => {
+      const lab = page.locator(CODELAB).first();
+      await lab.locator('[data-role="run"]').click();
+      await page.locator(`${CODELAB}[data-state="failed"], ${CODELAB}[data-state="passed"]`).first().waitFor();
+    },
+  },
+  {
+    name: 'code-lab-solution-shown',
+    url: CH1,
+    target: CODELAB,
+    act: async (page) => {
+      const lab = page.locator(CODELAB).first();
+      await lab.locator('[data-role="run"]').click();
+      await page.locator(`${CODELAB}[data-state="failed"], ${CODELAB}[data-state="passed"]`).first().waitFor();
+      await lab.locator('[data-role="show-solution"]').click();
+    },
+  },
+  // Pages.
+  { name: 'page-home', url: '/' },
+  {
+    name: 'page-home-in-progress',
+    url: CH5,
+    act: async (page) => {
+      await fillTable(page, TABLE, true);
+      await checkTable(page);
+      await page.goto(`${base}/`);
+      await page.waitForTimeout(500);
+    },
+  },
+  { name: 'page-chapter-5', url: CH5 },
+  { name: 'page-progress-empty', url: '/progress/' },
+  {
+    name: 'page-progress-in-progress',
+    url: CH5,
+    act: async (page) => {
+      await fillTable(page, TABLE, true);
+      await checkTable(page);
+      await page.goto(`${base}/progress/`);
+      await page.waitForTimeout(500);
+    },
+  },
+  { name: 'page-roster', url: '/instructor/roster/' },
+  { name: 'page-playground', url: '/playground/' },
+  {
+    name: 'page-playground-log',
+    url: '/playground/',
+    act: async (page) => {
+      await page.locator('[data-example="__log"]').click();
+      await page.locator('lab-playground button[type="submit"]').click();
+      await page.waitForTimeout(1000);
+    },
+  },
+  { name: 'page-instructor', url: '/instructor/' },
+  { name: 'page-search', url: '/search/?q=idempotency' },
+];
+
+const VARIANTS = [
+  { name: '1280-light', width: 1280, height: 800, colorScheme: 'light' },
+  { name: '1280-dark', width: 1280, height: 800, colorScheme: 'dark' },
+  { name: '390-light', width: 390, height: 844, colorScheme: 'light' },
+  { name: '390-dark', width: 390, height: 844, colorScheme: 'dark' },
+] as const;
+
+const server = spawn(
+  process.execPath,
+  [
+    join(root, 'node_modules/astro/bin/astro.mjs'),
+    'preview',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--ignore-lock',
+  ],
+  { cwd: root, stdio: 'ignore', detached: true },
+);
+const stop = () => {
+  try {
+    process.kill(-server.pid!, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+};
+process.on('SIGINT', () => (stop(), process.exit(130)));
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 150; i += 1) {
+    try {
+      if ((await fetch(`${base}/`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`astro preview did not answer on ${base} (is the port taken? set SCREENSHOT_PORT)`);
+}
+
+const failures: string[] = [];
+try {
+  await waitForServer();
+  rmSync(out, { recursive: true, force: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  const selected = shots.filter((s) => only.length === 0 || only.some((o) => s.name.includes(o)));
+  for (const variant of VARIANTS) {
+    mkdirSync(join(out, variant.name), { recursive: true });
+    for (const shot of selected) {
+      const context = await browser.newContext({
+        viewport: { width: variant.width, height: variant.height },
+        colorScheme: variant.colorScheme,
+        reducedMotion: 'reduce',
+        hasTouch: variant.width < 500,
+        isMobile: variant.width < 500,
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('dialog', (d) => void d.accept());
+      try {
+        await page.goto(`${base}${shot.url}`);
+        for (const tag of [
+          'lab-decision-table',
+          'lab-classify-fixture',
+          'lab-message-timeline',
+          'lab-completion-check',
+        ])
+          if (shot.url.includes('/chapters/') && (await page.locator(tag).count())) await upgraded(page, tag);
+        await shot.act?.(page);
+        const file = join(out, variant.name, `${shot.name}.png`);
+        if (shot.target) await page.locator(shot.target).first().screenshot({ path: file });
+        else await page.screenshot({ path: file, fullPage: true });
+        if (errors.length) failures.push(`${variant.name}/${shot.name}: ${errors.join('; ')}`);
+      } catch (error) {
+        failures.push(`${variant.name}/${shot.name}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+      }
+      await context.close();
+    }
+    console.log(`${variant.name}: ${selected.length} shots`);
+  }
+  await browser.close();
+  const cells = VARIANTS.map((v) => `<th>${v.name}</th>`).join('');
+  const rows = selected
+    .map(
+      (s) =>
+        `<tr><th>${s.name}</th>${VARIANTS.map((v) => `<td><a href="${v.name}/${s.name}.png"><img loading="lazy" src="${v.name}/${s.name}.png" alt="${s.name}, ${v.name}"></a></td>`).join('')}</tr>`,
+    )
+    .join('\n');
+  writeFileSync(
+    join(out, 'index.html'),
+    `<!doctype html><meta charset="utf-8"><title>Screenshot gallery</title><style>body{font:14px system-ui}img{max-width:320px;max-height:480px;border:1px solid #ccc}td,th{vertical-align:top;padding:4px}</style><table><tr><th></th>${cells}</tr>\n${rows}</table>`,
+  );
+  console.log(`Gallery: ${join('test/screenshots', 'index.html')} (${selected.length * VARIANTS.length} pictures)`);
+} finally {
+  stop();
+}
+if (failures.length) {
+  console.error(`\n${failures.length} shot(s) had problems:\n${failures.join('\n')}`);
+  process.exit(1);
+}
