@@ -13,7 +13,14 @@ const site = process.env.SITE_URL ?? 'https://mcp-message-lab.example.org';
 export default defineConfig({
   site,
   trailingSlash: 'always',
-  integrations: [mdx(), sitemap(), codeLabCsp(), codeLabTypes(), serviceWorker()],
+  // Instructor pages are noindex (BaseLayout), so they stay out of the sitemap too.
+  integrations: [
+    mdx(),
+    sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/instructor/') }),
+    codeLabCsp(),
+    codeLabTypes(),
+    serviceWorker(),
+  ],
   markdown: {
     shikiConfig: {
       themes: { light: 'github-light', dark: 'github-dark' },

@@ -1,29 +1,44 @@
 /**
- * What counts towards a chapter's progress bar, found at build time from the chapter's MDX (the components it
- * uses), and how much of it a learner has done. Pure.
+ * What a chapter's checklist and progress bar count, found at build time from the chapter's MDX (the components it
+ * uses), how much of it a learner has done, and how to say so in the learner's words ("Continue: chapter 5, the
+ * decision table"; never an internal id). Pure.
  */
-import type { ChapterProgress } from './schema.ts';
+import type { ChapterProgress, WidgetRecord } from './schema.ts';
 
-/** One thing a learner can finish in a chapter. */
-export type ProgressItem =
-  | { type: 'self-mark' }
-  | { type: 'check'; id: string }
+/** One thing a learner can finish in a chapter. `href` points at it on the chapter page; `title` names a lab. */
+export type ProgressItem = (
+  | { type: 'practice'; ids: string[] }
   | { type: 'widget'; id: string; label: string }
-  | { type: 'code-lab'; id: string };
+  | { type: 'code-lab'; id: string; title?: string }
+  | { type: 'check'; id: string }
+  | { type: 'self-mark' }
+) & { href?: string };
 
-/** A chapter and the items its bar counts. */
+/** A chapter and the items its checklist counts. */
 export interface ChapterItems {
   chapter: string;
   title: string;
   items: ProgressItem[];
 }
 
+/** Finds the widget id of a <ClassifyFixture fixture protocol?> (the page computes it the same way). */
+export type ClassifyIdOf = (fixture: string, protocol: string | undefined) => string;
+
+const attr = (tag: string, name: string) => new RegExp(`\\b${name}=["']([^"']+)["']`).exec(tag)?.[1];
+
 /**
- * Lists the trackable items in a chapter's MDX source: each <DecisionTable id>, each <CodeLab exercise>, the
- * <CompletionCheck> and the <MakeItYours> self-mark.
+ * Lists the trackable items in a chapter's MDX source: the practice messages (every <ClassifyFixture>, as one
+ * item, when `classifyId` is given), each <DecisionTable id>, each <CodeLab exercise>, the <CompletionCheck> and
+ * the <MakeItYours> self-mark, in that order.
  */
-export function itemsFromMdx(source: string): ProgressItem[] {
+export function itemsFromMdx(source: string, classifyId?: ClassifyIdOf): ProgressItem[] {
   const items: ProgressItem[] = [];
+  if (classifyId) {
+    const ids = [...source.matchAll(/<ClassifyFixture\b[^>]*>/g)].map((m) =>
+      classifyId(attr(m[0], 'fixture') ?? '', attr(m[0], 'protocol')),
+    );
+    if (ids.length > 0) items.push({ type: 'practice', ids });
+  }
   for (const m of source.matchAll(/<DecisionTable\b[^>]*?\bid=["']([^"']+)["']/g))
     items.push({ type: 'widget', id: m[1]!, label: 'Decision table' });
   for (const m of source.matchAll(/<CodeLab\b[^>]*?\bexercise=["']([^"']+)["']/g))
@@ -33,18 +48,30 @@ export function itemsFromMdx(source: string): ProgressItem[] {
   return items;
 }
 
+/** A widget that counts as done: finished, and not with answers someone else's link supplied. */
+function widgetDone(widget: WidgetRecord | undefined): boolean {
+  return widget?.done === true && widget.assist?.linkLoaded !== true;
+}
+
+/** How many parts of an item are done (a practice item has one part per message; every other item one part). */
+export function itemParts(item: ProgressItem, chapter: ChapterProgress | undefined): { done: number; total: number } {
+  if (item.type === 'practice')
+    return { done: item.ids.filter((id) => widgetDone(chapter?.widgets[id])).length, total: item.ids.length };
+  return { done: isItemDone(item, chapter) ? 1 : 0, total: 1 };
+}
+
 /** Whether one item is done in a chapter's record. */
 export function isItemDone(item: ProgressItem, chapter: ChapterProgress | undefined): boolean {
   if (!chapter) return false;
   switch (item.type) {
+    case 'practice':
+      return item.ids.every((id) => widgetDone(chapter.widgets[id]));
     case 'self-mark':
       return chapter.selfMark?.canExplain === true;
     case 'check':
       return chapter.checks[item.id]?.passed === true;
-    case 'widget': {
-      const widget = chapter.widgets[item.id];
-      return widget?.done === true && widget.assist?.linkLoaded !== true; // a link's answers are not the learner's work
-    }
+    case 'widget':
+      return widgetDone(chapter.widgets[item.id]); // a link's answers are not the learner's work
     case 'code-lab':
       return chapter.codeLabs[item.id]?.passed === true;
   }
@@ -60,16 +87,49 @@ export function chapterCompletion(
   return { done, total, percent: total === 0 ? 0 : Math.round((done / total) * 100) };
 }
 
-/** A label for an item, for lists on the progress page. */
+/** The checklist line for an item: what to do, in words. */
 export function itemLabel(item: ProgressItem): string {
   switch (item.type) {
-    case 'self-mark':
-      return '"I can explain this" self-mark';
-    case 'check':
-      return item.id === 'completion' ? 'Completion check passed' : `Check ${item.id} passed`;
+    case 'practice':
+      return item.ids.length === 1
+        ? 'Predict the practice message'
+        : `Predict the ${item.ids.length} practice messages`;
     case 'widget':
-      return `${item.label} "${item.id}" solved`;
+      return `Solve the ${item.label.toLowerCase()}`;
     case 'code-lab':
-      return `Code lab ${item.id} passed`;
+      return item.title ? `Pass the code lab “${item.title}”` : 'Pass the code lab';
+    case 'check':
+      return item.id === 'completion' ? 'Pass the completion check' : 'Pass the check';
+    case 'self-mark':
+      return 'Mark “I can explain this”';
+  }
+}
+
+/** Where an item stands, in words ("solved", "3 of 6 predicted", "tried, not passed yet"). */
+export function itemState(item: ProgressItem, chapter: ChapterProgress | undefined): string {
+  const done = isItemDone(item, chapter);
+  switch (item.type) {
+    case 'practice': {
+      const { done: n, total } = itemParts(item, chapter);
+      return n === total ? 'all predicted' : n === 0 ? 'not started' : `${n} of ${total} predicted`;
+    }
+    case 'widget': {
+      const widget = chapter?.widgets[item.id];
+      if (done) return 'solved';
+      if (widget?.assist?.linkLoaded) return 'holds answers from a shared link, which do not count';
+      return widget ? 'started, not solved yet' : 'not started';
+    }
+    case 'code-lab': {
+      const lab = chapter?.codeLabs[item.id];
+      if (done) return 'passed';
+      return lab ? `tried, not passed yet (${lab.attempts ?? 1} run${lab.attempts === 1 ? '' : 's'})` : 'not started';
+    }
+    case 'check': {
+      const check = chapter?.checks[item.id];
+      if (done) return 'passed';
+      return check ? `tried: ${check.correct} of ${check.total} right` : 'not started';
+    }
+    case 'self-mark':
+      return done ? 'marked' : 'not marked yet';
   }
 }

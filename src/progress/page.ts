@@ -3,12 +3,19 @@
  * confirmed) and the set-aside list. Browser only.
  */
 import { progressStore, showProgressNotice } from './browser.ts';
-import { chapterCompletion, isItemDone, type ChapterItems, type ProgressItem } from './items.ts';
+import { chapterCompletion, isItemDone, itemParts, itemState, type ChapterItems } from './items.ts';
+import { describeLeft } from './path.ts';
 
-function button(label: string, onClick: () => void, aria?: string): HTMLButtonElement {
+function must(root: ParentNode, selector: string): HTMLElement {
+  const el = root.querySelector<HTMLElement>(selector);
+  if (!el) throw new Error(`Progress page markup is missing ${selector}`);
+  return el;
+}
+
+function button(label: string, onClick: () => void, aria?: string, className = ''): HTMLButtonElement {
   const b = document.createElement('button');
   b.type = 'button';
-  b.className = 'lab-button';
+  b.className = className;
   b.textContent = label;
   if (aria) b.setAttribute('aria-label', aria);
   b.addEventListener('click', onClick);
@@ -47,49 +54,23 @@ class LabProgressPage extends HTMLElement {
         const record = progress.chapters[entry.chapter];
         const { done, total, percent } = chapterCompletion(entry.items, record);
         const bar = li.querySelector<HTMLElement>('[data-role="bar"]')!;
+        if (total === 0) continue; // a chapter for reading: the page already says so
         const meter = document.createElement('progress');
         meter.max = Math.max(total, 1);
         meter.value = done;
         meter.id = `bar-${entry.chapter}`;
         const label = document.createElement('label');
         label.htmlFor = meter.id;
-        label.textContent = total === 0 ? 'Nothing to track' : `${done} of ${total} done (${percent}%)`;
+        label.textContent = `${done} of ${total} done (${percent}%)`;
         bar.replaceChildren(label, meter);
-        li.querySelectorAll<HTMLElement>('[data-item]').forEach((item) => {
-          const parsed = JSON.parse(item.dataset.item ?? '{}') as ProgressItem;
-          const finished = isItemDone(parsed, record);
-          item.dataset.done = String(finished);
-          const mark = item.querySelector('.lab-done') ?? document.createElement('span');
-          mark.className = finished ? 'lab-done lab-good' : 'lab-done lab-small';
-          mark.textContent = finished ? ' (done)' : ' (not yet)';
-          item.append(mark);
+        must(li, '[data-role="left"]').textContent = describeLeft(entry.items, record);
+        entry.items.forEach((item, i) => {
+          const line = li.querySelector<HTMLElement>(`li[data-index="${i}"]`);
+          if (!line) return;
+          line.dataset.done = String(isItemDone(item, record));
+          line.dataset.started = String(itemParts(item, record).done > 0);
+          must(line, '[data-role="state"]').textContent = itemState(item, record);
         });
-        const widgets = li.querySelector<HTMLElement>('[data-role="widgets"]')!;
-        const saved = Object.entries(record?.widgets ?? {});
-        if (saved.length === 0) widgets.replaceChildren();
-        else {
-          const heading = document.createElement('p');
-          heading.textContent = 'Saved widget states:';
-          const list = document.createElement('ul');
-          for (const [id, w] of saved) {
-            const item = document.createElement('li');
-            item.append(`${w.kind} “${id}”${w.done ? ', done' : ''} `);
-            item.append(
-              button(
-                'Reset',
-                () => {
-                  if (!confirm(`Reset the saved state of ${w.kind} “${id}”? Your answers in it will be cleared.`))
-                    return;
-                  store.resetWidget(entry.chapter, id);
-                  say(`The ${w.kind} “${id}” is reset.`);
-                },
-                `Reset: ${w.kind} ${id}`,
-              ),
-            );
-            list.append(item);
-          }
-          widgets.replaceChildren(heading, list);
-        }
       }
       this.querySelector<HTMLElement>('[data-action="undo"]')!.hidden = !store.hasBackup();
       this.drawAside();
@@ -183,6 +164,7 @@ class LabProgressPage extends HTMLElement {
               showProgressNotice();
             },
             `Discard it: the data set aside at ${when}`,
+            'button-destructive',
           ),
         );
         return li;

@@ -225,8 +225,14 @@ export interface DashboardView {
 const itemName = (item: ItemState): string =>
   item.itemId === 'completion' ? `the ${item.chapterId} completion check` : item.itemId;
 
-const progressItemKey = (chapterId: string, item: ProgressItem): string =>
+const progressItemKey = (chapterId: string, item: Exclude<ProgressItem, { type: 'practice' }>): string =>
   itemKey(chapterId, item.type === 'self-mark' ? 'self-mark' : item.id);
+
+/** Whether a learner finished an item; the practice item (every prediction of the chapter) needs all of them. */
+const itemDone = (items: Map<string, ItemState>, chapterId: string, item: ProgressItem): boolean =>
+  item.type === 'practice'
+    ? item.ids.every((id) => items.get(itemKey(chapterId, id))?.done === true)
+    : items.get(progressItemKey(chapterId, item))?.done === true;
 
 /** Builds the view at time `now` (ms). */
 export function buildDashboardView(state: DashboardState, now: number): DashboardView {
@@ -235,7 +241,7 @@ export function buildDashboardView(state: DashboardState, now: number): Dashboar
   for (const l of state.learners.values()) {
     const chapters = state.chapters.map((c) => ({
       id: c.id,
-      done: c.items.filter((item) => l.items.get(progressItemKey(c.id, item))?.done).length,
+      done: c.items.filter((item) => itemDone(l.items, c.id, item)).length,
       total: c.items.length,
     }));
     const checks = state.chapters

@@ -77,7 +77,7 @@ test('a learner fills the decision table wrong, reads the feedback, fixes it, pa
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto(CHAPTER_URL);
   const solution = page.locator(`${TABLE} [data-action="solution"]`);
-  expect(await solution.isDisabled(), 'no solution before a first attempt').toBe(true);
+  expect(await solution.isVisible(), 'no solution before a first attempt').toBe(false);
 
   // Wrong answers: two cells carry named misconceptions.
   await fill(page, {
@@ -90,13 +90,13 @@ test('a learner fills the decision table wrong, reads the feedback, fixes it, pa
   const lostRetry = page.locator(
     `${TABLE} td:has(select[data-scenario="lost-response-after-write"][data-column="retry"]) [data-role="feedback"]`,
   );
-  expect((await lostRetry.textContent()) ?? '').toMatch(
-    /Misconception: "Retrying with a fresh JSON-RPC id makes a lost write safe\."/,
-  );
+  // Each wrong cell: the verdict, one sentence, and the belief behind it linked to the passage explaining it.
+  expect((await lostRetry.textContent()) ?? '').toMatch(/^Not right\./);
+  expect((await lostRetry.locator('a').getAttribute('href')) ?? '').toMatch(/^\/chapters\/[^#]+#[a-z0-9-]+$/);
   const methodRetry = page.locator(
     `${TABLE} td:has(select[data-scenario="unknown-method"][data-column="retry"]) [data-role="feedback"]`,
   );
-  expect((await methodRetry.textContent()) ?? '').toMatch(/Misconception/);
+  expect((await methodRetry.textContent()) ?? '').toMatch(/The belief behind it/);
   expect(await cell(page, 'lost-response-after-write', 'retry').getAttribute('aria-invalid')).toBe('true');
   const rightCell = page.locator(
     `${TABLE} td:has(select[data-scenario="backend-unavailable"][data-column="layer"]) [data-role="feedback"]`,
@@ -105,8 +105,8 @@ test('a learner fills the decision table wrong, reads the feedback, fixes it, pa
 
   // Hints come in three levels; the solution opens after the first attempt.
   await page.locator(`${TABLE} [data-action="hint"]`).click();
-  await page.locator(`${TABLE} [data-role="hints"] h4`).filter({ hasText: 'level 1 of 3' }).waitFor();
-  expect(await solution.isDisabled(), 'the solution is available after a first attempt').toBe(false);
+  await page.locator(`${TABLE} [data-role="hints"] h4`).filter({ hasText: '1 of 3' }).waitFor();
+  expect(await solution.isVisible(), 'the solution is available after a complete attempt').toBe(true);
 
   // Fix the answers: the table passes.
   await fill(page, RIGHT);
@@ -234,7 +234,7 @@ test('the same run works with the keyboard alone: every control reachable, focus
       await chooseWithKeys(page, wrong ?? row[column]);
     }
   }
-  await tabTo(page, (f) => f.tag === 'button' && f.text === 'Check');
+  await tabTo(page, (f) => f.tag === 'button' && f.text === 'Check my answers');
   await page.keyboard.press('Enter');
   await waitForStatus(page, /9 of 12 cells are right/);
   // Fix the wrong cells by keyboard: Shift+Tab back up to each, then forward to Check again.
@@ -244,7 +244,7 @@ test('the same run works with the keyboard alone: every control reachable, focus
       await chooseWithKeys(page, RIGHT[scenario]![column]);
     }
   }
-  await tabTo(page, (f) => f.tag === 'button' && f.text === 'Check');
+  await tabTo(page, (f) => f.tag === 'button' && f.text === 'Check my answers');
   await page.keyboard.press('Space');
   await waitForStatus(page, /Table solved/);
   await tabTo(page, (f) => f.tag === 'button' && /^Show solution$/.test(f.text));
@@ -265,7 +265,10 @@ test('the same run works with the keyboard alone: every control reachable, focus
   expectNoConsoleErrors(page);
 });
 
-test('a shared decision-table link reproduces the answers in a fresh browser context', async ({ page, newPage }) => {
+test('a shared decision-table link shows its answers beside a fresh learner’s, and fills the table on request', async ({
+  page,
+  newPage,
+}) => {
   const partial = {
     'unknown-method': { layer: 'json-parser', retry: 'never-as-is' },
     'backend-unavailable': { userSees: 'try-again-later' },
@@ -278,10 +281,9 @@ test('a shared decision-table link reproduces the answers in a fresh browser con
 
   const fresh = await newPage();
   await fresh.goto(link);
-  await fresh
-    .locator(`${TABLE} [data-role="status"]`)
-    .filter({ hasText: /shared link/ })
-    .waitFor();
+  await fresh.locator(`${TABLE} [data-role="link-panel"]`).waitFor();
+  expect(await cell(fresh, 'unknown-method', 'layer').inputValue(), 'nothing is filled without asking').toBe('');
+  await fresh.locator(`${TABLE} [data-action="adopt"]`).click();
   for (const [scenario, row] of Object.entries(partial)) {
     for (const [column, value] of Object.entries(row))
       expect(await cell(fresh, scenario, column).inputValue(), `${scenario} ${column}`).toBe(value);
@@ -298,6 +300,8 @@ test('a shared link never costs the learner their own answers', async ({ page })
   await fill(page, { 'unknown-method': { layer: 'transport' } });
   await page.goto('/');
   await page.goto(link);
+  await page.locator(`${TABLE} [data-action="adopt"]`).click();
+  expect(await cell(page, 'unknown-method', 'layer').inputValue()).toBe('method-dispatch');
   await page.locator(`${TABLE} [data-action="own"]`).click();
   expect(await cell(page, 'unknown-method', 'layer').inputValue()).toBe('transport');
 });
@@ -305,7 +309,8 @@ test('a shared link never costs the learner their own answers', async ({ page })
 /** Interacts with every widget on the page, through the model, so axe sees the upgraded states. */
 async function interact(page: Page): Promise<void> {
   for (const table of await page.locator('lab-decision-table').all()) {
-    await table.locator('select').first().selectOption({ index: 1 });
+    // A complete attempt opens the solution: answer every cell (the first option of each).
+    for (const select of await table.locator('select').all()) await select.selectOption({ index: 1 });
     await table.locator('[data-action="check"]').click();
     await table
       .locator('[data-role="status"]')
@@ -316,7 +321,8 @@ async function interact(page: Page): Promise<void> {
     await table.locator('[data-role="solution"] h4').waitFor();
   }
   for (const widget of (await page.locator('lab-classify-fixture').all()).slice(0, 2)) {
-    await widget.locator('.lab-predict select').first().selectOption({ index: 1 });
+    await widget.locator('input[name$=".kind"]').first().check();
+    await widget.locator('input[name$=".send"][value="nothing"]').check();
     await widget.locator('.lab-predict button[type="submit"]').click();
     await widget.locator('.lab-result h4').first().waitFor();
     await widget.locator('.lab-result details summary').first().click();

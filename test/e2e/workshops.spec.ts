@@ -91,9 +91,9 @@ async function answerCheck(page: Page, table: Record<string, Record<string, stri
     } else if (q.type === 'classify') {
       const fixture = JSON.parse(readFileSync(join(ROOT, 'content/fixtures', `${q.fixture}.json`), 'utf8'));
       const expected = fixture.expected[q.protocol];
-      if (q.ask.includes('kind')) await item.locator(`select[name="${q.id}.kind"]`).selectOption(expected.kind);
+      if (q.ask.includes('kind')) await item.locator(`input[name="${q.id}.kind"][value="${expected.kind}"]`).check();
       if (q.ask.includes('reply')) {
-        await item.locator(`select[name="${q.id}.send"]`).selectOption(expected.reply.send);
+        await item.locator(`input[name="${q.id}.send"][value="${expected.reply.send}"]`).check();
         if (expected.reply.send === 'error')
           await item.locator(`input[name="${q.id}.code"]`).fill(String(expected.reply.code));
       }
@@ -238,11 +238,14 @@ test('a lock link hides Show solution until the unlock link is opened', async ({
   const solution = page.locator('lab-decision-table [data-action="solution"]').first();
   await solution.waitFor({ state: 'attached' });
   expect(await solution.isVisible()).toBe(false);
+  // Under the lock the solution's place says why it is not there (issue 12 §4).
+  await page.locator('lab-decision-table .locked-note').first().waitFor({ state: 'visible' });
   await page.goto(`/#workshop-unlock=wrongcode`);
   expect(await page.locator('html').getAttribute('data-workshop-lock'), 'another code does not unlock').toBe('locked');
   await page.goto(`/chapters/${CHAPTER}/#workshop-unlock=class42`);
   await page.waitForFunction(() => !document.documentElement.hasAttribute('data-workshop-lock'));
-  await page.locator('lab-decision-table [data-action="solution"]').first().waitFor({ state: 'visible' });
+  // Unlocked: the "locked by the instructor" note is gone; the solution opens after a complete attempt again.
+  await page.locator('lab-decision-table .locked-note').first().waitFor({ state: 'hidden' });
   expectNoConsoleErrors(page);
 });
 

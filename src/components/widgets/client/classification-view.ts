@@ -77,7 +77,7 @@ export function renderClassification(
         h('a', { href: f.spec.url }, f.spec.section),
       );
       if (onShow && f.path !== '') {
-        const button = h('button', { type: 'button' }, 'Show in message');
+        const button = h('button', { type: 'button', class: 'button-small' }, 'Show in message');
         button.setAttribute('aria-label', `Show in message: ${f.id} at ${f.path}`);
         button.addEventListener('click', () => onShow(f));
         item.append(' ', button);

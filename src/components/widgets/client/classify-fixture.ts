@@ -7,8 +7,18 @@
  */
 import type { Classification, Finding, Protocol } from '#message-model';
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
+import { announceGraded } from '../../../progress/graded.ts';
 import { h, must, readData } from './dom.ts';
-import { loadCourse, loadModel, warmModelOnIntent, type Course } from './model.ts';
+import {
+  askedParts,
+  findProblems,
+  readPrediction,
+  showProblems,
+  toCheckAnswer,
+  wirePrediction,
+  writePrediction,
+} from './predict.ts';
+import { loadCourse, loadModel, loadVerdicts, warmModelOnIntent } from './model.ts';
 
 /** The result views load with the model, on the first run: nothing to show before it. */
 type Views = typeof import('./classification-view.ts') & typeof import('../lib/json-locate.ts');
@@ -26,7 +36,6 @@ interface FixtureData {
   text: string;
   protocol: Protocol;
   protocols: Protocol[];
-  kinds: string[];
 }
 
 interface ClassifyState {
@@ -40,14 +49,6 @@ interface ClassifyState {
   explanation: string;
 }
 
-const REPLY_CHOICES: Array<[string, string]> = [
-  ['', 'Choose…'],
-  ['nothing', 'Nothing at all'],
-  ['response', 'A response (result or error) with the same id'],
-  ['error', 'An error response right away, with code…'],
-  ['batch', 'An array of replies'],
-];
-
 const MAX_SAVED_TEXT = 20_000;
 
 class LabClassifyFixture extends HTMLElement {
@@ -55,13 +56,12 @@ class LabClassifyFixture extends HTMLElement {
   private widgetId = '';
   private chapter: string | undefined;
   private els!: {
-    kind: HTMLSelectElement;
-    send: HTMLSelectElement;
-    code: HTMLInputElement;
+    fields: HTMLElement;
     protocol: HTMLSelectElement;
     textarea: HTMLTextAreaElement;
     editor: HTMLElement;
     editButton: HTMLButtonElement;
+    status: HTMLElement;
     result: HTMLElement;
     explain: HTMLElement;
     explanation: HTMLTextAreaElement;
@@ -76,89 +76,33 @@ class LabClassifyFixture extends HTMLElement {
     this.data = readData<FixtureData>(this);
     this.widgetId = this.dataset.widgetId ?? `classify-${this.data.id}`;
     this.chapter = currentChapter();
-    const base = this.widgetId;
     must(this, '[data-role="static-answer"]').hidden = true;
+    const form = must<HTMLFormElement>(this, '[data-role="predict-form"]');
+    form.hidden = false;
     warmModelOnIntent(this);
 
-    const option = (value: string, label: string) => h('option', { value }, label);
-    const kind = h(
-      'select',
-      { id: `${base}-kind` },
-      option('', 'Choose…'),
-      ...this.data.kinds.map((k) => option(k, k)),
-    );
-    const send = h('select', { id: `${base}-send` }, ...REPLY_CHOICES.map(([v, t]) => option(v, t)));
-    const code = h('input', { id: `${base}-code`, type: 'text', inputmode: 'numeric', size: '8', autocomplete: 'off' });
-    const protocol = h(
-      'select',
-      { id: `${base}-protocol` },
-      ...this.data.protocols.map((p) => option(p, p === 'jsonrpc-2.0' ? 'Plain JSON-RPC 2.0' : `MCP ${p}`)),
-    );
-    protocol.value = this.data.protocol;
-    const editButton = h(
-      'button',
-      { type: 'button', 'aria-expanded': 'false', 'aria-controls': `${base}-editor` },
-      'Edit the message',
-    );
-    const form = h(
-      'form',
-      { class: 'lab-predict', novalidate: true },
-      h('p', {}, h('label', { for: `${base}-kind` }, '1. Predict: what kind of message is it?'), kind),
-      h(
-        'p',
-        {},
-        h('label', { for: `${base}-send` }, 'What does the receiver send back?'),
-        send,
-        h('label', { for: `${base}-code` }, 'Error code, if an error'),
-        code,
-      ),
-      h('p', {}, h('label', { for: `${base}-protocol` }, 'Protocol version'), protocol),
-      h('p', {}, h('button', { type: 'submit' }, '2. Run the classifier'), editButton),
-    );
-    const textarea = h('textarea', { id: `${base}-text`, rows: '12', spellcheck: 'false' });
-    textarea.value = this.data.text;
-    const restoreButton = h('button', { type: 'button' }, 'Restore the original message');
-    const editor = h(
-      'div',
-      { id: `${base}-editor`, hidden: true },
-      h('label', { for: `${base}-text` }, 'Message text (change a field, then run the classifier again)'),
-      textarea,
-      h('p', {}, restoreButton),
-    );
-    const result = h('div', { class: 'lab-result' });
-    const explanation = h('textarea', { id: `${base}-explain`, rows: '2', maxlength: '400' });
-    const compareButton = h('button', { type: 'button' }, 'Compare with the model');
-    const compare = h('div', { 'aria-live': 'polite' });
-    const explain = h(
-      'div',
-      { hidden: true },
-      h('p', {}, h('label', { for: `${base}-explain` }, '3. Explain: in one line, why is that the verdict?')),
-      explanation,
-      h('p', {}, compareButton),
-      compare,
-    );
-    const status = h('p', { class: 'lab-status', role: 'status' });
-    must(this, '.lab-question').after(form, editor, status, result, explain);
     this.els = {
-      kind,
-      send,
-      code,
-      protocol,
-      textarea,
-      editor,
-      editButton,
-      result,
-      explain,
-      explanation,
-      compare,
+      fields: must(this, '[data-role="predict"]'),
+      protocol: must<HTMLSelectElement>(this, '[data-role="protocol"]'),
+      textarea: must<HTMLTextAreaElement>(this, '[data-role="text"]'),
+      editor: must(this, '[data-role="message-editor"]'),
+      editButton: must<HTMLButtonElement>(this, '[data-action="edit"]'),
+      status: must(this, '[data-role="status"]'),
+      result: must(this, '[data-role="result"]'),
+      explain: must(this, '[data-role="explain"]'),
+      explanation: must<HTMLTextAreaElement>(this, '[data-role="explain"] textarea'),
+      compare: must(this, '[data-role="compare"]'),
       message: must(this, '[data-role="code"]'),
     };
+    const { fields, protocol, textarea, editor, editButton, explanation } = this.els;
+    wirePrediction(fields);
 
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       void this.run(true);
     });
     form.addEventListener('change', () => this.save());
+    form.addEventListener('input', () => this.save());
     protocol.addEventListener('change', () => {
       if (this.state().revealed) void this.run(false);
     });
@@ -170,22 +114,24 @@ class LabClassifyFixture extends HTMLElement {
       if (open) textarea.focus();
     });
     textarea.addEventListener('input', () => this.save());
-    restoreButton.addEventListener('click', () => {
+    must(this, '[data-action="restore"]').addEventListener('click', () => {
       textarea.value = this.data.text;
       this.save();
       if (this.state().revealed) void this.run(false);
     });
     explanation.addEventListener('input', () => this.save());
-    compareButton.addEventListener('click', () => this.compare());
-    this.restore(status);
+    must(this, '[data-action="compare"]').addEventListener('click', () => this.compare());
+    this.restore();
   }
 
   private state(): ClassifyState {
     const text = this.els.textarea.value;
+    const p = readPrediction(this.els.fields);
+    const code = this.els.fields.querySelector<HTMLInputElement>('[data-part="code"] input')?.value ?? '';
     return {
-      kind: this.els.kind.value,
-      send: this.els.send.value,
-      code: this.els.code.value,
+      kind: p.kind ?? '',
+      send: p.send ?? '',
+      code,
       protocol: this.els.protocol.value,
       ...(text !== this.data.text ? { text: text.slice(0, MAX_SAVED_TEXT) } : {}),
       revealed: this.dataset.revealed === 'true',
@@ -199,40 +145,65 @@ class LabClassifyFixture extends HTMLElement {
     progressStore().saveWidget(this.chapter, this.widgetId, { kind: 'classify-fixture', state, done: state.revealed });
   }
 
-  private restore(status: HTMLElement): void {
+  private restore(): void {
     if (!this.chapter) return;
     const saved = progressStore().getWidget(this.chapter, this.widgetId)?.state as Partial<ClassifyState> | undefined;
     if (!saved || typeof saved !== 'object') return;
-    const set = (el: HTMLSelectElement | HTMLInputElement | HTMLTextAreaElement, v: unknown) => {
-      if (typeof v === 'string') el.value = v;
-    };
-    set(this.els.kind, saved.kind);
-    set(this.els.send, saved.send);
-    set(this.els.code, saved.code);
+    writePrediction(this.els.fields, saved);
     if (typeof saved.protocol === 'string' && this.data.protocols.includes(saved.protocol as Protocol))
       this.els.protocol.value = saved.protocol;
-    set(this.els.textarea, saved.text);
-    set(this.els.explanation, saved.explanation);
+    if (typeof saved.text === 'string') this.els.textarea.value = saved.text.slice(0, MAX_SAVED_TEXT);
+    if (typeof saved.explanation === 'string') this.els.explanation.value = saved.explanation.slice(0, 400);
     if (saved.text !== undefined)
-      status.textContent = 'Your edited message was restored. “Restore the original message” brings back the fixture.';
+      this.els.status.textContent =
+        'Your edited message was restored. “Restore the original message” brings back the fixture.';
     if (saved.revealed === true) void this.run(false);
   }
 
+  /**
+   * Grades the prediction (only a complete one: otherwise it says which part is missing and stops), then shows
+   * what the classifier says. On a reload of a revealed widget (`fromSubmit` false) an incomplete prediction is
+   * not flagged: the learner has not pressed anything yet.
+   */
   private async run(fromSubmit: boolean): Promise<void> {
-    const [model, course, v] = await Promise.all([loadModel(), loadCourse(), loadViews()]);
+    const prediction = readPrediction(this.els.fields);
+    const problems = findProblems(prediction, askedParts(this.els.fields));
+    showProblems(this.els.fields, fromSubmit ? problems : [], fromSubmit);
+    if (fromSubmit && problems.length > 0) {
+      this.els.status.textContent = `Your prediction is not finished: ${problems.map((p) => p.message.toLowerCase().replace(/\.$/, '')).join('; ')}.`;
+      return;
+    }
+    this.els.status.textContent = '';
+    const [model, course, v, { gradePrediction, renderFeedback }] = await Promise.all([
+      loadModel(),
+      loadCourse(),
+      loadViews(),
+      loadVerdicts(),
+    ]);
     const { renderClassification, renderVersions } = v;
     const text = this.els.textarea.value;
     const protocol = this.els.protocol.value as Protocol;
     const c = model.classifyMessage(text, { protocol });
     this.last = c;
-    const prediction = this.gradePrediction(course, text, protocol);
+    // The classifier's explanation follows the verdict on screen, so the verdict keeps only its own sentence.
+    const verdict =
+      problems.length === 0
+        ? gradePrediction(course, model, {
+            chapter: this.chapter ?? '00-practice',
+            fixture: this.data.id,
+            text,
+            protocol,
+            ask: askedParts(this.els.fields),
+            prediction,
+          })
+        : undefined;
     const versions = model.classifyAcrossProtocols(text);
     this.dataset.revealed = 'true';
 
     const showFinding = (f: Finding) => this.mark(v, text, c, f);
     this.els.result.replaceChildren(
-      h('h4', {}, 'What the classifier says'),
-      prediction,
+      h('h4', { tabindex: '-1' }, 'What the classifier says'),
+      verdict ? renderFeedback({ ...verdict.view, more: undefined }, { 'data-role': 'verdict' }) : '',
       renderClassification(c, model, showFinding),
       h(
         'details',
@@ -249,48 +220,18 @@ class LabClassifyFixture extends HTMLElement {
     );
     this.els.explain.hidden = false;
     this.save();
-    if (fromSubmit) this.els.result.querySelector('h4')?.setAttribute('tabindex', '-1');
-    if (fromSubmit) (this.els.result.querySelector('h4') as HTMLElement | null)?.focus();
-  }
-
-  /** The learner's prediction against the model, through the completion-check grader. */
-  private gradePrediction(course: Course, text: string, protocol: Protocol): HTMLElement {
-    const { kind, send, code } = this.state();
-    if (!kind && !send)
-      return h(
-        'p',
-        {},
-        'You ran it without a prediction. Next time, commit to an answer first: the surprise is where the learning is.',
-      );
-    const reply = send
-      ? { send, ...(send === 'error' && /^-?\d+$/.test(code.trim()) ? { code: Number(code.trim()) } : {}) }
-      : undefined;
-    const ask = [...(kind ? ['kind'] : []), ...(send ? ['reply'] : [])];
-    const grade = course.gradeCompletionCheck(
-      {
-        chapter: this.chapter ?? '00-practice',
-        questions: [
-          {
-            id: 'predict',
-            type: 'classify',
-            fixture: this.data.id,
-            protocol,
-            ask,
-            prompt: 'Predict the classification.',
-          },
-        ],
-      },
-      { predict: { ...(kind ? { kind } : {}), ...(reply ? { reply } : {}) } },
-      { [this.data.id]: text },
-    );
-    if (grade.kind !== 'graded') return h('p', {}, grade.message);
-    const q = grade.questions[0]!;
-    return h(
-      'p',
-      { class: q.verdict === 'correct' ? 'lab-good' : 'lab-bad' },
-      h('strong', {}, q.verdict === 'correct' ? 'Your prediction matches. ' : 'Your prediction differs. '),
-      q.feedback,
-    );
+    if (fromSubmit) this.els.result.querySelector<HTMLElement>('h4')?.focus();
+    if (fromSubmit && verdict && this.chapter) {
+      announceGraded({
+        kind: 'classify-fixture',
+        chapter: this.chapter,
+        item: this.widgetId,
+        correct: verdict.correct,
+        total: verdict.total,
+        passed: verdict.correct === verdict.total,
+        answers: { ...toCheckAnswer(prediction), protocol },
+      });
+    }
   }
 
   /** Shows the message with a finding (or the parse-error position) marked. */

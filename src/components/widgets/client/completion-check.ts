@@ -5,9 +5,19 @@
  */
 import type { CheckAnswers, CompletionCheckGrade } from '#course';
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
-import { h, must, readData } from './dom.ts';
-import { clearGrid, paintVerdicts, readGrid, writeGrid } from './grid.ts';
-import { loadCourse, warmModelOnIntent } from './model.ts';
+import { announceGraded } from '../../../progress/graded.ts';
+import { must, readData } from './dom.ts';
+import { clearGrid, enhanceGrid, readGrid, writeGrid } from './grid.ts';
+import {
+  askedParts,
+  findProblems,
+  readPrediction,
+  showProblems,
+  toCheckAnswer,
+  wirePrediction,
+  writePrediction,
+} from './predict.ts';
+import { loadCourse, loadModel, loadVerdicts, warmModelOnIntent } from './model.ts';
 
 interface CheckData {
   check: { chapter: string; questions: Array<{ id: string; type: string }> };
@@ -27,7 +37,9 @@ class LabCompletionCheck extends HTMLElement {
     this.chapter = currentChapter() ?? this.dataset.chapter ?? '';
     const form = must<HTMLFormElement>(this, '[data-role="form"]');
     must(this, '[data-role="controls"]').hidden = false;
-    warmModelOnIntent(this, loadCourse);
+    enhanceGrid(this);
+    this.querySelectorAll<HTMLElement>('[data-role="predict"]').forEach((fields) => wirePrediction(fields));
+    warmModelOnIntent(this, () => Promise.all([loadCourse(), loadVerdicts()]));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       void this.grade();
@@ -52,12 +64,7 @@ class LabCompletionCheck extends HTMLElement {
     for (const q of this.data.check.questions) {
       const li = this.item(q.id);
       if (q.type === 'classify') {
-        const kind = this.field<HTMLSelectElement>(q.id, 'kind')?.value ?? '';
-        const send = this.field<HTMLSelectElement>(q.id, 'send')?.value ?? '';
-        const code = (this.field<HTMLInputElement>(q.id, 'code')?.value ?? '').trim();
-        const a: Record<string, unknown> = {};
-        if (kind) a.kind = kind;
-        if (send) a.reply = send === 'error' && /^-?\d+$/.test(code) ? { send, code: Number(code) } : { send };
+        const a = toCheckAnswer(readPrediction(must(li, '[data-role="predict"]')));
         if (Object.keys(a).length) answers[q.id] = a as CheckAnswers[string];
       } else if (q.type === 'choice') {
         const chosen = li.querySelector<HTMLInputElement>('input[type="radio"]:checked');
@@ -82,13 +89,12 @@ class LabCompletionCheck extends HTMLElement {
       if (!a || typeof a !== 'object') continue;
       const li = this.item(q.id);
       if (q.type === 'classify') {
-        const kind = this.field<HTMLSelectElement>(q.id, 'kind');
-        if (kind && typeof a.kind === 'string') kind.value = a.kind;
-        const reply = a.reply as { send?: unknown; code?: unknown } | undefined;
-        const send = this.field<HTMLSelectElement>(q.id, 'send');
-        if (send && reply && typeof reply.send === 'string') send.value = reply.send;
-        const code = this.field<HTMLInputElement>(q.id, 'code');
-        if (code && reply && typeof reply.code === 'number') code.value = String(reply.code);
+        const reply = (typeof a.reply === 'object' && a.reply !== null ? a.reply : {}) as Record<string, unknown>;
+        writePrediction(must(li, '[data-role="predict"]'), {
+          kind: a.kind,
+          send: reply.send,
+          code: typeof reply.code === 'number' ? String(reply.code) : undefined,
+        });
       } else if (q.type === 'choice' && typeof a.choice === 'string') {
         const radio = li.querySelector<HTMLInputElement>(`input[type="radio"][value="${CSS.escape(a.choice)}"]`);
         if (radio) radio.checked = true;
@@ -143,41 +149,46 @@ class LabCompletionCheck extends HTMLElement {
   }
 
   private async grade(): Promise<void> {
-    const model = await loadCourse();
+    const [course, model, verdicts] = await Promise.all([loadCourse(), loadModel(), loadVerdicts()]);
+    const { gradePrediction, paintVerdicts, renderFeedback, verdictWord, withoutVerdictWord } = verdicts;
     const answers = this.answers();
-    const grade: CompletionCheckGrade = model.gradeCompletionCheck(this.data.check, answers, this.data.fixtureTexts);
+    const grade: CompletionCheckGrade = course.gradeCompletionCheck(this.data.check, answers, this.data.fixtureTexts);
     if (grade.kind === 'invalid-input') {
       this.status(grade.message);
       return;
     }
     const firstReveal = this.querySelector('[data-role="rubric"][hidden]') !== null;
     this.revealRubrics();
+    let firstProblem = true;
     for (const q of grade.questions) {
       const li = this.item(q.id);
       const box = must(li, '[data-role="q-feedback"]');
       if (q.cells) paintVerdicts(li, q.cells);
-      const word =
-        q.verdict === 'correct'
-          ? 'Right.'
-          : q.verdict === 'self-assessed'
-            ? 'Recorded.'
-            : q.verdict === 'unanswered'
-              ? 'Not answered yet.'
-              : q.verdict === 'invalid'
-                ? 'Cannot be graded.'
-                : 'Not right.';
+      // A classify question with a part missing is not graded half: the feedback says which part is missing.
+      const fields = li.querySelector<HTMLElement>('[data-role="predict"]');
+      const problems = fields ? findProblems(readPrediction(fields), askedParts(fields)) : [];
+      if (fields) showProblems(fields, problems, problems.length > 0 && firstProblem);
+      if (problems.length > 0) firstProblem = false;
+      const question = this.data.check.questions.find((x) => x.id === q.id) as
+        { fixture?: string; protocol?: string; ask?: Array<'kind' | 'reply'> } | undefined;
+      const view =
+        problems.length > 0 && q.verdict !== 'unanswered'
+          ? { tone: 'missing' as const, verdict: 'Not finished.', why: problems.map((p) => p.message).join(' ') }
+          : fields && q.verdict !== 'unanswered' && question?.fixture && question.protocol
+            ? gradePrediction(course, model, {
+                chapter: this.chapter,
+                fixture: question.fixture,
+                text: this.data.fixtureTexts[question.fixture] ?? '',
+                protocol: question.protocol,
+                ask: askedParts(fields),
+                prediction: readPrediction(fields),
+              }).view
+            : { ...verdictWord(q.verdict), why: withoutVerdictWord(q.feedback) };
       const extra =
         q.type === 'self-assessed' && firstReveal
           ? ' The rubric is now shown under your answer: tick each point your answer covers, then check again.'
           : '';
-      box.replaceChildren(
-        h(
-          'p',
-          { class: q.verdict === 'correct' ? 'lab-good' : q.verdict === 'incorrect' ? 'lab-bad' : '' },
-          h('strong', {}, `${word} `),
-          q.feedback + extra,
-        ),
-      );
+      box.replaceChildren(renderFeedback({ ...view, why: view.why + extra }));
     }
     const passed = grade.passed;
     this.status(
@@ -194,12 +205,31 @@ class LabCompletionCheck extends HTMLElement {
       });
       if (outcome.kind !== 'saved') this.status(outcome.reason);
       this.saveDraft(true);
+      announceGraded({
+        kind: 'completion-check',
+        chapter: this.chapter,
+        item: 'completion',
+        correct: grade.correct,
+        total: grade.total,
+        passed,
+        answers,
+      });
     }
   }
 
   private reset(): void {
+    if (
+      Object.keys(this.answers()).length > 0 &&
+      !window.confirm('Clear your answers to this check? A check you passed stays recorded.')
+    )
+      return;
     must<HTMLFormElement>(this, '[data-role="form"]').reset();
     clearGrid(this);
+    writeGrid(this, {});
+    this.querySelectorAll<HTMLElement>('[data-role="predict"]').forEach((fields) => {
+      writePrediction(fields, {});
+      showProblems(fields, [], false);
+    });
     this.querySelectorAll('[data-role="q-feedback"]').forEach((f) => (f.textContent = ''));
     this.querySelectorAll<HTMLElement>('[data-role="rubric"]').forEach((r) => (r.hidden = true));
     if (this.chapter) progressStore().resetWidget(this.chapter, WIDGET_ID);

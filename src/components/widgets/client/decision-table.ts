@@ -1,19 +1,30 @@
 /**
  * <lab-decision-table>: upgrades the server-rendered decision table. Check grades every cell with the model's
- * gradeDecisionTable and shows its feedback (naming the misconception); hints come from hintFor, three levels;
- * the solution (the model's answers and reasoning) opens only after a first attempt. The answers survive a
- * reload (progress store) and travel in a link (#dt-<id>=…). Vanilla custom element: the state is a few selects.
+ * gradeDecisionTable and shows its feedback under each answer; hints come from hintFor, three levels; the solution
+ * opens only after an attempt that answered every cell. The learner's answers survive a reload (progress store).
+ *
+ * Shared links (#dt-<id>=…) are someone else's answers, so they are hostile input and never the learner's work:
+ * they open beside the learner's own answers (each cell shows the link's answer under the learner's), replace them
+ * only when the learner asks, and then keep the learner's own answers for undo in `<id>--before-link`, which a
+ * further link cannot overwrite (it is written only while the table holds the learner's own answers). Answers
+ * adopted from a link are recorded as link-loaded: they never mark the table solved and never count as an attempt.
  */
 import type { DecisionAnswers, DecisionTableGrade } from '#course';
+import { LINK_STASH_SUFFIX } from '../../../progress/migrate.ts';
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
-import { copyText, decodeFragmentValue, encodeFragmentValue, fragmentParams, h, must } from './dom.ts';
-import { clearCell, clearGrid, paintVerdicts, readGrid, writeGrid } from './grid.ts';
-import { loadCourse, warmModelOnIntent } from './model.ts';
+import { announceGraded } from '../../../progress/graded.ts';
+import type { Assist } from '../../../progress/schema.ts';
+import { fragmentParams, h, must } from './dom.ts';
+import { clearCell, clearGrid, enhanceGrid, readGrid, writeGrid } from './grid.ts';
+import type { TableLinkHost } from './table-links.ts';
+import { loadCourse, loadVerdicts, warmModelOnIntent } from './model.ts';
 
 interface TableState {
   answers: DecisionAnswers;
   hintLevel: 0 | 1 | 2 | 3;
+  /** True once the learner checked a table with every cell answered: that opens "Show solution". */
   attempted: boolean;
+  /** True when the answers were checked and not changed since (the feedback is shown again after a reload). */
   checked: boolean;
   solution: boolean;
   passed: boolean;
@@ -28,20 +39,27 @@ const EMPTY: TableState = {
   passed: false,
 };
 
-/** Reads a saved or shared state, keeping only what has the right type. */
+/** The share-link code, loaded when a page has a link or the learner shares one. */
+const loadLinks = () => import('./table-links.ts');
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Reads a saved state, keeping only what has the right type. */
 function parseState(raw: unknown): TableState {
-  if (typeof raw !== 'object' || raw === null) return { ...EMPTY };
-  const r = raw as Record<string, unknown>;
-  const level = r.hintLevel;
+  if (!isRecord(raw)) return { ...EMPTY };
+  const level = raw.hintLevel;
   return {
-    answers: typeof r.answers === 'object' && r.answers !== null ? (r.answers as DecisionAnswers) : {},
+    answers: isRecord(raw.answers) ? (raw.answers as DecisionAnswers) : {},
     hintLevel: level === 1 || level === 2 || level === 3 ? level : 0,
-    attempted: r.attempted === true,
-    checked: r.checked === true,
-    solution: r.solution === true && r.attempted === true,
-    passed: r.passed === true,
+    attempted: raw.attempted === true,
+    checked: raw.checked === true,
+    solution: raw.solution === true && raw.attempted === true,
+    passed: raw.passed === true,
   };
 }
+
+const countAnswers = (answers: DecisionAnswers) =>
+  Object.values(answers).reduce((n, row) => n + Object.values(row ?? {}).filter(Boolean).length, 0);
 
 class LabDecisionTable extends HTMLElement {
   private state: TableState = { ...EMPTY };
@@ -49,6 +67,10 @@ class LabDecisionTable extends HTMLElement {
   private scenarios: string[] = [];
   private chapter: string | undefined;
   private lastGrade: DecisionTableGrade | undefined;
+  /** The answers of a shared link being viewed beside the learner's own (only the cells that are options). */
+  private linkAnswers: DecisionAnswers | undefined;
+  /** Whether the answers in the table came from a link (recorded in progress as assist.linkLoaded). */
+  private linkLoaded = false;
 
   connectedCallback(): void {
     if (this.dataset.upgraded) return;
@@ -58,7 +80,8 @@ class LabDecisionTable extends HTMLElement {
     this.chapter = currentChapter();
     const form = must<HTMLFormElement>(this, '[data-role="form"]');
     must(this, '[data-role="controls"]').hidden = false;
-    warmModelOnIntent(this, loadCourse);
+    enhanceGrid(this);
+    warmModelOnIntent(this, () => Promise.all([loadCourse(), loadVerdicts()]));
 
     form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -70,105 +93,141 @@ class LabDecisionTable extends HTMLElement {
       clearCell(select);
       this.state.answers = readGrid(this);
       this.state.passed = false;
+      this.state.checked = false;
       this.save();
     });
     must(this, '[data-action="hint"]').addEventListener('click', () => void this.hint());
     must(this, '[data-action="solution"]').addEventListener('click', () => void this.toggleSolution());
     must(this, '[data-action="reset"]').addEventListener('click', () => this.reset());
-    must(this, '[data-action="share"]').addEventListener('click', () => void this.share());
+    const links = (run: (m: typeof import('./table-links.ts'), host: TableLinkHost) => unknown) => () =>
+      void loadLinks().then((m) => run(m, this.linkHost()));
+    must(this, '[data-action="share"]').addEventListener(
+      'click',
+      links((m, host) => m.share(host)),
+    );
+    must(this, '[data-action="adopt"]').addEventListener(
+      'click',
+      links((m, host) => m.adoptLink(host)),
+    );
+    must(this, '[data-action="close-link"]').addEventListener(
+      'click',
+      links((m, host) => m.closeLink(host)),
+    );
+    must(this, '[data-action="own"]').addEventListener('click', () => this.bringBackOwn());
 
     void this.restore();
+    // A link opened while the page is open (same page, new fragment) is shown beside the answers too.
+    window.addEventListener('hashchange', () => this.openLinkIfAny());
   }
 
   private fragmentKey(): string {
     return `dt-${this.tableId}`;
   }
 
+  private stashKey(): string {
+    return `${this.tableId}${LINK_STASH_SUFFIX}`;
+  }
+
   private async restore(): Promise<void> {
-    const shared = fragmentParams().get(this.fragmentKey());
-    let fromLink = false;
-    if (shared) {
-      const value = decodeFragmentValue(shared) as { a?: unknown; c?: unknown } | undefined;
-      if (value && typeof value === 'object') {
-        this.state = {
-          ...EMPTY,
-          answers: parseState({ answers: value.a }).answers,
-          checked: value.c === true,
-          attempted: value.c === true,
-        };
-        fromLink = true;
-      } else {
-        this.status("The link's answers could not be read, so the table starts empty.");
-      }
-    } else if (this.chapter) {
-      this.state = parseState(progressStore().getWidget(this.chapter, this.tableId)?.state);
+    if (this.chapter) {
+      const saved = progressStore().getWidget(this.chapter, this.tableId);
+      this.state = parseState(saved?.state);
+      this.linkLoaded = saved?.assist?.linkLoaded === true;
     }
     writeGrid(this, this.state.answers);
     this.state.answers = readGrid(this);
-    if (fromLink) {
-      // A link must not cost the learner their own answers: if they differ, keep them and offer them back.
-      const own = this.chapter ? progressStore().getWidget(this.chapter, this.tableId) : undefined;
-      const ownState = own ? parseState(own.state) : undefined;
-      const differs =
-        ownState !== undefined &&
-        Object.keys(ownState.answers).length > 0 &&
-        JSON.stringify(ownState.answers) !== JSON.stringify(this.state.answers);
-      if (differs && this.chapter) {
-        progressStore().saveWidget(this.chapter, `${this.tableId}--before-link`, {
-          kind: 'decision-table-stash',
-          state: ownState,
-          done: false,
-        });
-        this.offerOwnAnswers();
-      }
-      this.save();
-      if (differs || !own) {
-        this.status(
-          differs
-            ? 'These answers came from a shared link. Your own earlier answers are kept: use “Bring back my answers” to return to them.'
-            : 'These answers came from a shared link.',
-        );
-        this.scrollIntoView({ block: 'start' });
-      }
-    } else if (this.chapter && progressStore().getWidget(this.chapter, `${this.tableId}--before-link`)) {
-      this.offerOwnAnswers();
-    }
+    this.syncOwnButton();
     this.syncButtons();
-    if (this.state.checked || this.state.hintLevel > 0 || this.state.solution) {
-      if (this.state.checked) await this.check(false);
-      if (this.state.hintLevel > 0) await this.renderHints();
-      if (this.state.solution) await this.renderSolution();
+    if (this.state.checked) await this.check(false);
+    if (this.state.hintLevel > 0) await this.renderHints();
+    if (this.state.solution) await this.renderSolution();
+    this.openLinkIfAny();
+  }
+
+  /** Shows a shared link's answers beside the learner's, when the address has a link for this table. */
+  private openLinkIfAny(): void {
+    if (fragmentParams().has(this.fragmentKey())) void loadLinks().then((m) => m.openLinkFromFragment(this.linkHost()));
+  }
+
+  /** This table as the share-link module sees it. */
+  private linkHost(): TableLinkHost {
+    const table = this;
+    return {
+      root: this,
+      fragmentKey: this.fragmentKey(),
+      get linkAnswers() {
+        return table.linkAnswers;
+      },
+      set linkAnswers(answers) {
+        table.linkAnswers = answers;
+      },
+      loadFromLink: (answers) => this.loadFromLink(answers),
+      status: (text) => this.status(text),
+      focusCheck: () => must<HTMLButtonElement>(this, '[data-action="check"]').focus(),
+    };
+  }
+
+  /** Puts a link's answers in the table, keeping the learner's own for "Bring back my answers". */
+  private loadFromLink(answers: DecisionAnswers): boolean {
+    // Only the learner's own answers are stashed: answers that came from an earlier link never replace them.
+    if (this.chapter && !this.linkLoaded && countAnswers(this.state.answers) > 0) {
+      const outcome = progressStore().saveWidget(this.chapter, this.stashKey(), {
+        kind: 'decision-table-stash',
+        state: this.state,
+        done: false,
+      });
+      if (outcome.kind === 'rejected') {
+        this.status(
+          `Your answers could not be kept for undo (${outcome.reason}), so the link's answers were not used.`,
+        );
+        return false;
+      }
     }
+    this.state = { ...EMPTY, hintLevel: this.state.hintLevel, answers };
+    this.linkLoaded = true;
+    this.lastGrade = undefined;
+    clearGrid(this);
+    writeGrid(this, answers);
+    void this.renderSolution();
+    this.save();
+    this.syncOwnButton();
+    this.syncButtons();
+    this.status(
+      `The table now holds the answers from the link. They do not count as your work.${this.hasStash() ? ' “Bring back my answers” returns to yours.' : ''}`,
+    );
+    return true;
   }
 
-  /** Adds a button that swaps the link's answers for the learner's own, kept when the link was opened. */
-  private offerOwnAnswers(): void {
-    if (this.querySelector('[data-action="own"]')) return;
-    const button = h('button', { type: 'button', 'data-action': 'own' }, 'Bring back my answers');
-    button.addEventListener('click', () => {
-      if (!this.chapter) return;
-      const stashKey = `${this.tableId}--before-link`;
-      const stash = progressStore().getWidget(this.chapter, stashKey);
-      if (!stash) return;
-      this.state = parseState(stash.state);
-      progressStore().resetWidget(this.chapter, stashKey);
-      this.removeLinkFragment();
-      clearGrid(this);
-      writeGrid(this, this.state.answers);
-      this.save();
-      button.remove();
-      this.status('Your own answers are back.');
-      if (this.state.checked) void this.check(false);
-    });
-    must(this, '[data-role="controls"]').append(button);
+  private hasStash(): boolean {
+    return Boolean(this.chapter && progressStore().getWidget(this.chapter, this.stashKey()));
   }
 
-  private removeLinkFragment(): void {
-    const params = fragmentParams();
-    if (!params.has(this.fragmentKey())) return;
-    params.delete(this.fragmentKey());
-    const rest = params.toString();
-    history.replaceState(null, '', `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`);
+  private syncOwnButton(): void {
+    must(this, '[data-action="own"]').hidden = !this.hasStash();
+  }
+
+  /** Swaps the table back to the learner's own answers, kept when they adopted a link. */
+  private bringBackOwn(): void {
+    if (!this.chapter) return;
+    const stash = progressStore().getWidget(this.chapter, this.stashKey());
+    if (!stash) return;
+    this.state = parseState(stash.state);
+    this.linkLoaded = false;
+    this.lastGrade = undefined;
+    clearGrid(this);
+    writeGrid(this, this.state.answers);
+    this.save();
+    progressStore().resetWidget(this.chapter, this.stashKey());
+    this.syncOwnButton();
+    this.syncButtons();
+    if (this.linkAnswers) void loadLinks().then((m) => m.showLinkAnswers(this.linkHost()));
+    this.status('Your own answers are back.');
+    must<HTMLButtonElement>(this, '[data-action="check"]').focus();
+    if (this.state.checked) void this.check(false);
+  }
+
+  private assist(): Partial<Assist> {
+    return { hints: this.state.hintLevel, solutionShown: this.state.solution, linkLoaded: this.linkLoaded };
   }
 
   private save(): void {
@@ -176,7 +235,8 @@ class LabDecisionTable extends HTMLElement {
     const outcome = progressStore().saveWidget(this.chapter, this.tableId, {
       kind: 'decision-table',
       state: this.state,
-      done: this.state.passed,
+      done: this.state.passed && !this.linkLoaded,
+      assist: this.assist(),
     });
     if (outcome.kind !== 'saved') this.status(outcome.reason);
   }
@@ -187,17 +247,17 @@ class LabDecisionTable extends HTMLElement {
 
   private syncButtons(): void {
     const solution = must<HTMLButtonElement>(this, '[data-action="solution"]');
-    solution.disabled = !this.state.attempted;
+    solution.hidden = !this.state.attempted;
     solution.textContent = this.state.solution ? 'Hide solution' : 'Show solution';
     solution.setAttribute('aria-expanded', String(this.state.solution));
-    solution.title = this.state.attempted ? '' : 'Check your answers once first';
+    must(this, '[data-role="solution-hint"]').hidden = this.state.attempted;
     const hint = must<HTMLButtonElement>(this, '[data-action="hint"]');
-    hint.disabled = this.state.hintLevel >= 3;
-    hint.textContent = this.state.hintLevel >= 3 ? 'All hints shown' : `Hint ${this.state.hintLevel + 1} of 3`;
+    hint.hidden = this.state.hintLevel >= 3;
+    hint.textContent = `Hint ${this.state.hintLevel + 1} of 3`;
   }
 
   private async check(announce = true): Promise<void> {
-    const model = await loadCourse();
+    const [model, { paintVerdicts }] = await Promise.all([loadCourse(), loadVerdicts()]);
     this.state.answers = readGrid(this);
     const grade = model.gradeDecisionTable(this.state.answers, this.scenarios);
     this.lastGrade = grade;
@@ -206,21 +266,41 @@ class LabDecisionTable extends HTMLElement {
       return;
     }
     paintVerdicts(this, grade.cells);
-    this.state.attempted = true;
-    this.state.checked = true;
-    this.state.passed = grade.passed;
     const wrong = grade.cells.filter((c) => c.verdict === 'incorrect' || c.verdict === 'not-an-option').length;
     const empty = grade.cells.filter((c) => c.verdict === 'unanswered').length;
+    // An attempt is a check of a complete table by the learner: an empty or half-filled Check, or a link's answers,
+    // is not one, so it opens no solution.
+    if (empty === 0 && !this.linkLoaded) this.state.attempted = true;
+    this.state.checked = true;
+    this.state.passed = grade.passed && !this.linkLoaded;
     if (announce || grade.passed) {
-      this.status(
-        grade.passed
-          ? `All ${grade.total} cells are right. Table solved.`
-          : `${grade.correct} of ${grade.total} cells are right${wrong ? `, ${wrong} not right` : ''}${empty ? `, ${empty} not answered` : ''}. The feedback is under each answer.`,
-      );
+      const summary = grade.passed
+        ? `All ${grade.total} cells are right.`
+        : `${grade.correct} of ${grade.total} cells are right${wrong ? `, ${wrong} not right` : ''}${empty ? `, ${empty} not answered` : ''}.`;
+      const next = this.linkLoaded
+        ? ' These answers came from a link, so the table is not marked solved.'
+        : grade.passed
+          ? ' Table solved.'
+          : empty > 0
+            ? ' Answer every cell: the solution opens after a complete check.'
+            : ' The feedback is under each answer.';
+      this.status(summary + next);
     }
     this.syncButtons();
     this.save();
     if (this.state.hintLevel > 0) await this.renderHints();
+    if (announce && this.chapter) {
+      announceGraded({
+        kind: 'decision-table',
+        chapter: this.chapter,
+        item: this.tableId,
+        correct: grade.correct,
+        total: grade.total,
+        passed: this.state.passed,
+        answers: this.state.answers,
+        assist: progressStore().getWidget(this.chapter, this.tableId)?.assist,
+      });
+    }
   }
 
   private async hint(): Promise<void> {
@@ -229,6 +309,8 @@ class LabDecisionTable extends HTMLElement {
     this.syncButtons();
     await this.renderHints();
     this.save();
+    // The hint button disappears after the third hint: focus moves to the hints it opened.
+    if (this.state.hintLevel >= 3) must(this, '[data-role="hints"] h4').focus();
   }
 
   /** Hints for the rows that are not yet all right (every row before the first check). */
@@ -254,7 +336,7 @@ class LabDecisionTable extends HTMLElement {
       list.append(h('li', {}, h('strong', {}, `${scenario?.title ?? id}: `), hints.join(' ')));
     }
     panel.replaceChildren(
-      h('h4', {}, `Hints (level ${level} of 3)`),
+      h('h4', { tabindex: '-1' }, level >= 3 ? 'Hints (all three)' : `Hints (${level} of 3)`),
       open.length ? list : h('p', {}, 'Every row is right: no hints needed.'),
     );
   }
@@ -302,47 +384,24 @@ class LabDecisionTable extends HTMLElement {
   }
 
   private reset(): void {
+    if (
+      countAnswers(readGrid(this)) > 0 &&
+      !window.confirm('Clear every answer in this table, with its hints and feedback?')
+    )
+      return;
     this.state = { ...EMPTY };
+    this.linkLoaded = false;
     this.lastGrade = undefined;
     writeGrid(this, {});
     clearGrid(this);
     must(this, '[data-role="hints"]').replaceChildren();
-    const solution = must(this, '[data-role="solution"]');
-    solution.hidden = true;
-    solution.replaceChildren();
+    void this.renderSolution();
     this.querySelector('[data-role="share-link"]')?.remove();
     if (this.chapter) progressStore().resetWidget(this.chapter, this.tableId);
-    this.removeLinkFragment();
+    if (this.linkAnswers) void loadLinks().then((m) => m.showLinkAnswers(this.linkHost()));
     this.syncButtons();
     this.status('The table is empty again.');
-  }
-
-  private async share(): Promise<void> {
-    const params = fragmentParams();
-    params.set(this.fragmentKey(), encodeFragmentValue({ a: readGrid(this), c: this.state.checked }));
-    const url = `${location.origin}${location.pathname}${location.search}#${params.toString()}`;
-    history.replaceState(null, '', url);
-    const copied = await copyText(url);
-    let box = this.querySelector<HTMLElement>('[data-role="share-link"]');
-    if (!box) {
-      const inputId = `${this.fragmentKey()}-link`;
-      box = h(
-        'p',
-        { 'data-role': 'share-link' },
-        h('label', { for: inputId }, 'Link to these answers'),
-        ' ',
-        h('input', { id: inputId, type: 'text', readonly: true, size: '40' }),
-      );
-      must(this, '[data-role="status"]').before(box);
-    }
-    const input = must<HTMLInputElement>(box, 'input');
-    input.value = url;
-    this.status(
-      copied
-        ? 'Link copied. Anyone who opens it sees these answers.'
-        : 'Copy the link below: anyone who opens it sees these answers.',
-    );
-    if (!copied) input.select();
+    must<HTMLButtonElement>(this, '[data-action="check"]').focus();
   }
 }
 

@@ -1,14 +1,35 @@
 /**
- * Reading and painting the server-rendered decision grid (DecisionGrid.astro): the answers in its selects, and the
- * model's per-cell verdicts as feedback next to each control. The verdicts come from gradeDecisionTable.
+ * Reading and writing the server-rendered decision grid (DecisionGrid.astro): the answers in its selects and the
+ * chosen answer's full text beside each select (.choice-select). Painting the grader's verdicts is in verdicts.ts,
+ * which loads with the course on the first check.
  */
-import type { CellVerdict, DecisionAnswers } from '#course';
+import type { DecisionAnswers } from '#course';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The selects of a grid. */
 export function gridSelects(root: ParentNode): HTMLSelectElement[] {
   return [...root.querySelectorAll<HTMLSelectElement>('select[data-scenario][data-column]')];
+}
+
+/** Shows a select's chosen option in full in its .choice-select text (the select itself cuts it off). */
+export function syncChoice(select: HTMLSelectElement): void {
+  const wrap = select.closest<HTMLElement>('.choice-select');
+  const text = wrap?.querySelector('.choice-select-text');
+  if (!wrap || !text) return;
+  const option = select.selectedOptions[0];
+  text.textContent = option?.textContent ?? '';
+  wrap.toggleAttribute('data-empty', !select.value);
+  wrap.dataset.enhanced = 'true';
+}
+
+/** Upgrades every choice select of a grid and keeps its text in step with the select. */
+export function enhanceGrid(root: HTMLElement): void {
+  for (const select of gridSelects(root)) syncChoice(select);
+  root.addEventListener('change', (event) => {
+    const target = event.target as HTMLElement;
+    if (target instanceof HTMLSelectElement) syncChoice(target);
+  });
 }
 
 /** The answers currently chosen (empty cells left out). */
@@ -30,6 +51,7 @@ export function writeGrid(root: ParentNode, answers: unknown): void {
     const value = isRecord(row) ? row[select.dataset.column!] : undefined;
     const allowed = typeof value === 'string' && [...select.options].some((o) => o.value === value);
     select.value = allowed ? (value as string) : '';
+    syncChoice(select);
   }
 }
 
@@ -37,36 +59,14 @@ export function writeGrid(root: ParentNode, answers: unknown): void {
 export function clearCell(select: HTMLSelectElement): void {
   const cell = select.closest('td');
   if (!cell) return;
-  cell.classList.remove('lab-correct', 'lab-incorrect', 'lab-unanswered');
+  delete cell.dataset.verdict;
   select.removeAttribute('aria-invalid');
-  const feedback = cell.querySelector('[data-role="feedback"]');
-  if (feedback) feedback.textContent = '';
+  const wrap = select.closest<HTMLElement>('.choice-select');
+  if (wrap) delete wrap.dataset.state;
+  cell.querySelector('[data-role="feedback"]')?.replaceChildren();
 }
 
 /** Clears every cell. */
 export function clearGrid(root: ParentNode): void {
   for (const select of gridSelects(root)) clearCell(select);
-}
-
-/** Shows the model's verdict on each cell: a word (Right / Not right / No answer) and its feedback. */
-export function paintVerdicts(root: ParentNode, cells: readonly CellVerdict[]): void {
-  for (const cell of cells) {
-    const select = root.querySelector<HTMLSelectElement>(
-      `select[data-scenario="${CSS.escape(cell.scenarioId)}"][data-column="${CSS.escape(cell.column)}"]`,
-    );
-    const td = select?.closest('td');
-    if (!select || !td) continue;
-    clearCell(select);
-    const state =
-      cell.verdict === 'correct' ? 'lab-correct' : cell.verdict === 'unanswered' ? 'lab-unanswered' : 'lab-incorrect';
-    td.classList.add(state);
-    if (cell.verdict !== 'correct') select.setAttribute('aria-invalid', 'true');
-    const feedback = td.querySelector('[data-role="feedback"]');
-    if (!feedback) continue;
-    const word = document.createElement('span');
-    word.className = 'lab-verdict-word';
-    word.textContent =
-      cell.verdict === 'correct' ? 'Right. ' : cell.verdict === 'unanswered' ? 'No answer yet. ' : 'Not right. ';
-    feedback.replaceChildren(word, cell.feedback);
-  }
 }

@@ -1,6 +1,8 @@
 /**
  * <lab-message-timeline>: the fault and retry controls for the server-rendered sequence diagram. Each change asks
- * the model's buildTimeline for the exchange and redraws the diagram, the outcome and the step list.
+ * the course's buildTimeline for the exchange and redraws the diagram, the outcome and the step list. Stepping
+ * through shows one more arrow at a time and keeps the outcome back until the last step; on a narrow screen the
+ * diagram scrolls inside its own box and says so.
  */
 import type { TimelineFault, TimelineRetry } from '#course';
 import { must } from './dom.ts';
@@ -21,6 +23,7 @@ class LabMessageTimeline extends HTMLElement {
     controls.addEventListener('change', (event) => {
       if ((event.target as HTMLElement).matches('select')) void this.redraw();
     });
+    this.watchOverflow();
     controls.addEventListener('click', (event) => {
       const action = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-action]')?.dataset.action;
       const total = this.querySelectorAll('[data-role="steps"] li[data-step]').length;
@@ -33,7 +36,23 @@ class LabMessageTimeline extends HTMLElement {
     });
   }
 
-  /** Dims the steps after the current one in the diagram and the list, and says which step this is. */
+  /** Shows the "scrolls sideways" cue only while the diagram is wider than its box. */
+  private watchOverflow(): void {
+    const figure = must(this, '[data-role="svg"]');
+    const cue = must(this, '[data-role="scroll-cue"]');
+    const update = () => {
+      const overflows = figure.scrollWidth > figure.clientWidth + 1;
+      cue.hidden = !overflows;
+      figure.toggleAttribute('data-overflows', overflows);
+    };
+    new ResizeObserver(update).observe(figure);
+    update();
+  }
+
+  /**
+   * Hides the steps after the current one in the diagram and the list, says which step this is, and keeps the
+   * outcome back until the last step (it would give away what the steps are about to show).
+   */
   private showStep(): void {
     const total = this.querySelectorAll('[data-role="steps"] li[data-step]').length;
     for (const el of this.querySelectorAll<HTMLElement | SVGElement>('[data-step]')) {
@@ -46,9 +65,16 @@ class LabMessageTimeline extends HTMLElement {
       }
     }
     const button = (a: string) => this.querySelector<HTMLButtonElement>(`[data-action="${a}"]`)!;
+    const focused = document.activeElement;
     button('prev').disabled = this.step <= 1;
     button('next').disabled = this.step === 0 || this.step >= total;
     button('all').disabled = this.step === 0;
+    must(this, '[data-role="outcome"]').hidden = this.step > 0 && this.step < total;
+    // A button that just became disabled drops focus to <body>: move it to the next thing the learner would press.
+    if (focused instanceof HTMLButtonElement && focused.disabled && this.contains(focused)) {
+      const next = ['next', 'all', 'prev', 'first'].map(button).find((b) => !b.disabled);
+      next?.focus();
+    }
     const current = this.querySelector<HTMLElement>(`[data-role="steps"] li[data-step="${this.step}"]`);
     const summary = must(this, '[data-role="summary"]');
     summary.textContent =

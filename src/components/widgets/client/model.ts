@@ -10,6 +10,16 @@ export type Course = typeof import('#course');
 let pending: Promise<Model> | undefined;
 let pendingCourse: Promise<Course> | undefined;
 
+/** What a widget needs once it grades (feedback, verdict painting), loaded once with the course. */
+export type Verdicts = typeof import('./verdicts.ts');
+let pendingVerdicts: Promise<Verdicts> | undefined;
+
+/** The grading views, loaded once, on the first check. */
+export function loadVerdicts(): Promise<Verdicts> {
+  pendingVerdicts ??= import('./verdicts.ts');
+  return pendingVerdicts;
+}
+
 /** The message model, loaded once. */
 export function loadModel(): Promise<Model> {
   pending ??= import('#message-model');

@@ -326,7 +326,7 @@ class LabPlayground extends HTMLElement {
       const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
       const body = h('tbody', {});
       for (const r of shown) {
-        const button = h('button', { type: 'button' }, `Line ${r.line}`);
+        const button = h('button', { type: 'button', class: 'button-small' }, `Line ${r.line}`);
         button.setAttribute('aria-label', `Line ${r.line}: show the full classification`);
         button.addEventListener('click', () => void this.showLine(r.line, detail));
         body.append(
