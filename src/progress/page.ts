@@ -107,7 +107,7 @@ class LabProgressPage extends HTMLElement {
     });
 
     const input = this.querySelector<HTMLInputElement>('#progress-import')!;
-    input.addEventListener('change', async () => {
+    const importFile = async (): Promise<void> => {
       const file = input.files?.[0];
       if (!file) return;
       if (file.size > 5 * 1024 * 1024) {
@@ -129,7 +129,8 @@ class LabProgressPage extends HTMLElement {
           ? outcome.reason
           : `Imported progress for ${outcome.chapters} chapter${outcome.chapters === 1 ? '' : 's'}${outcome.migratedFrom !== undefined ? ` (converted from format version ${outcome.migratedFrom})` : ''}.`,
       );
-    });
+    };
+    input.addEventListener('change', () => void importFile());
 
     store.subscribe(draw);
     draw();

@@ -7,7 +7,7 @@ import type { ChapterProgress } from './schema.ts';
 import { isItemDone, itemParts, type ChapterItems, type ProgressItem } from './items.ts';
 
 /** The item as a noun, for "Continue: chapter 5, the decision table" and "Left: …". */
-export function itemName(item: ProgressItem): string {
+function itemName(item: ProgressItem): string {
   switch (item.type) {
     case 'practice':
       return item.ids.length === 1 ? 'the practice message' : 'the practice messages';

@@ -343,8 +343,8 @@ export function createProgressStore(
           const parsed = JSON.parse(raw) as { reason?: unknown; at?: unknown; raw?: unknown };
           entries.push({
             key,
-            reason: String(parsed.reason ?? 'unknown'),
-            at: String(parsed.at ?? ''),
+            reason: typeof parsed.reason === 'string' ? parsed.reason : 'unknown',
+            at: typeof parsed.at === 'string' ? parsed.at : '',
             raw: typeof parsed.raw === 'string' ? parsed.raw : raw,
           });
         } catch {

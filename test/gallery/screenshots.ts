@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { MESSAGE_KINDS, classifyMessage, parseJsonText, type Protocol } from '#message-model';
+import { MESSAGE_KINDS, classifyMessage, type Protocol } from '#message-model';
 import { getScenario, type CompletionCheck } from '#course';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -151,15 +151,16 @@ class LabDecisionTable extends HTMLElement {
 
   /** This table as the share-link module sees it. */
   private linkHost(): TableLinkHost {
-    const table = this;
+    const read = () => this.linkAnswers;
+    const write = (answers: DecisionAnswers | undefined) => (this.linkAnswers = answers);
     return {
       root: this,
       fragmentKey: this.fragmentKey(),
       get linkAnswers() {
-        return table.linkAnswers;
+        return read();
       },
       set linkAnswers(answers) {
-        table.linkAnswers = answers;
+        write(answers);
       },
       loadFromLink: (answers) => this.loadFromLink(answers),
       status: (text) => this.status(text),

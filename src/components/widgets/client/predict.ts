@@ -60,7 +60,7 @@ export function writePrediction(fields: HTMLElement, value: unknown): void {
 }
 
 /** Shows the error-code box only while the predicted reply is an error. */
-export function syncCodeField(fields: HTMLElement): void {
+function syncCodeField(fields: HTMLElement): void {
   const box = fields.querySelector<HTMLElement>('[data-role="code-field"]');
   if (box) box.hidden = readPrediction(fields).send !== 'error';
 }
