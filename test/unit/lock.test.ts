@@ -40,30 +40,67 @@ describe('workshop lock links', () => {
   });
 });
 
+/** T1 plus `hours`, as an ISO string. */
+const after = (hours: number) => new Date(Date.parse(T1) + hours * 3600_000).toISOString();
+
 describe('nextLockState', () => {
-  it('locks, and unlocks only with the same code', () => {
+  it('locks, and unlocks only with a code it was locked with; the unlock lasts 12 hours', () => {
     const locked = nextLockState({ state: 'none' }, { action: 'lock', code: 'class42' }, T0);
-    expect(locked).toEqual({ state: 'locked', code: 'class42', since: T0 });
+    expect(locked).toEqual({ state: 'locked', codes: ['class42'], since: T0 });
     expect(nextLockState(locked, { action: 'unlock', code: 'other1' }, T1)).toBe(locked);
     expect(nextLockState(locked, { action: 'unlock', code: 'class42' }, T1)).toEqual({
       state: 'unlocked',
       code: 'class42',
       since: T1,
+      until: after(12),
     });
   });
 
   it('keeps an unlocked workshop unlocked when its old lock link is opened again', () => {
-    const unlocked = { state: 'unlocked', code: 'class42', since: T1 } as const;
-    expect(nextLockState(unlocked, { action: 'lock', code: 'class42' }, T1)).toBe(unlocked);
+    const unlocked = { state: 'unlocked', code: 'class42', since: T1, until: after(12) } as const;
+    expect(nextLockState(unlocked, { action: 'lock', code: 'class42' }, after(1))).toBe(unlocked);
   });
 
-  it('locks again for a new workshop code', () => {
-    const unlocked = { state: 'unlocked', code: 'class42', since: T1 } as const;
-    expect(nextLockState(unlocked, { action: 'lock', code: 'class43' }, T1)).toEqual({
+  // Issue 11 §4: a lock link from anyone re-locked a learner after the instructor's unlock, and the instructor's
+  // unlock then failed (the lock now carried the other code).
+  it("ignores anyone's lock link while the instructor's unlock lasts", () => {
+    const unlocked = { state: 'unlocked', code: 'class42', since: T1, until: after(12) } as const;
+    expect(nextLockState(unlocked, { action: 'lock', code: 'mallory1' }, after(11.9))).toBe(unlocked);
+  });
+
+  it('locks again for a new workshop once the unlock has expired (next week)', () => {
+    const unlocked = { state: 'unlocked', code: 'class42', since: T1, until: after(12) } as const;
+    expect(nextLockState(unlocked, { action: 'lock', code: 'class43' }, after(12))).toEqual({
       state: 'locked',
-      code: 'class43',
-      since: T1,
+      codes: ['class43'],
+      since: after(12),
     });
+  });
+
+  it("still opens with the instructor's code after someone else's lock link was followed", () => {
+    const instructor = nextLockState({ state: 'none' }, { action: 'lock', code: 'class42' }, T0);
+    const both = nextLockState(instructor, { action: 'lock', code: 'mallory1' }, T1);
+    expect(both).toEqual({ state: 'locked', codes: ['class42', 'mallory1'], since: T0 });
+    expect(nextLockState(both, { action: 'unlock', code: 'class42' }, after(1))).toMatchObject({
+      state: 'unlocked',
+      code: 'class42',
+    });
+  });
+
+  it('remembers at most 8 lock codes, the most recent ones', () => {
+    let state = nextLockState({ state: 'none' }, { action: 'lock', code: 'code-00' }, T0);
+    for (let i = 1; i <= 10; i++)
+      state = nextLockState(state, { action: 'lock', code: `code-${String(i).padStart(2, '0')}` }, T1);
+    expect(state.state === 'locked' && state.codes).toEqual([
+      'code-03',
+      'code-04',
+      'code-05',
+      'code-06',
+      'code-07',
+      'code-08',
+      'code-09',
+      'code-10',
+    ]);
   });
 
   it('ignores an unlock link when nothing is locked', () => {
@@ -76,10 +113,24 @@ describe('parseLockState', () => {
     expect(parseLockState(null)).toEqual({ state: 'none' });
     expect(parseLockState('{')).toEqual({ state: 'none' });
     expect(parseLockState('{"state":"locked","code":"!","since":"x"}')).toEqual({ state: 'none' });
-    expect(parseLockState(JSON.stringify({ state: 'locked', code: 'class42', since: T0 }))).toEqual({
-      state: 'locked',
+    expect(parseLockState('{"state":"locked","codes":["ok-code","!"],"since":"x"}')).toEqual({ state: 'none' });
+  });
+
+  it('reads the current form, and the form before it (one code, an unlock without an end)', () => {
+    const locked = { state: 'locked', codes: ['class42'], since: T0 };
+    expect(parseLockState(JSON.stringify(locked))).toEqual(locked);
+    expect(parseLockState(JSON.stringify({ state: 'locked', code: 'class42', since: T0 }))).toEqual(locked);
+    expect(parseLockState(JSON.stringify({ state: 'unlocked', code: 'class42', since: T1 }))).toEqual({
+      state: 'unlocked',
       code: 'class42',
-      since: T0,
+      since: T1,
+      until: after(12),
     });
+  });
+
+  it('counts an expired unlock as no state at all, given the time', () => {
+    const raw = JSON.stringify({ state: 'unlocked', code: 'class42', since: T1, until: after(12) });
+    expect(parseLockState(raw, after(11))).toMatchObject({ state: 'unlocked' });
+    expect(parseLockState(raw, after(12))).toEqual({ state: 'none' });
   });
 });
