@@ -12,6 +12,11 @@
  *
  * The state lives in localStorage under one key, so it holds across pages and reloads; the fragment key is removed
  * from the address bar once applied, so a link a learner copies later does not carry it.
+ *
+ * Anyone can send a learner a lock link. So an unlock wins: a browser unlocked with a code it was locked with stays
+ * unlocked against every lock link, whatever its code, for UNLOCK_HOURS (then next week's workshop can lock again);
+ * and a locked browser remembers every code it was locked with, so someone else's lock link followed after the
+ * instructor's cannot make the instructor's unlock fail. In a live workshop room, the room's lock replaces this one.
  */
 
 /** The localStorage key holding the lock state. */
@@ -26,11 +31,19 @@ export const LOCK_EVENT = 'lab:workshop-lock';
 export const LOCK_PARAM = 'workshop-lock';
 export const UNLOCK_PARAM = 'workshop-unlock';
 
-/** What this browser remembers. `code` ties an unlock link to the lock it opens. */
+/** How long an unlock lasts: long enough for a workshop day, short enough that next week's lock link works. */
+export const UNLOCK_HOURS = 12;
+/** The most lock codes a locked browser remembers (the most recent ones). */
+const MAX_CODES = 8;
+
+/**
+ * What this browser remembers. A lock keeps every code it was locked with (an unlock link with any of them opens
+ * it); an unlock keeps its code and when it ends.
+ */
 export type LockState =
   | { state: 'none' }
-  | { state: 'locked'; code: string; since: string }
-  | { state: 'unlocked'; code: string; since: string };
+  | { state: 'locked'; codes: string[]; since: string }
+  | { state: 'unlocked'; code: string; since: string; until: string };
 
 /** A code is 4 to 32 letters, digits or dashes: short enough to read aloud, long enough to be unique per class. */
 const CODE_PATTERN = /^[A-Za-z0-9-]{4,32}$/;
@@ -60,15 +73,29 @@ export function workshopLinks(startUrl: string, code: string): { lock: string; u
   return { lock, unlock: url.toString() };
 }
 
-/** Reads the lock state from a stored string; anything unreadable counts as no lock (the lock is a convenience). */
-export function parseLockState(raw: string | null): LockState {
+const hoursAfter = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * 3600_000).toISOString();
+const isTime = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+
+/**
+ * Reads the lock state from a stored string; anything unreadable counts as no lock (the lock is a convenience).
+ * Given `now`, an unlock that has ended counts as no state. Reads the earlier form too (one `code` per lock, an
+ * unlock without `until`, which then lasts UNLOCK_HOURS from `since`).
+ */
+export function parseLockState(raw: string | null, now?: string): LockState {
   if (!raw) return { state: 'none' };
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value === 'object' && value !== null) {
       const v = value as Record<string, unknown>;
-      if ((v.state === 'locked' || v.state === 'unlocked') && isLockCode(v.code) && typeof v.since === 'string') {
-        return { state: v.state, code: v.code, since: v.since };
+      if (v.state === 'locked' && isTime(v.since)) {
+        const codes = Array.isArray(v.codes) ? (v.codes as unknown[]) : [v.code];
+        if (codes.length > 0 && codes.length <= MAX_CODES && codes.every(isLockCode))
+          return { state: 'locked', codes: codes as string[], since: v.since };
+      }
+      if (v.state === 'unlocked' && isLockCode(v.code) && isTime(v.since)) {
+        const until = isTime(v.until) ? v.until : hoursAfter(v.since, UNLOCK_HOURS);
+        if (now !== undefined && Date.parse(now) >= Date.parse(until)) return { state: 'none' };
+        return { state: 'unlocked', code: v.code, since: v.since, until };
       }
     }
   } catch {
@@ -97,20 +124,26 @@ export function stripFragment(hash: string): string {
 }
 
 /**
- * The next state after following a link. A lock link whose workshop was already unlocked here stays unlocked (the
- * learner reopened an old link); an unlock link only opens the lock with the same code.
+ * The next state after following a link at `now`. While an unlock lasts, every lock link is ignored (an old link
+ * reopened, or anyone's); once it has ended, a lock link locks again. A lock link on a locked browser adds its code
+ * to the ones remembered. An unlock link opens the lock only with a code it was locked with, for UNLOCK_HOURS.
  */
 export function nextLockState(
   current: LockState,
   instruction: { action: 'lock' | 'unlock'; code: string },
   now: string,
 ): LockState {
+  const live = current.state === 'unlocked' && Date.parse(now) >= Date.parse(current.until) ? undefined : current;
   if (instruction.action === 'lock') {
-    if (current.state !== 'none' && current.code === instruction.code) return current;
-    return { state: 'locked', code: instruction.code, since: now };
+    if (live?.state === 'unlocked') return current;
+    if (live?.state === 'locked') {
+      if (live.codes.includes(instruction.code)) return current;
+      return { ...live, codes: [...live.codes, instruction.code].slice(-MAX_CODES) };
+    }
+    return { state: 'locked', codes: [instruction.code], since: now };
   }
-  if (current.state === 'locked' && current.code === instruction.code)
-    return { state: 'unlocked', code: instruction.code, since: now };
+  if (live?.state === 'locked' && live.codes.includes(instruction.code))
+    return { state: 'unlocked', code: instruction.code, since: now, until: hoursAfter(now, UNLOCK_HOURS) };
   return current;
 }
 
@@ -126,10 +159,10 @@ export function onLockChange(listener: (state: LockState) => void): () => void {
   return () => document.removeEventListener(LOCK_EVENT, handler);
 }
 
-/** The current state as stored in this browser. */
+/** The current state as stored in this browser (an unlock that has ended counts as no state). */
 export function currentLockState(): LockState {
   try {
-    return parseLockState(localStorage.getItem(LOCK_STORAGE_KEY));
+    return parseLockState(localStorage.getItem(LOCK_STORAGE_KEY), new Date().toISOString());
   } catch {
     return { state: 'none' };
   }
