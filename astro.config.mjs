@@ -2,10 +2,10 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
-import { codeLabCsp } from './src/components/codelab/csp.ts';
-import { codeLabTypes } from './src/components/codelab/types/integration.ts';
 import { clientBuildManifest } from './src/build/client-manifest.ts';
+import { SECURITY_HEADERS, siteCsp } from './src/build/csp.ts';
 import { serviceWorker } from './src/build/service-worker.ts';
+import { codeLabTypes } from './src/components/codelab/types/integration.ts';
 
 // The public address the sitemap and canonical links are built from. Override with SITE_URL when deploying elsewhere.
 const site = process.env.SITE_URL ?? 'https://mcp-message-lab.example.org';
@@ -17,7 +17,7 @@ export default defineConfig({
   integrations: [
     mdx(),
     sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/instructor/') }),
-    codeLabCsp(),
+    siteCsp(),
     codeLabTypes(),
     serviceWorker(),
   ],
@@ -27,7 +27,8 @@ export default defineConfig({
       defaultColor: false,
     },
   },
-  server: { port: 4321 },
+  // Headers a meta tag cannot set (frame-ancestors, nosniff), sent by `astro dev` and `astro preview` alike.
+  server: { port: 4321, headers: SECURITY_HEADERS },
   // The client build's chunk graph, for the size budgets.
   vite: { plugins: [clientBuildManifest()] },
 });

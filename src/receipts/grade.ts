@@ -36,6 +36,18 @@ import {
   type Receipt,
   type SelfMark,
 } from './schema.ts';
+import { csvText } from '../lib/csv.ts';
+import { STATUS_LABELS, type ChapterStatus, type FlagReason } from './roster-vocabulary.ts';
+
+export { csvField } from '../lib/csv.ts';
+export {
+  CHAPTER_STATUSES,
+  FLAG_REASONS,
+  STATUS_COLOURS,
+  STATUS_LABELS,
+  type ChapterStatus,
+  type FlagReason,
+} from './roster-vocabulary.ts';
 
 /** What the grader needs to know about the course it grades against. */
 export interface CourseData {
@@ -49,26 +61,6 @@ export interface CourseData {
   /** Fixture id → raw text, for the checks' classify questions. */
   fixtureTexts: Readonly<Record<string, string>>;
 }
-
-/** Where a chapter stands for one learner, from the re-grade. */
-export const CHAPTER_STATUSES = ['passed', 'failing', 'started', 'not-started'] as const;
-export type ChapterStatus = (typeof CHAPTER_STATUSES)[number];
-
-/** Text labels for the statuses, so the grid never relies on colour alone. */
-export const STATUS_LABELS: Readonly<Record<ChapterStatus, string>> = {
-  passed: 'Passed',
-  failing: 'Not passed',
-  started: 'Started',
-  'not-started': 'Not started',
-};
-
-/** The colour band the roster paints a status with (green, red, amber, none). */
-export const STATUS_COLOURS: Readonly<Record<ChapterStatus, 'green' | 'red' | 'amber' | 'none'>> = {
-  passed: 'green',
-  failing: 'red',
-  started: 'amber',
-  'not-started': 'none',
-};
 
 /** One chapter of one learner after re-grading. */
 export interface ChapterResult {
@@ -92,20 +84,6 @@ export interface CellAnswer {
   verdict: CellVerdict['verdict'];
   misconceptionId?: MisconceptionId;
 }
-
-/**
- * Why a receipt was not counted. `tampered` means its digest does not match (damaged, or edited without recomputing
- * it); `set-aside` means the instructor chose another receipt with the same name.
- */
-export const FLAG_REASONS = [
-  'malformed',
-  'unsupported-version',
-  'tampered',
-  'duplicate',
-  'set-aside',
-  'unreadable',
-] as const;
-export type FlagReason = (typeof FLAG_REASONS)[number];
 
 /** A receipt after re-grading: what the counted and the conflicting entries share. */
 export interface GradedEntry {
@@ -594,30 +572,7 @@ export function rosterCsvRows(roster: Roster): string[][] {
   return rows;
 }
 
-/**
- * Characters a spreadsheet skips before it looks for a formula: spaces and other blanks (NBSP, the ideographic space
- * U+3000, tabs), zero-width characters and line breaks.
- */
-const CSV_BLANKS = /^[\s\u00a0\u3000\u200b-\u200d\u2060\ufeff]*/;
-/** A cell whose first non-blank character is one of these may start a formula: = + - @ and their full-width forms. */
-const CSV_FORMULA_START = /^[=+\-@\uff1d\uff0b\uff0d\uff20]/;
-
-/**
- * One CSV field. A cell whose first non-blank character could start a formula, or that starts with a tab or a
- * carriage return, gets a leading apostrophe, so a spreadsheet shows a learner-typed name instead of running it.
- * A cell holding the separator, a semicolon (the separator in many locales), a quote or a line break is quoted.
- */
-export function csvField(value: string): string {
-  const rest = value.slice(CSV_BLANKS.exec(value)![0].length);
-  const safe = CSV_FORMULA_START.test(rest) || /^[\t\r]/.test(value) ? `'${value}` : value;
-  return /[",;\r\n\u2028\u2029]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The roster as CSV text (RFC 4180, CRLF line ends). */
+/** The roster as CSV text (RFC 4180, CRLF line ends, formula guards). */
 export function rosterCsv(roster: Roster): string {
-  return (
-    rosterCsvRows(roster)
-      .map((row) => row.map(csvField).join(','))
-      .join('\r\n') + '\r\n'
-  );
+  return csvText(rosterCsvRows(roster));
 }

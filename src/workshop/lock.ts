@@ -147,19 +147,42 @@ export function nextLockState(
   return current;
 }
 
+/** The localStorage key of the live workshop room's lock, which wins over link codes while it is set. */
+export const ROOM_LOCK_STORAGE_KEY = 'mcp-lab-room-lock';
+
+/** The room's lock: set by the room client on every lock message from the server; null when not in a room. */
+export type RoomLock = 'locked' | 'unlocked' | null;
+
+/** Whether solutions are hidden, and what decided it: the room's lock, a link's, or nothing. */
+export interface LockView {
+  locked: boolean;
+  by: 'room' | 'link' | 'none';
+}
+
+/** What decides: the room's lock while one is set (in a room it replaces the link lock), else the link's state. */
+export function lockView(link: LockState, room: RoomLock): LockView {
+  if (room !== null) return { locked: room === 'locked', by: 'room' };
+  return { locked: link.state === 'locked', by: link.state === 'none' ? 'none' : 'link' };
+}
+
+/** Reads a stored room lock; anything else is "not in a room". */
+export function parseRoomLock(raw: string | null): RoomLock {
+  return raw === 'locked' || raw === 'unlocked' ? raw : null;
+}
+
 /** Whether "Show solution" should be hidden in this browser right now. */
 export function isSolutionLocked(): boolean {
   return typeof document !== 'undefined' && document.documentElement.getAttribute(LOCK_ATTRIBUTE) === 'locked';
 }
 
-/** Calls `listener` whenever the lock state changes in this tab or another; returns a function that stops it. */
-export function onLockChange(listener: (state: LockState) => void): () => void {
-  const handler = (event: Event) => listener((event as CustomEvent<LockState>).detail);
+/** Calls `listener` whenever the lock changes in this tab or another; returns a function that stops it. */
+export function onLockChange(listener: (view: LockView) => void): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<LockView>).detail);
   document.addEventListener(LOCK_EVENT, handler);
   return () => document.removeEventListener(LOCK_EVENT, handler);
 }
 
-/** The current state as stored in this browser (an unlock that has ended counts as no state). */
+/** The link lock's state as stored in this browser (an unlock that has ended counts as no state). */
 export function currentLockState(): LockState {
   try {
     return parseLockState(localStorage.getItem(LOCK_STORAGE_KEY), new Date().toISOString());
@@ -168,10 +191,38 @@ export function currentLockState(): LockState {
   }
 }
 
-function reflect(state: LockState): void {
-  if (state.state === 'locked') document.documentElement.setAttribute(LOCK_ATTRIBUTE, 'locked');
+function currentRoomLock(): RoomLock {
+  try {
+    return parseRoomLock(localStorage.getItem(ROOM_LOCK_STORAGE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+/** The room lock last set in this page, for when storage refuses it. */
+let roomLockHere: RoomLock | undefined;
+
+function reflect(): void {
+  const view = lockView(currentLockState(), roomLockHere !== undefined ? roomLockHere : currentRoomLock());
+  if (view.locked) document.documentElement.setAttribute(LOCK_ATTRIBUTE, 'locked');
   else document.documentElement.removeAttribute(LOCK_ATTRIBUTE);
-  document.dispatchEvent(new CustomEvent<LockState>(LOCK_EVENT, { detail: state }));
+  document.dispatchEvent(new CustomEvent<LockView>(LOCK_EVENT, { detail: view }));
+}
+
+/**
+ * Sets the live workshop room's lock in this browser (null: not in a room, back to the link lock). While set it
+ * wins over every link code; other tabs follow through the storage event.
+ */
+export function setRoomLock(state: RoomLock): void {
+  roomLockHere = state;
+  try {
+    if (state === null) localStorage.removeItem(ROOM_LOCK_STORAGE_KEY);
+    else localStorage.setItem(ROOM_LOCK_STORAGE_KEY, state);
+    roomLockHere = undefined;
+  } catch {
+    // Storage refused (private mode): the room's lock still applies to this page view.
+  }
+  if (typeof document !== 'undefined') reflect();
 }
 
 function applyFragment(): void {
@@ -184,7 +235,7 @@ function applyFragment(): void {
     // Storage refused (private mode): the lock still applies to this page view.
   }
   history.replaceState(history.state, '', `${location.pathname}${location.search}${stripFragment(location.hash)}`);
-  reflect(next);
+  reflect();
 }
 
 /** Starts the lock in this page: applies a fragment, reflects the stored state, follows other tabs. Idempotent. */
@@ -192,11 +243,11 @@ export function startWorkshopLock(): void {
   const w = globalThis as typeof globalThis & { __labWorkshopLock?: boolean };
   if (typeof document === 'undefined' || w.__labWorkshopLock) return;
   w.__labWorkshopLock = true;
-  reflect(currentLockState());
+  reflect();
   applyFragment();
   addEventListener('hashchange', applyFragment);
   addEventListener('storage', (event) => {
-    if (event.key === LOCK_STORAGE_KEY) reflect(currentLockState());
+    if (event.key === LOCK_STORAGE_KEY || event.key === ROOM_LOCK_STORAGE_KEY) reflect();
   });
 }
 

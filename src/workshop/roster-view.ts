@@ -7,16 +7,9 @@
  * Input can be hostile and huge (100,000 junk pieces in one file): children are appended one by one (a spread of
  * 100,000 arguments overflows the stack), and long lists show their first items with a count of the rest.
  */
-import {
-  FLAG_REASONS,
-  rosterCsv,
-  STATUS_COLOURS,
-  type ConflictChoice,
-  type FlagReason,
-  type GradedEntry,
-  type Roster,
-  type RosterEntry,
-} from '../receipts/grade.ts';
+// Types only from the grader: the page draws results; the grading (and the model) stays in the worker.
+import type { ConflictChoice, GradedEntry, Roster, RosterEntry } from '../receipts/grade.ts';
+import { FLAG_REASONS, STATUS_COLOURS, type FlagReason } from '../receipts/roster-vocabulary.ts';
 import type { RosterResult } from '../receipts/roster-run.ts';
 
 type Shown = Extract<RosterEntry, { kind: 'counted' | 'conflict' }>;
@@ -314,5 +307,5 @@ export function renderRoster(container: HTMLElement, result: RosterResult): stri
   ];
   container.replaceChildren();
   for (const part of parts) if (part) container.append(part);
-  return rosterCsv(roster);
+  return result.csv;
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   createLockCode,
   isLockCode,
+  lockView,
+  parseRoomLock,
   nextLockState,
   parseLockState,
   readFragment,
@@ -132,5 +134,27 @@ describe('parseLockState', () => {
     const raw = JSON.stringify({ state: 'unlocked', code: 'class42', since: T1, until: after(12) });
     expect(parseLockState(raw, after(11))).toMatchObject({ state: 'unlocked' });
     expect(parseLockState(raw, after(12))).toEqual({ state: 'none' });
+  });
+});
+
+describe('the live room lock', () => {
+  const locked = { state: 'locked', codes: ['class42'], since: T0 } as const;
+  const unlocked = { state: 'unlocked', code: 'class42', since: T1, until: after(12) } as const;
+
+  it('replaces the link lock while it is set, either way', () => {
+    expect(lockView(unlocked, 'locked')).toEqual({ locked: true, by: 'room' });
+    expect(lockView(locked, 'unlocked')).toEqual({ locked: false, by: 'room' });
+  });
+
+  it('leaves the link lock in charge when not in a room', () => {
+    expect(lockView(locked, null)).toEqual({ locked: true, by: 'link' });
+    expect(lockView({ state: 'none' }, null)).toEqual({ locked: false, by: 'none' });
+  });
+
+  it('reads only its two values from storage', () => {
+    expect(parseRoomLock('locked')).toBe('locked');
+    expect(parseRoomLock('unlocked')).toBe('unlocked');
+    expect(parseRoomLock('LOCKED')).toBeNull();
+    expect(parseRoomLock(null)).toBeNull();
   });
 });

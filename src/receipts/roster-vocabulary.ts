@@ -1,0 +1,39 @@
+/**
+ * The roster's closed vocabularies: where a chapter stands, its label and colour, why a receipt was not counted.
+ * Kept apart from the grader (grade.ts), which loads the message model, so the roster page can draw results
+ * without loading the model on its main thread (the grading runs in a worker).
+ */
+
+/** Where a chapter stands for one learner, from the re-grade. */
+export const CHAPTER_STATUSES = ['passed', 'failing', 'started', 'not-started'] as const;
+export type ChapterStatus = (typeof CHAPTER_STATUSES)[number];
+
+/** Text labels for the statuses, so the grid never relies on colour alone. */
+export const STATUS_LABELS: Readonly<Record<ChapterStatus, string>> = {
+  passed: 'Passed',
+  failing: 'Not passed',
+  started: 'Started',
+  'not-started': 'Not started',
+};
+
+/** The colour band the roster paints a status with (green, red, amber, none). */
+export const STATUS_COLOURS: Readonly<Record<ChapterStatus, 'green' | 'red' | 'amber' | 'none'>> = {
+  passed: 'green',
+  failing: 'red',
+  started: 'amber',
+  'not-started': 'none',
+};
+
+/**
+ * Why a receipt was not counted. `tampered` means its digest does not match (damaged, or edited without recomputing
+ * it); `set-aside` means the instructor chose another receipt with the same name.
+ */
+export const FLAG_REASONS = [
+  'malformed',
+  'unsupported-version',
+  'tampered',
+  'duplicate',
+  'set-aside',
+  'unreadable',
+] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
