@@ -9,6 +9,7 @@ import {
   readFragment,
   stripFragment,
   workshopLinks,
+  type LockState,
 } from '../../src/workshop/lock.ts';
 
 const T0 = '2026-11-30T09:00:00.000Z';
@@ -138,8 +139,8 @@ describe('parseLockState', () => {
 });
 
 describe('the live room lock', () => {
-  const locked = { state: 'locked', codes: ['class42'], since: T0 } as const;
-  const unlocked = { state: 'unlocked', code: 'class42', since: T1, until: after(12) } as const;
+  const locked: LockState = { state: 'locked', codes: ['class42'], since: T0 };
+  const unlocked: LockState = { state: 'unlocked', code: 'class42', since: T1, until: after(12) };
 
   it('replaces the link lock while it is set, either way', () => {
     expect(lockView(unlocked, 'locked')).toEqual({ locked: true, by: 'room' });
