@@ -21,6 +21,8 @@ export interface ReceiptDraft {
   createdAt: string;
   /** Chapter id → activity; chapters without activity should be left out. */
   chapters: Record<string, ChapterReceipt>;
+  /** What other parts of the course add (name → plain JSON, at most 8 levels deep); graded by nobody. */
+  extensions?: Record<string, unknown>;
 }
 
 /** Seals a draft into a full receipt. */
@@ -35,6 +37,7 @@ export function createReceipt(draft: ReceiptDraft): Receipt {
     scope: 'full',
     createdAt: draft.createdAt,
     chapters: draft.chapters,
+    ...(draft.extensions && Object.keys(draft.extensions).length > 0 ? { extensions: draft.extensions } : {}),
   });
 }
 

@@ -1,12 +1,14 @@
 /**
- * Builds a receipt draft from the progress store's document (src/progress/, format version 2): per chapter the
- * self-mark, the completion check's answers and grade, each decision table's cells (graded by the model as the widget
- * grades them), hints and solutions opened, and timestamps. Pure; the receipt panel calls it with the store's copy.
+ * Builds a receipt draft (receipt format version 2) from the progress store's document (src/progress/, format version
+ * 3): per chapter the self-mark, the completion check's answers and grade, each decision table's cells (graded by the
+ * model as the widget grades them) and where they came from (someone's link, an imported file), each code lab's
+ * result (self-reported), hints and solutions opened in every widget (the store's `assist`), and timestamps. Pure;
+ * the receipt panel calls it with the store's copy.
  * What the store holds but cannot be put in a receipt (an answer in an unknown shape, a bad timestamp) is left out
  * and listed, never guessed at.
  */
 import { CheckAnswersSchema, gradeDecisionTable } from '#course';
-import type { Progress } from '../progress/schema.ts';
+import type { Assist, Progress } from '../progress/schema.ts';
 import type { ReceiptDraft } from './create.ts';
 import type { ChapterReceipt } from './schema.ts';
 
@@ -14,6 +16,9 @@ import type { ChapterReceipt } from './schema.ts';
 export type TableRows = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
+const ITEM_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/** A count as a receipt holds it (0 to 9999). */
+const count = (n: number) => Math.max(0, Math.min(9999, Math.trunc(n)));
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The draft, plus what was left out and why. */
@@ -69,7 +74,7 @@ export function receiptDraftFromProgress(
         leftOut.push(`${chapterId}: decision table "${widgetId}" is no longer in the chapter.`);
         continue;
       }
-      if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(widgetId)) continue;
+      if (!ITEM_ID.test(widgetId)) continue;
       const cells: Record<string, Record<string, string>> = {};
       if (isRecord(state.answers)) {
         for (const [row, columns] of Object.entries(state.answers)) {
@@ -80,11 +85,14 @@ export function receiptDraftFromProgress(
           if (kept.length > 0) cells[row] = Object.fromEntries(kept);
         }
       }
-      const hints =
-        typeof state.hintLevel === 'number' && Number.isInteger(state.hintLevel)
+      // The store's `assist` (format 3) says what help the learner had; a format 2 table kept it in its own state.
+      const assist: Assist | undefined = widget.assist;
+      const hints = assist
+        ? count(assist.hints)
+        : typeof state.hintLevel === 'number' && Number.isInteger(state.hintLevel)
           ? Math.max(0, Math.min(3, state.hintLevel))
           : 0;
-      const solutionShown = state.solution === true;
+      const solutionShown = assist ? assist.solutionShown : state.solution === true;
       const at = time(widget.at) ?? options.now;
       const grade = state.checked === true ? gradeDecisionTable(cells, scenarios) : undefined;
       out.tables ??= {};
@@ -97,16 +105,48 @@ export function receiptDraftFromProgress(
         hints,
         solutionShown,
         updatedAt: at,
+        ...(assist?.linkLoaded ? { fromLink: true as const } : {}),
+        ...(assist?.imported ? { imported: true as const } : {}),
       };
       out.hints += hints;
       out.solutions += solutionShown ? 1 : 0;
       times.push(at);
     }
-    for (const widget of Object.values(record.widgets))
-      if (widget.kind !== 'decision-table' && time(widget.at)) times.push(widget.at);
+    for (const widget of Object.values(record.widgets)) {
+      if (widget.kind === 'decision-table') continue;
+      if (time(widget.at)) times.push(widget.at);
+      // Help on the chapter's other widgets (classify predictions, checks) counts in the chapter's totals.
+      if (widget.assist) {
+        out.hints += count(widget.assist.hints);
+        out.solutions += widget.assist.solutionShown ? 1 : 0;
+      }
+    }
+    for (const [exercise, lab] of Object.entries(record.codeLabs)) {
+      if (!ITEM_ID.test(exercise)) {
+        leftOut.push(`${chapterId}: code lab "${exercise}" has an id a receipt cannot hold.`);
+        continue;
+      }
+      const at = time(lab.at) ?? options.now;
+      const hints = count(lab.assist?.hints ?? 0);
+      const solutionShown = lab.assist?.solutionShown ?? false;
+      out.codeLabs ??= {};
+      out.codeLabs[exercise] = {
+        passed: lab.passed,
+        ...(lab.attempts !== undefined ? { attempts: count(lab.attempts) } : {}),
+        hints,
+        solutionShown,
+        ...(lab.assist?.imported ? { imported: true as const } : {}),
+        at,
+      };
+      out.hints += hints;
+      out.solutions += solutionShown ? 1 : 0;
+      times.push(at);
+    }
+    out.hints = count(out.hints);
+    out.solutions = count(out.solutions);
     const last = times.sort().at(-1);
     if (last) out.updatedAt = last;
-    const empty = !out.selfMark && !out.check && !out.tables && times.length === 0;
+    const empty = !out.selfMark && !out.check && !out.tables && !out.codeLabs && times.length === 0;
     if (!empty) chapters[chapterId] = out;
   }
   return {

@@ -13,6 +13,7 @@ import {
   gradeReceipts,
   nameKey,
   rosterCsv,
+  totalsOf,
   type ChapterStatus,
   type ConflictChoice,
   type GradedEntry,
@@ -162,21 +163,35 @@ export function formatRoster(
     const names = counted.map((e) => `${e.kind === 'conflict' ? '! ' : ''}${escapeControls(e.learner)}`);
     const nameWidth = Math.min(24, Math.max(8, ...names.map((n) => n.length)));
     const cols = roster.chapters.map((c) => c.id.slice(0, 2));
-    lines.push(`${'Learner'.padEnd(nameWidth)}  ${cols.map((c) => c.padEnd(5)).join(' ')}  Passed  Cells`);
+    const figures = ['Passed', 'Check', 'Practice', 'Labs*', 'Hints', 'Sol.', 'Link'];
+    lines.push(
+      `${'Learner'.padEnd(nameWidth)}  ${cols.map((c) => c.padEnd(5)).join(' ')}  ${figures.map((f) => f.padEnd(8)).join('')}`.trimEnd(),
+    );
     for (const [i, entry] of counted.entries()) {
       const results = roster.chapters.map(({ id }) => entry.chapters[id]!);
       const codes = results.map((r) => (r.status === 'passed' && !r.check ? 'self' : STATUS_CODES[r.status]).padEnd(5));
       const passed = results.filter((r) => r.status === 'passed').length;
-      const correct = results.reduce((n, r) => n + r.cells.correct, 0);
-      const total = results.reduce((n, r) => n + r.cells.total, 0);
+      const [pc, pt, cc, ct, lp, lt, hints, solutions, fromLink] = totalsOf(results) as [number, ...number[]];
+      const cells = [
+        `${passed}/${results.length}`,
+        `${cc}/${ct}`,
+        `${pc}/${pt}`,
+        `${lp}/${lt}`,
+        hints,
+        solutions,
+        fromLink,
+      ];
       lines.push(
-        `${fit(names[i]!, nameWidth)}  ${codes.join(' ')}  ${`${passed}/${results.length}`.padEnd(6)}  ${correct}/${total}`,
+        `${fit(names[i]!, nameWidth)}  ${codes.join(' ')}  ${cells.map((c) => String(c).padEnd(8)).join('')}`.trimEnd(),
       );
     }
     lines.push(
       '',
       'Key: pass = check passed, FAIL = check not passed, start = started, - = not started,',
-      "     self = passed on the learner's own mark (the chapter has no check). Cells = decision-table cells right.",
+      "     self = passed on the learner's own mark (the chapter has no check).",
+      '     Check = completion-check table cells right; Practice = practice table cells right (tables loaded from',
+      '     a link left out); Labs* = code labs passed, self-reported; Hints, Sol. = hints and solutions opened;',
+      "     Link = tables holding answers loaded from someone's link (not counted as the learner's work).",
     );
     if (roster.conflicts.length > 0)
       lines.push('     ! = same name as another receipt: not counted until you choose (see below).');

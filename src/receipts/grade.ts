@@ -40,6 +40,8 @@ import { csvText } from '../lib/csv.ts';
 import { STATUS_LABELS, type ChapterStatus, type FlagReason } from './roster-vocabulary.ts';
 
 export { csvField } from '../lib/csv.ts';
+export { totalsOf } from './roster-totals.ts';
+import { totalsOf } from './roster-totals.ts';
 export {
   CHAPTER_STATUSES,
   FLAG_REASONS,
@@ -69,10 +71,23 @@ export interface ChapterResult {
   label: string;
   /** The re-graded completion check: questions right of auto-graded questions. */
   check?: { correct: number; total: number; passed: boolean };
-  /** Decision-table cells right, over the chapter's tables and its check. */
-  cells: { correct: number; total: number };
+  /**
+   * Practice decision tables on the chapter page: cells right of cells in the tables the learner worked on. Tables
+   * whose answers were loaded from someone's link are left out (see fromLink).
+   */
+  practice: { correct: number; total: number };
+  /** Decision-table cells in the completion check: right of all. */
+  checkCells: { correct: number; total: number };
+  /** Code labs whose last run passed, of those run: self-reported (the learner's browser ran the tests). */
+  codeLabs: { passed: number; total: number };
+  /** Hint levels opened, over every widget and code lab of the chapter. */
   hints: number;
+  /** Worked solutions shown, over every widget and code lab of the chapter. */
   solutions: number;
+  /** Decision tables whose answers came from someone's link: shown, never counted as the learner's work. */
+  fromLink: number;
+  /** Tables and code labs whose answers or code came from an imported progress file. */
+  imported: number;
   selfMark?: SelfMark;
 }
 
@@ -162,6 +177,7 @@ function hasActivity(ch: ChapterReceipt): boolean {
     ch.selfMark !== undefined ||
     ch.check !== undefined ||
     Object.keys(ch.tables ?? {}).length > 0 ||
+    Object.keys(ch.codeLabs ?? {}).length > 0 ||
     ch.hints > 0 ||
     ch.solutions > 0
   );
@@ -270,14 +286,20 @@ export function gradeReceipt(
     ...(c.misconception ? { misconceptionId: c.misconception.id as MisconceptionId } : {}),
   });
 
+  // A version 1 chapter is a version 2 chapter without the members version 2 added.
+  const receiptChapters: Readonly<Record<string, ChapterReceipt>> = receipt.chapters;
   for (const { id } of course.chapters) {
-    const ch = receipt.chapters[id];
+    const ch = receiptChapters[id];
     const result: ChapterResult = {
       status: 'not-started',
       label: STATUS_LABELS['not-started'],
-      cells: { correct: 0, total: 0 },
+      practice: { correct: 0, total: 0 },
+      checkCells: { correct: 0, total: 0 },
+      codeLabs: { passed: 0, total: 0 },
       hints: ch?.hints ?? 0,
       solutions: ch?.solutions ?? 0,
+      fromLink: 0,
+      imported: 0,
     };
     if (ch?.selfMark) result.selfMark = ch.selfMark;
     if (ch) {
@@ -287,8 +309,14 @@ export function gradeReceipt(
           notes.push(`Chapter ${id}, table ${widgetId}: ${grade.message} Not graded.`);
           continue;
         }
-        result.cells.correct += grade.correct;
-        result.cells.total += grade.total;
+        if (table.imported) result.imported += 1;
+        // Someone else's answers: shown as such, not in the learner's figures or the class's distribution.
+        if (table.fromLink) {
+          result.fromLink += 1;
+          continue;
+        }
+        result.practice.correct += grade.correct;
+        result.practice.total += grade.total;
         if (table.grade && !sameGrade(table.grade, grade))
           mismatches.push(
             `chapter ${id}, table ${widgetId} claims ${showGrade(table.grade)}; the model grades it ${showGrade(grade)}`,
@@ -311,11 +339,16 @@ export function gradeReceipt(
           for (const q of grade.questions) {
             for (const cell of q.cells ?? []) {
               fromChecks.set(`${cell.scenarioId}/${cell.column}`, toCell(cell));
-              result.cells.correct += cell.verdict === 'correct' ? 1 : 0;
-              result.cells.total += 1;
+              result.checkCells.correct += cell.verdict === 'correct' ? 1 : 0;
+              result.checkCells.total += 1;
             }
           }
         }
+      }
+      for (const lab of Object.values(ch.codeLabs ?? {})) {
+        result.codeLabs.total += 1;
+        result.codeLabs.passed += lab.passed ? 1 : 0;
+        if (lab.imported) result.imported += 1;
       }
       if (result.check) result.status = result.check.passed ? 'passed' : 'failing';
       else if (check === undefined && ch.selfMark === 'can-explain') result.status = 'passed';
@@ -325,6 +358,19 @@ export function gradeReceipt(
     chapters[id] = result;
   }
 
+  const fromLink = Object.values(chapters).reduce((n, r) => n + r.fromLink, 0);
+  if (fromLink > 0)
+    notes.push(
+      `${fromLink} decision table${fromLink === 1 ? ' holds' : 's hold'} answers loaded from someone's shared link: shown, not counted as this learner's work.`,
+    );
+  const imported = Object.values(chapters).reduce((n, r) => n + r.imported, 0);
+  if (imported > 0)
+    notes.push(
+      `${imported} table${imported === 1 ? '' : 's'} or code lab${imported === 1 ? '' : 's'} came from an imported progress file, not from work in this browser.`,
+    );
+  const extensions = 'extensions' in receipt && receipt.extensions ? Object.keys(receipt.extensions) : [];
+  if (extensions.length > 0)
+    notes.push(`Carries extension data (${extensions.join(', ')}), which the roster does not grade.`);
   if (mismatches.length > 0) {
     // Claimed grades never count, so a raised claim gains nothing: the instructor is told, and the re-grade counts.
     const message = `Claimed grades differ from the model's re-grade: ${mismatches.join('; ')}.`;
@@ -533,7 +579,19 @@ function misconceptionsOf(counted: readonly Extract<RosterEntry, { kind: 'counte
 export function rosterCsvRows(roster: Roster): string[][] {
   const header = ['learner', 'source', 'status', 'created_at', 'course_version'];
   for (const { id } of roster.chapters) header.push(`${id} status`, `${id} check`);
-  header.push('chapters_passed', 'table_cells_correct', 'table_cells_total', 'hints', 'solutions', 'notes');
+  header.push(
+    'chapters_passed',
+    'practice_cells_correct',
+    'practice_cells_total',
+    'check_cells_correct',
+    'check_cells_total',
+    'code_labs_passed_self_reported',
+    'code_labs_run',
+    'hints',
+    'solutions',
+    'tables_from_links',
+    'notes',
+  );
   const rows: string[][] = [header];
   for (const entry of roster.entries) {
     if (entry.kind === 'flagged') {
@@ -544,11 +602,7 @@ export function rosterCsvRows(roster: Roster): string[][] {
         '',
         '',
         ...roster.chapters.flatMap(() => ['', '']),
-        '',
-        '',
-        '',
-        '',
-        '',
+        ...Array<string>(10).fill(''),
         entry.message,
       ]);
       continue;
@@ -562,10 +616,7 @@ export function rosterCsvRows(roster: Roster): string[][] {
       entry.courseVersion,
       ...results.flatMap((r) => [r.label, r.check ? `${r.check.correct}/${r.check.total}` : '']),
       String(results.filter((r) => r.status === 'passed').length),
-      String(results.reduce((n, r) => n + r.cells.correct, 0)),
-      String(results.reduce((n, r) => n + r.cells.total, 0)),
-      String(results.reduce((n, r) => n + r.hints, 0)),
-      String(results.reduce((n, r) => n + r.solutions, 0)),
+      ...totalsOf(results).map(String),
       entry.notes.join(' '),
     ]);
   }

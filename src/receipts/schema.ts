@@ -16,9 +16,13 @@ import { sha256Hex } from './sha256.ts';
 /** The value of `format`: what this document is. */
 export const RECEIPT_FORMAT = 'mcp-message-lab/receipt';
 /** The receipt format version this code writes. Readers accept every version in RECEIPT_VERSIONS. */
-export const RECEIPT_VERSION = 1;
-/** Every receipt format version this code can read, oldest first. */
-export const RECEIPT_VERSIONS = [1] as const;
+export const RECEIPT_VERSION = 2;
+/**
+ * Every receipt format version this code can read, oldest first. Version 2 adds code-lab results, where a table's
+ * answers came from (someone's link, an imported file) and `extensions`; a version 1 receipt reads as a version 2
+ * one without them.
+ */
+export const RECEIPT_VERSIONS = [1, 2] as const;
 /** The sentence every receipt carries, so whoever finds the file knows what it is. */
 export const RECEIPT_ABOUT =
   "A learner's progress receipt from MCP Message Lab, made in their browser and shared by them: self-reported. Graders re-grade every answer; the digest detects accidental damage, not deliberate edits.";
@@ -110,8 +114,10 @@ export const TableReceiptSchema = z
   })
   .strict();
 
-/** Everything the receipt says about one chapter. */
-export const ChapterReceiptSchema = z
+const WidgetIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
+
+/** Everything a version 1 receipt says about one chapter. */
+export const ChapterReceiptV1Schema = z
   .object({
     /** The learner's self-mark, if they made one. */
     selfMark: z.enum(SELF_MARKS).optional(),
@@ -119,7 +125,7 @@ export const ChapterReceiptSchema = z
     /** The completion check, if submitted. */
     check: CheckReceiptSchema.optional(),
     /** Decision tables on the chapter page, by widget id. */
-    tables: z.record(z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/), TableReceiptSchema).optional(),
+    tables: z.record(WidgetIdSchema, TableReceiptSchema).optional(),
     /** Hints opened in the chapter's widgets, in all. */
     hints: CountSchema,
     /** Solutions opened in the chapter's widgets, in all. */
@@ -128,31 +134,126 @@ export const ChapterReceiptSchema = z
     updatedAt: TimestampSchema.optional(),
   })
   .strict();
-export type ChapterReceipt = z.infer<typeof ChapterReceiptSchema>;
 
-/** A receipt, version 1. */
-export const ReceiptSchema = z
+/** A decision table in a version 2 receipt: version 1's, plus where its answers came from. */
+export const TableReceiptV2Schema = TableReceiptSchema.extend({
+  /** The answers were loaded from someone's shared link: shown to the instructor, never counted as the learner's work. */
+  fromLink: z.literal(true).optional(),
+  /** The answers came from a progress file the learner imported, not from work in this browser. */
+  imported: z.literal(true).optional(),
+}).strict();
+
+/**
+ * A code lab's result, self-reported: the learner's browser ran the tests, and no grader can run them again (the
+ * roster never runs learner code), so the roster shows it labelled as the learner's word.
+ */
+export const CodeLabReceiptSchema = z
   .object({
-    format: z.literal(RECEIPT_FORMAT),
-    version: z.literal(1),
-    about: z.string().max(300),
-    /** The course that made it: title and version (package.json). */
-    course: z.object({ title: z.string().min(1).max(80), version: z.string().min(1).max(40) }).strict(),
-    /** The name the learner typed; optional, and only what they chose to type. */
-    learner: LearnerNameSchema.optional(),
-    /** "full", or "compact" when free-text answers were left out to fit a QR code. */
-    scope: z.enum(['full', 'compact']),
-    createdAt: TimestampSchema,
-    /** Chapter id → what the learner did there. Chapters with no activity are left out. */
-    chapters: z.record(ChapterIdSchema, ChapterReceiptSchema),
-    /** "sha256:" + the SHA-256 of the canonical JSON of every other member. */
-    digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+    /** Whether the last run passed every test. */
+    passed: z.boolean(),
+    /** How many times the tests were run. */
+    attempts: CountSchema.optional(),
+    /** The most hint levels opened. */
+    hints: CountSchema,
+    /** Whether the worked solution was shown. */
+    solutionShown: z.boolean(),
+    /** The code came from an imported progress file, not from work in this browser. */
+    imported: z.literal(true).optional(),
+    /** The last run. */
+    at: TimestampSchema,
   })
   .strict();
-export type Receipt = z.infer<typeof ReceiptSchema>;
+export type CodeLabReceipt = z.infer<typeof CodeLabReceiptSchema>;
+
+/** Everything a version 2 receipt says about one chapter: version 1's, plus code labs and where tables came from. */
+export const ChapterReceiptSchema = ChapterReceiptV1Schema.extend({
+  /** Decision tables on the chapter page, by widget id. */
+  tables: z.record(WidgetIdSchema, TableReceiptV2Schema).optional(),
+  /** Code labs the learner ran, by exercise id. */
+  codeLabs: z.record(WidgetIdSchema, CodeLabReceiptSchema).optional(),
+}).strict();
+/** One chapter as a reader sees it (a version 1 chapter is one without the version 2 members). */
+export type ChapterReceipt = z.infer<typeof ChapterReceiptSchema>;
+
+/** Extension names: lower-case words joined by dashes ("room", "peer-review"). */
+const ExtensionNameSchema = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/);
+/** The deepest nesting and the most values an extension may hold. */
+const EXTENSION_LIMITS = { depth: 8, values: 2000 } as const;
+
+/** True when `value` is plain JSON within EXTENSION_LIMITS (checked without recursion, so no input can overflow). */
+export function isBoundedJson(value: unknown): boolean {
+  const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
+  let seen = 0;
+  while (stack.length > 0) {
+    const { v, depth } = stack.pop()!;
+    if (++seen > EXTENSION_LIMITS.values || depth > EXTENSION_LIMITS.depth) return false;
+    if (v === null || typeof v === 'boolean' || typeof v === 'string') continue;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return false;
+      continue;
+    }
+    if (Array.isArray(v)) for (const item of v) stack.push({ v: item, depth: depth + 1 });
+    else if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype)
+      for (const item of Object.values(v)) stack.push({ v: item, depth: depth + 1 });
+    else return false;
+  }
+  return true;
+}
+
+const ReceiptCommon = {
+  format: z.literal(RECEIPT_FORMAT),
+  about: z.string().max(300),
+  /** The course that made it: title and version (package.json). */
+  course: z.object({ title: z.string().min(1).max(80), version: z.string().min(1).max(40) }).strict(),
+  /** The name the learner typed; optional, and only what they chose to type. */
+  learner: LearnerNameSchema.optional(),
+  /** "full", or "compact" when free-text answers were left out to fit a QR code. */
+  scope: z.enum(['full', 'compact']),
+  /** When the learner's browser made it: the learner's word, not proof. */
+  createdAt: TimestampSchema,
+  /** "sha256:" + the SHA-256 of the canonical JSON of every other member. */
+  digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+};
+
+/** A receipt, version 1 (still read). */
+export const ReceiptV1Schema = z
+  .object({
+    ...ReceiptCommon,
+    version: z.literal(1),
+    /** Chapter id → what the learner did there. Chapters with no activity are left out. */
+    chapters: z.record(ChapterIdSchema, ChapterReceiptV1Schema),
+  })
+  .strict();
+
+/** A receipt, version 2 (written now). */
+export const ReceiptV2Schema = z
+  .object({
+    ...ReceiptCommon,
+    version: z.literal(2),
+    /** Chapter id → what the learner did there. Chapters with no activity are left out. */
+    chapters: z.record(ChapterIdSchema, ChapterReceiptSchema),
+    /**
+     * Room for what other parts of the course add without a new version: name → a JSON value (at most 8 levels
+     * deep, 2,000 values). Digested with the rest; readers list the names and grade nothing from them.
+     */
+    extensions: z
+      .record(
+        ExtensionNameSchema,
+        z.unknown().refine(isBoundedJson, 'an extension is plain JSON, at most 8 levels deep and 2,000 values'),
+      )
+      .optional(),
+  })
+  .strict();
+
+/** A receipt of any version this code reads. */
+export type Receipt = z.infer<typeof ReceiptV1Schema> | z.infer<typeof ReceiptV2Schema>;
+
+/** The schema of each readable version. */
+const SCHEMAS = { 1: ReceiptV1Schema, 2: ReceiptV2Schema } as const;
 
 /** A receipt before it is sealed with its digest. */
-export type ReceiptBody = Omit<Receipt, 'digest'>;
+export type ReceiptBody =
+  Omit<z.infer<typeof ReceiptV1Schema>, 'digest'> | Omit<z.infer<typeof ReceiptV2Schema>, 'digest'>;
 
 /**
  * JSON with object keys sorted and no whitespace, so that member order never changes a digest. Written out here
@@ -255,7 +356,7 @@ export function readReceipt(input: unknown): ReceiptReading {
           message: `Receipt format version ${version} is not one this course ever wrote.`,
         };
   }
-  const parsed = ReceiptSchema.safeParse(value);
+  const parsed = SCHEMAS[version as keyof typeof SCHEMAS].safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.map(String).join('.') || '(the whole receipt)';

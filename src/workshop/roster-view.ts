@@ -9,6 +9,7 @@
  */
 // Types only from the grader: the page draws results; the grading (and the model) stays in the worker.
 import type { ConflictChoice, GradedEntry, Roster, RosterEntry } from '../receipts/grade.ts';
+import { totalsOf } from '../receipts/roster-totals.ts';
 import { FLAG_REASONS, STATUS_COLOURS, type FlagReason } from '../receipts/roster-vocabulary.ts';
 import type { RosterResult } from '../receipts/roster-run.ts';
 
@@ -54,49 +55,80 @@ function el<K extends keyof HTMLElementTagNameMap>(
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
+/** The learner-by-learner figures after the chapter columns: header, what it means, and the value. */
+const FIGURES: readonly { head: string; means: string; value: (t: number[], passed: string) => string }[] = [
+  { head: 'Passed', means: 'chapters passed', value: (_t, passed) => passed },
+  { head: 'Check cells', means: 'completion-check table cells right', value: (t) => ratio(t[2]!, t[3]!) },
+  {
+    head: 'Practice cells',
+    means: "practice table cells right (tables loaded from someone's link left out)",
+    value: (t) => ratio(t[0]!, t[1]!),
+  },
+  {
+    head: 'Code labs*',
+    means: "code labs passed of those run: self-reported, the learner's browser ran the tests",
+    value: (t) => ratio(t[4]!, t[5]!),
+  },
+  { head: 'Hints', means: 'hint levels opened', value: (t) => String(t[6]) },
+  { head: 'Solutions', means: 'worked solutions shown', value: (t) => String(t[7]) },
+  {
+    head: 'From a link',
+    means: "decision tables holding answers loaded from someone's shared link: not counted as the learner's work",
+    value: (t) => String(t[8]),
+  },
+];
+const ratio = (right: number, of: number) => (of > 0 ? `${right}/${of}` : '–');
+
 function grid(roster: Roster): HTMLElement {
   const counted = roster.entries.filter((e): e is Shown => e.kind !== 'flagged');
   const head = el(
     'tr',
     {},
-    el('th', { scope: 'col' }, 'Learner'),
-    ...roster.chapters.map((c) =>
+    el('th', { scope: 'col', class: 'ws-learner' }, 'Learner'),
+    roster.chapters.map((c) =>
       el('th', { scope: 'col', title: c.title }, c.id.slice(0, 2), el('span', { class: 'ws-sr' }, ` ${c.title}`)),
     ),
-    el('th', { scope: 'col' }, 'Chapters passed'),
-    el('th', { scope: 'col' }, 'Table cells right'),
+    FIGURES.map((f) => el('th', { scope: 'col', class: 'ws-figure', title: f.means }, f.head)),
   );
   const rows = counted.map((entry) => {
     const results = roster.chapters.map((c) => entry.chapters[c.id]!);
-    const passed = results.filter((r) => r.status === 'passed').length;
-    const correct = results.reduce((n, r) => n + r.cells.correct, 0);
-    const total = results.reduce((n, r) => n + r.cells.total, 0);
+    const passed = `${results.filter((r) => r.status === 'passed').length}/${results.length}`;
+    const totals = totalsOf(results);
     return el(
       'tr',
       { 'data-learner': entry.learner, ...(entry.kind === 'conflict' ? { 'data-conflict': entry.conflict } : {}) },
       el(
         'th',
-        { scope: 'row' },
+        { scope: 'row', class: 'ws-learner' },
         entry.learner,
-        ...(entry.kind === 'conflict'
-          ? [el('span', { class: 'ws-tag' }, ' same name: not counted, choose below')]
-          : []),
-        ...(entry.notes.length > 0 ? [el('span', { class: 'ws-note-mark', title: entry.notes.join(' ') }, ' *')] : []),
+        entry.kind === 'conflict'
+          ? [el('span', { class: 'ws-tag' }, ' (same name as another receipt: not counted; choose below)')]
+          : [],
+        entry.notes.length > 0 ? [el('span', { class: 'ws-note-mark', title: entry.notes.join(' ') }, ' *')] : [],
       ),
-      ...results.map((r, i) =>
+      results.map((r, i) =>
         el(
           'td',
           {
             class: `ws-status ws-${STATUS_COLOURS[r.status]}`,
             'data-status': r.status,
             'data-chapter': roster.chapters[i]!.id,
+            title: r.label,
           },
-          `${STATUS_SYMBOLS[r.status]} ${r.label}`,
-          ...(r.check ? [el('span', { class: 'ws-score' }, ` ${r.check.correct}/${r.check.total}`)] : []),
+          // The symbol and the score show; the label is there for screen readers, the tooltip and the CSV.
+          `${STATUS_SYMBOLS[r.status]} `,
+          el('span', { class: 'ws-sr' }, r.label),
+          r.status === 'passed' && !r.check ? [el('span', { 'aria-hidden': 'true' }, 'self')] : [],
+          r.check ? [el('span', { class: 'ws-score' }, ` ${r.check.correct}/${r.check.total}`)] : [],
         ),
       ),
-      el('td', {}, `${passed}/${results.length}`),
-      el('td', {}, total > 0 ? `${correct}/${total}` : '–'),
+      FIGURES.map((f, i) =>
+        el(
+          'td',
+          { class: 'ws-figure', 'data-figure': f.head, ...(i === 6 && totals[8]! > 0 ? { 'data-warn': '' } : {}) },
+          f.value(totals, passed),
+        ),
+      ),
     );
   });
   const table = el(
@@ -106,11 +138,20 @@ function grid(roster: Roster): HTMLElement {
     el('thead', {}, head),
     el('tbody', {}, rows),
   );
-  // The wrapper scrolls sideways on narrow screens; it takes focus so keyboard users can scroll it too.
+  const key = el(
+    'p',
+    { class: 'ws-key ws-muted', 'data-role': 'grid-key' },
+    `${STATUS_SYMBOLS.passed} passed (with the check's score, or “self”: the learner's own mark where a chapter has no check) · ${STATUS_SYMBOLS.failing} check not passed · ${STATUS_SYMBOLS.started} started · ${STATUS_SYMBOLS['not-started']} not started. `,
+    FIGURES.slice(1)
+      .map((f) => `${f.head}: ${f.means}`)
+      .join('. ') + '.',
+  );
+  // The wrapper scrolls sideways when the table is wider than the screen; it takes focus so keyboard users can too.
   return el(
     'div',
-    { class: 'ws-table-wrap', role: 'region', 'aria-label': 'The class by chapter', tabindex: '0' },
-    table,
+    {},
+    el('div', { class: 'ws-table-wrap', role: 'region', 'aria-label': 'The class by chapter', tabindex: '0' }, table),
+    key,
   );
 }
 
@@ -152,13 +193,12 @@ function flaggedList(roster: Roster): HTMLElement | undefined {
 function conflictMember(roster: Roster, entry: GradedEntry, key: string): HTMLElement {
   const results = roster.chapters.map((c) => entry.chapters[c.id]!);
   const passed = results.filter((r) => r.status === 'passed').length;
-  const correct = results.reduce((n, r) => n + r.cells.correct, 0);
-  const total = results.reduce((n, r) => n + r.cells.total, 0);
+  const t = totalsOf(results);
   return el(
     'li',
     { 'data-role': 'conflict-member', 'data-digest': entry.digest },
     el('strong', {}, `“${entry.learner}”`),
-    ` from ${entry.source}. ${passed} of ${results.length} chapters passed; ${correct} of ${total} table cells right. `,
+    ` from ${entry.source}. ${passed} of ${results.length} chapters passed; check cells ${ratio(t[2]!, t[3]!)}, practice cells ${ratio(t[0]!, t[1]!)}, code labs ${ratio(t[4]!, t[5]!)} (self-reported); ${t[6]} hints, ${t[7]} solutions, ${t[8]} tables from a link. `,
     el(
       'span',
       { class: 'ws-muted' },
@@ -170,7 +210,7 @@ function conflictMember(roster: Roster, entry: GradedEntry, key: string): HTMLEl
 }
 
 function choiceButton(label: string, key: string, choice: ConflictChoice, look: 'secondary' | 'primary'): HTMLElement {
-  const button = el('button', { type: 'button', class: `lab-button lab-button--${look}` }, label);
+  const button = el('button', { type: 'button', class: `button button-${look} button-small` }, label);
   button.addEventListener('click', () =>
     button.dispatchEvent(new CustomEvent<ChoiceDetail>(CHOICE_EVENT, { bubbles: true, detail: { key, choice } })),
   );

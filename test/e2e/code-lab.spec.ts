@@ -251,7 +251,9 @@ test('in the page, every exercise fails with its starter and passes with its sol
   expectNoConsoleErrors(page);
 });
 
-test('the lab page carries the CSP (every page has one: csp.spec.ts), and pages without a lab load none of the lab code', async ({ page }) => {
+test('the lab page carries the CSP (every page has one: csp.spec.ts), and pages without a lab load none of the lab code', async ({
+  page,
+}) => {
   const response = await page.goto(CHAPTER);
   const html = (await response?.text()) ?? '';
   expect(html).toMatch(

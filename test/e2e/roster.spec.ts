@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { loadCourseData } from '../../src/receipts/course-data-node.ts';
-import { sealReceipt, serializeReceipt } from '../../src/receipts/schema.ts';
+import { sealReceipt, serializeReceipt, type ChapterReceipt } from '../../src/receipts/schema.ts';
 import { classReceipts } from '../support/class-receipts.ts';
 
 const { course } = loadCourseData();
@@ -87,3 +87,68 @@ function withoutDigest<T extends { digest: string }>(receipt: T): Omit<T, 'diges
   const { digest: _d, ...body } = receipt;
   return body;
 }
+
+test('the roster survives a reload, and “Clear roster” forgets it', async ({ page }) => {
+  await openRoster(page);
+  const receipts = classReceipts(course, 2, 21).map(serializeReceipt).join('\n');
+  await page.getByLabel(/Paste receipts/).fill(receipts);
+  await page.getByRole('button', { name: 'Grade receipts' }).click();
+  await expect(status(page)).toHaveText(/2 counted/);
+  await page.reload();
+  await expect(status(page)).toHaveText(/Restored the roster kept in this browser.*2 counted/);
+  await expect(page.locator('[data-role="grid"] tbody tr')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Clear roster' }).click();
+  await expect(status(page)).toHaveText(/no longer kept/);
+  await page.reload();
+  await page.locator('lab-roster form:not([hidden])').waitFor();
+  await expect(page.locator('[data-role="grid"]')).toHaveCount(0);
+  await expect(status(page)).toHaveText('');
+});
+
+test('the class table shows per learner: check and practice cells apart, code labs, hints, solutions, link-loaded tables', async ({
+  page,
+}) => {
+  await openRoster(page);
+  const [cy] = classReceipts(course, 1, 33);
+  const { digest: _d, ...body } = cy!;
+  const chapters: Record<string, ChapterReceipt> = structuredClone(body.chapters);
+  const chapter = Object.keys(chapters)[0]!;
+  chapters[chapter]!.codeLabs = {
+    'lab-one': { passed: true, attempts: 2, hints: 2, solutionShown: false, at: '2026-11-30T10:00:00Z' },
+    'lab-two': { passed: false, hints: 1, solutionShown: true, at: '2026-11-30T10:00:00Z' },
+  };
+  chapters[chapter]!.tables = {
+    'shared-table': {
+      scenarios: ['unknown-method'],
+      cells: { 'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' } },
+      hints: 0,
+      solutionShown: false,
+      updatedAt: '2026-11-30T10:00:00Z',
+      fromLink: true,
+    },
+  };
+  const receipt = sealReceipt({ ...body, version: 2, learner: 'Cy', chapters });
+  await page.getByLabel(/Paste receipts/).fill(serializeReceipt(receipt));
+  await page.getByRole('button', { name: 'Grade receipts' }).click();
+  await expect(status(page)).toHaveText(/1 counted/);
+  const cell = (figure: string) => page.locator(`[data-role="grid"] tr[data-learner="Cy"] td[data-figure="${figure}"]`);
+  await expect(cell('Code labs*')).toHaveText('1/2');
+  await expect(cell('From a link')).toHaveText('1');
+  await expect(cell('Practice cells')).toHaveText('–');
+  await expect(cell('Solutions')).not.toHaveText('0');
+  await expect(page.locator('[data-role="grid-key"]')).toContainText('self-reported');
+});
+
+test('at 1280 px the class table fits: its right-hand columns are not clipped', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openRoster(page);
+  await page.getByLabel(/Paste receipts/).fill(classReceipts(course, 3, 44).map(serializeReceipt).join('\n'));
+  await page.getByRole('button', { name: 'Grade receipts' }).click();
+  await expect(status(page)).toHaveText(/3 counted/);
+  const wrap = page.locator('.ws-table-wrap').first();
+  const fits = await wrap.evaluate((w) => w.scrollWidth <= w.clientWidth);
+  expect(fits).toBe(true);
+  const last = page.locator('[data-role="grid"] thead th').last();
+  const box = (await last.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(1280);
+});

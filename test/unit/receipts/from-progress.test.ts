@@ -107,3 +107,68 @@ describe('receiptDraftFromProgress', () => {
     expect(receipt.learner).toBe('Ada');
   });
 });
+
+describe('receiptDraftFromProgress, with what progress format 3 records about help', () => {
+  const withHelp: Progress = {
+    format: 'mcp-message-lab/progress',
+    version: 3,
+    updatedAt: LATER,
+    chapters: {
+      '05-error-semantics-and-retries': {
+        checks: {},
+        widgets: {
+          'ch05-table': {
+            kind: 'decision-table',
+            state: { answers: { 'unknown-method': { layer: 'method-dispatch' } }, hintLevel: 0 },
+            done: false,
+            // Adopted from a classmate's link: the answers held now are not this learner's work.
+            assist: { hints: 1, solutionShown: false, linkLoaded: true, imported: false },
+            at: AT,
+          },
+          'classify-ping': {
+            kind: 'classify-fixture',
+            state: {},
+            done: true,
+            assist: { hints: 2, solutionShown: true, linkLoaded: false, imported: false },
+            at: AT,
+          },
+        },
+        codeLabs: {
+          '06-retry-safety': {
+            passed: true,
+            attempts: 4,
+            assist: { hints: 3, solutionShown: false, linkLoaded: false, imported: true },
+            at: LATER,
+          },
+        },
+      },
+    },
+  };
+  const { draft } = receiptDraftFromProgress(withHelp, TABLES, {
+    course: { title: 'MCP Message Lab', version: '0.1.0' },
+    now: NOW,
+  });
+  const chapter = draft.chapters['05-error-semantics-and-retries']!;
+
+  it("labels a table whose answers came from someone's link, with the help the store recorded", () => {
+    expect(chapter.tables!['ch05-table']).toMatchObject({ fromLink: true, hints: 1, solutionShown: false });
+    expect(chapter.tables!['ch05-table']!.imported).toBeUndefined();
+  });
+
+  it('records each code lab as run, with its help and whether the code was imported', () => {
+    expect(chapter.codeLabs).toEqual({
+      '06-retry-safety': { passed: true, attempts: 4, hints: 3, solutionShown: false, imported: true, at: LATER },
+    });
+  });
+
+  it("counts every widget's and lab's hints and solutions in the chapter's totals", () => {
+    expect(chapter.hints).toBe(1 + 2 + 3);
+    expect(chapter.solutions).toBe(1);
+  });
+
+  it('seals into a version 2 receipt that reads back as valid', () => {
+    const receipt = createReceipt(draft);
+    expect(receipt.version).toBe(2);
+    expect(readReceipt(serializeReceipt(receipt))).toEqual({ kind: 'receipt', receipt });
+  });
+});

@@ -11,7 +11,7 @@ import {
   rosterCsvRows,
 } from '../../../src/receipts/grade.ts';
 import { classReceipts } from '../../support/class-receipts.ts';
-import { sealReceipt, serializeReceipt, type Receipt } from '../../../src/receipts/schema.ts';
+import { sealReceipt, serializeReceipt, type ChapterReceipt, type Receipt } from '../../../src/receipts/schema.ts';
 import { COURSE, goodChapters, receiptFor, strugglingChapters } from './support.ts';
 
 const counted = (entry: ReturnType<typeof gradeReceipt>) => {
@@ -37,12 +37,15 @@ describe('gradeReceipt', () => {
       label: 'Passed',
       check: { correct: 2, total: 2, passed: true },
     });
-    // The practice table has one wrong cell of three; the check's table has six right cells.
+    // The practice table has one wrong cell of three; the check's table has six right cells. Counted apart.
     expect(entry.chapters['05-retries']).toMatchObject({
       status: 'passed',
       check: { correct: 1, total: 1, passed: true },
-      cells: { correct: 8, total: 9 },
+      practice: { correct: 2, total: 3 },
+      checkCells: { correct: 6, total: 6 },
+      codeLabs: { passed: 0, total: 0 },
       hints: 1,
+      fromLink: 0,
     });
     expect(entry.chapters['08-faq']).toMatchObject({ status: 'not-started', label: 'Not started' });
     // The check's answers replace the practice table's for the same cells: six cells, all right.
@@ -58,7 +61,8 @@ describe('gradeReceipt', () => {
       status: 'failing',
       label: 'Not passed',
       check: { correct: 0, total: 1, passed: false },
-      cells: { correct: 4, total: 6 },
+      practice: { correct: 0, total: 0 },
+      checkCells: { correct: 4, total: 6 },
     });
     expect(
       entry.cells
@@ -278,10 +282,15 @@ describe('gradeReceipts', () => {
       '08-faq status',
       '08-faq check',
       'chapters_passed',
-      'table_cells_correct',
-      'table_cells_total',
+      'practice_cells_correct',
+      'practice_cells_total',
+      'check_cells_correct',
+      'check_cells_total',
+      'code_labs_passed_self_reported',
+      'code_labs_run',
       'hints',
       'solutions',
+      'tables_from_links',
       'notes',
     ]);
     expect(rows[1]).toEqual([
@@ -297,13 +306,20 @@ describe('gradeReceipts', () => {
       'Not started',
       '',
       '2',
-      '8',
-      '9',
+      // Practice cells 2 of 3, check cells 6 of 6, no code labs, one hint, no solution, no table from a link.
+      '2',
+      '3',
+      '6',
+      '6',
+      '0',
+      '0',
       '1',
+      '0',
       '0',
       '',
     ]);
     expect(rows[2]!.slice(0, 3)).toEqual(['Bob', 'bob.json', 'flagged: tampered']);
+    expect(rows[2]).toHaveLength(rows[0]!.length);
     expect(rosterCsv(roster).split('\r\n')).toHaveLength(4);
   });
 
@@ -356,5 +372,76 @@ describe('CheckGrader', () => {
         );
       }
     }
+  });
+});
+
+describe('receipt format version 2', () => {
+  const v2 = (chapters: Record<string, ChapterReceipt>, extensions?: Record<string, unknown>) =>
+    createReceipt({
+      course: { title: 'MCP Message Lab', version: '1.2.3' },
+      learner: 'Cy',
+      createdAt: '2026-11-30T10:00:00.000Z',
+      chapters,
+      ...(extensions ? { extensions } : {}),
+    });
+
+  it("leaves a table loaded from someone's link out of the learner's figures and the class's, and says so", () => {
+    const chapters = goodChapters();
+    chapters['05-retries']!.tables!['retries-practice']!.fromLink = true;
+    const roster = gradeReceipts([{ source: 'cy.json', content: v2(chapters) }], COURSE);
+    const entry = roster.entries[0]!;
+    if (entry.kind !== 'counted') throw new Error(entry.kind);
+    expect(entry.chapters['05-retries']).toMatchObject({ practice: { correct: 0, total: 0 }, fromLink: 1 });
+    expect(entry.notes).toContain(
+      "1 decision table holds answers loaded from someone's shared link: shown, not counted as this learner's work.",
+    );
+    // Its wrong layer cell (jsonrpc-envelope) is nowhere in the distribution.
+    const layer = roster.distribution.find((d) => d.scenarioId === 'unknown-method' && d.column === 'layer')!;
+    expect(layer.answers.map((a) => a.value)).toEqual(['method-dispatch']);
+  });
+
+  it('counts code labs as self-reported results, with their hints and solutions', () => {
+    const chapters = goodChapters();
+    chapters['01-shapes']!.codeLabs = {
+      'request-or-notification': {
+        passed: true,
+        attempts: 3,
+        hints: 1,
+        solutionShown: false,
+        at: '2026-11-30T10:00:00Z',
+      },
+      'minimal-classify': { passed: false, hints: 0, solutionShown: true, imported: true, at: '2026-11-30T10:00:00Z' },
+    };
+    const entry = counted(gradeReceipt(v2(chapters), COURSE, 'cy.json'));
+    expect(entry.chapters['01-shapes']!.codeLabs).toEqual({ passed: 1, total: 2 });
+    expect(entry.chapters['01-shapes']!.imported).toBe(1);
+    expect(entry.notes.some((n) => /imported progress file/.test(n))).toBe(true);
+  });
+
+  it('reads a version 1 receipt as before', () => {
+    const { digest: _d, ...body } = receiptFor('Ada', goodChapters());
+    const v1 = sealReceipt({ ...body, version: 1 });
+    const entry = counted(gradeReceipt(serializeReceipt(v1), COURSE, 'ada-v1.json'));
+    expect(entry.chapters['05-retries']).toMatchObject({ status: 'passed', practice: { correct: 2, total: 3 } });
+  });
+
+  it('refuses version 2 members in a version 1 receipt', () => {
+    const { digest: _d, ...body } = receiptFor('Ada', goodChapters());
+    const chapters = goodChapters();
+    chapters['05-retries']!.tables!['retries-practice']!.fromLink = true;
+    const v1 = sealReceipt({ ...body, version: 1, chapters });
+    expect(gradeReceipt(v1, COURSE, 'x.json')).toMatchObject({ kind: 'flagged', reason: 'malformed' });
+  });
+
+  it('carries extensions, noted and never graded; refuses one nested too deep', () => {
+    const entry = counted(gradeReceipt(v2(goodChapters(), { room: { code: 'ab12', events: [1, 2] } }), COURSE, 'cy'));
+    expect(entry.notes).toContain('Carries extension data (room), which the roster does not grade.');
+    let deep: unknown = 1;
+    for (let i = 0; i < 20; i++) deep = [deep];
+    expect(gradeReceipt(v2(goodChapters(), { deep }), COURSE, 'cy')).toMatchObject({
+      kind: 'flagged',
+      reason: 'malformed',
+      message: expect.stringMatching(/extensions\.deep: an extension is plain JSON/),
+    });
   });
 });
