@@ -148,7 +148,7 @@ export function nextLockState(
 }
 
 /** The localStorage key of the live workshop room's lock, which wins over link codes while it is set. */
-export const ROOM_LOCK_STORAGE_KEY = 'mcp-lab-room-lock';
+export const ROOM_LOCK_STORAGE_KEY = 'mcp-lab-room:lock';
 
 /** The room's lock: set by the room client on every lock message from the server; null when not in a room. */
 export type RoomLock = 'locked' | 'unlocked' | null;

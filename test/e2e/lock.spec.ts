@@ -58,10 +58,10 @@ test('the instructor page says the lock is friction, not security', async ({ pag
 test("in a live room, the room's lock decides over the link lock", async ({ page }) => {
   await open(page, 'workshop-lock=class42');
   await open(page, 'workshop-unlock=class42');
-  await page.evaluate(() => localStorage.setItem('mcp-lab-room-lock', 'locked'));
+  await page.evaluate(() => localStorage.setItem('mcp-lab-room:lock', 'locked'));
   await page.reload();
   expect(await lockAttribute(page)).toBe('locked');
-  await page.evaluate(() => localStorage.setItem('mcp-lab-room-lock', 'unlocked'));
+  await page.evaluate(() => localStorage.setItem('mcp-lab-room:lock', 'unlocked'));
   await open(page, 'workshop-lock=class43');
   expect(await lockAttribute(page)).toBeNull();
 });

@@ -5,12 +5,13 @@
  * and puts it back whenever a link instruction would change it. Leaving the room hands the page back to the link
  * lock. Browser only; small, because every page loads it.
  */
-import { LOCK_ATTRIBUTE, LOCK_EVENT, currentLockState, type LockState } from '../../workshop/lock.ts';
+import { ROOM_LOCK_STORAGE_KEY, setRoomLock } from '../../workshop/lock.ts';
 import { RoomSessionSchema, type RoomSession } from '../protocol.ts';
 
 /** localStorage keys. */
 export const SESSION_KEY = 'mcp-lab-room:session';
-export const ROOM_LOCK_KEY = 'mcp-lab-room:lock';
+/** The room's lock, kept by src/workshop/lock.ts (setRoomLock), which lets it win over link codes while set. */
+export const ROOM_LOCK_KEY = ROOM_LOCK_STORAGE_KEY;
 /** A note left when the room ended or the learner was removed, shown once on the join page. */
 export const ROOM_NOTE_KEY = 'mcp-lab-room:note';
 
@@ -33,24 +34,17 @@ export function writeSession(session: RoomSession): void {
 export function endSession(note?: string): void {
   try {
     localStorage.removeItem(SESSION_KEY);
-    localStorage.removeItem(ROOM_LOCK_KEY);
     if (note) localStorage.setItem(ROOM_NOTE_KEY, note);
   } catch {
     // Storage refused: the page state is what it is.
   }
-  reflectLinkLock();
+  // Back to the link lock.
+  setRoomLock(null);
 }
 
-const ROOM_CODE = 'room';
-
-/** Applies the room's lock to this page and remembers it for the next page. */
-export function applyRoomLock(locked: boolean, since: string = new Date().toISOString()): void {
-  try {
-    localStorage.setItem(ROOM_LOCK_KEY, locked ? 'locked' : 'unlocked');
-  } catch {
-    // The lock still applies to this page view.
-  }
-  reflect(locked ? { state: 'locked', code: ROOM_CODE, since } : { state: 'unlocked', code: ROOM_CODE, since });
+/** Applies the room's lock to this page and remembers it for the next page (it wins over link codes). */
+export function applyRoomLock(locked: boolean): void {
+  setRoomLock(locked ? 'locked' : 'unlocked');
 }
 
 /** The room lock remembered in this browser, if it is in a room. */
@@ -63,24 +57,11 @@ export function storedRoomLock(): 'locked' | 'unlocked' | undefined {
   }
 }
 
-function reflect(state: LockState): void {
-  if (state.state === 'locked') document.documentElement.setAttribute(LOCK_ATTRIBUTE, 'locked');
-  else document.documentElement.removeAttribute(LOCK_ATTRIBUTE);
-  document.dispatchEvent(new CustomEvent<LockState>(LOCK_EVENT, { detail: state }));
-}
-
-function reflectLinkLock(): void {
-  reflect(currentLockState());
-}
-
-/** Keeps the room's lock in force against link instructions while the browser is in a room. */
+/**
+ * Puts the room's remembered lock in force on this page. lock.ts gives a set room lock priority over every link
+ * instruction, so nothing has to be re-applied when a link arrives.
+ */
 export function holdRoomLock(): void {
-  document.addEventListener(LOCK_EVENT, (event) => {
-    const detail = (event as CustomEvent<LockState>).detail;
-    const room = storedRoomLock();
-    if (!room || (detail.state !== 'none' && detail.code === ROOM_CODE)) return;
-    queueMicrotask(() => applyRoomLock(room === 'locked'));
-  });
   const room = storedRoomLock();
   if (room) applyRoomLock(room === 'locked');
 }
