@@ -8,6 +8,7 @@
  */
 
 /** The characters a terminal may act on, or that change how the text around them reads. */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this expression is for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** The same set without the C0 range, which JSON.stringify already escapes inside strings. */
 const JSON_UNESCAPED = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
