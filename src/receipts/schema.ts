@@ -45,8 +45,8 @@ const CountSchema = z.int().min(0).max(9999);
  * bidirectional controls that reorder text around them, and unpaired surrogates. A name is shown in tables, CSV and
  * terminals; with these it could erase a terminal line or disguise itself as another name.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is what this expression is for
 const NOT_PRINTABLE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is what this expression is for
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when `name` is printable text: nothing from NOT_PRINTABLE, and not only blanks. */
