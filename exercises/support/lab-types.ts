@@ -37,6 +37,18 @@ interface LabConsole {
 declare var console: LabConsole;
 /** A deep copy of plain data, as the structured clone algorithm makes it. */
 declare function structuredClone<T>(value: T): T;
+/** Base64 to a binary string and back, as workers have them (the message model decodes Mcp-Param-* values). */
+declare function atob(data: string): string;
+declare function btoa(data: string): string;
+/** UTF-8 text from bytes, as workers have it. */
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
+  decode(input?: ArrayBufferView | ArrayBuffer): string;
+}
+/** Bytes from UTF-8 text, as workers have it. */
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}
 `;
 
 /** The ES2024 library declaration files, following their /// <reference lib="…" /> lines. */
