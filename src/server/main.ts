@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import QRCode from 'qrcode';
+import { escapeControls } from '../cli/escape.ts';
 import { createWorkshopApp, dashboardEvent } from './app.ts';
 import { createMemoryBus, createPostgresBus, type Bus } from './bus.ts';
 import { loadRoomCourse } from './course.ts';
@@ -34,18 +35,6 @@ import { createWorkshopData } from './db/workshop-data.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HOUR = 3_600_000;
-
-/**
- * Log lines can carry text people typed (a room title): control characters are written as \uXXXX so they cannot
- * move the cursor or rewrite earlier lines. (To be replaced by the CLI's escapeControls once it lands on main.)
- */
-function escapeForTerminal(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(
-    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
 
 function usage(message: string): never {
   process.stderr.write(`workshop: ${message}\nRun "npm run workshop -- --help" for the options.\n`);
@@ -141,7 +130,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${escapeForTerminal(line)}\n`);
+  const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${escapeControls(line)}\n`);
   const database = await openDatabase(databaseUrl ?? sqlitePath);
   const data = createWorkshopData(database.db);
   const bus: Bus =
@@ -200,6 +189,12 @@ async function main(): Promise<void> {
       });
     }
   });
+  // Keep idle connections longer than clients and proxies do (Node's 5 s default races a client reusing one), so a
+  // learner's next request never meets a connection the server has just closed.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   server.on('error', (error: NodeJS.ErrnoException) => {
     process.stderr.write(
       error.code === 'EADDRINUSE'

@@ -44,6 +44,8 @@ const CHAPTER = '05-error-semantics-and-retries';
 
 // ---- helpers ---------------------------------------------------------------------------------------------
 
+let retries = 0;
+let joinCounter = 0;
 const load = () =>
   `load average ${loadavg()
     .map((n) => n.toFixed(1))
@@ -79,6 +81,7 @@ interface Server {
   base: string;
   child: ChildProcess;
   rss: () => number;
+  cpuSeconds: () => number;
   peakRss: number;
   stop(): Promise<void>;
 }
@@ -86,7 +89,16 @@ interface Server {
 async function startServer(port: number, env: Record<string, string>): Promise<Server> {
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'src/server/main.ts'), '--no-site', '--no-qr', '--port', String(port), '--host', '127.0.0.1'],
+    [
+      join(ROOT, 'src/server/main.ts'),
+      '--no-site',
+      '--no-qr',
+      '--trust-proxy',
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, ...env },
@@ -107,17 +119,29 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
     if (Date.now() - started > 60_000) throw new Error(`server did not start: ${stderr}`);
     await sleep(100);
   }
+  let lastRss = 0;
   const rss = () => {
     try {
-      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+      lastRss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? lastRss);
     } catch {
-      return 0;
+      // keep the last reading
+    }
+    return lastRss;
+  };
+  /** CPU seconds the server has used (user + system), from /proc/<pid>/stat. */
+  const cpuSeconds = () => {
+    try {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return NaN;
     }
   };
   const server: Server = {
     base,
     child,
     rss,
+    cpuSeconds,
     peakRss: 0,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -140,14 +164,36 @@ async function api<T>(base: string, path: string, body?: unknown, token?: string
   return (await res.json()) as T;
 }
 
+/** Joins, retrying a dropped connection under another name (the first attempt may have joined). */
+async function joinWithRetry(base: string, code: string, name: string): Promise<JoinResponse> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // Each simulated learner comes from its own address (the server trusts X-Forwarded-For, as behind a proxy),
+      // so the per-address join limit sees a class of many machines, as in a room.
+      const res = await fetch(`${base}/api/join`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': `10.${++joinCounter >> 16}.${(joinCounter >> 8) & 255}.${joinCounter & 255}`,
+        },
+        body: JSON.stringify({ code, name: attempt ? `${name} (${attempt + 1})` : name }),
+      });
+      if (!res.ok) throw new Error(`/api/join: ${res.status} ${await res.text()}`);
+      return (await res.json()) as JoinResponse;
+    } catch (error) {
+      if (attempt >= 4 || !(error instanceof TypeError)) throw error;
+      retries += 1;
+      await sleep(200);
+    }
+  }
+}
+
 async function createClass(base: string, count: number) {
   const room = await api<CreateRoomResponse>(base, '/api/rooms', { title: 'Bench class', chapters: [CHAPTER] });
   const learners: JoinResponse[] = [];
   for (let i = 0; i < count; i += 20) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(20, count - i) }, (_, j) =>
-        api<JoinResponse>(base, '/api/join', { code: room.code, name: `Learner ${i + j + 1}` }),
-      ),
+      Array.from({ length: Math.min(20, count - i) }, (_, j) => joinWithRetry(base, room.code, `Learner ${i + j + 1}`)),
     );
     learners.push(...batch);
   }
@@ -201,19 +247,32 @@ function connectDashboards(base: string, room: CreateRoomResponse, count: number
   return { received, ready: Promise.all(ready), close: () => controller.abort(), resyncs: () => resyncs };
 }
 
-/** Sends one event, recording when the send began and the id the server gave it. */
+/**
+ * Sends one event, recording when the send began and the id the server gave it. A dropped connection is retried
+ * with the same idempotency key, as the browser's sender does; `retries` counts them.
+ */
 async function sendOne(base: string, token: string, event: ReturnType<typeof tableEvent>, sent: Map<number, number>) {
   const t0 = performance.now();
-  const res = await fetch(`${base}/api/events`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ events: [event] }),
-  });
-  if (!res.ok) return false;
-  const { results } = (await res.json()) as { results: EventResult[] };
-  const r = results[0];
-  if (r && r.status !== 'rejected') sent.set(r.id, t0);
-  return r?.status === 'stored';
+  for (let attempt = 0; attempt < 5; attempt++) {
+    let res: Response;
+    try {
+      res = await fetch(`${base}/api/events`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ events: [event] }),
+      });
+    } catch {
+      retries += 1;
+      await sleep(200);
+      continue;
+    }
+    if (!res.ok) return false;
+    const { results } = (await res.json()) as { results: EventResult[] };
+    const r = results[0];
+    if (r && r.status !== 'rejected') sent.set(r.id, t0);
+    return r !== undefined && r.status !== 'rejected';
+  }
+  return false;
 }
 
 function latencies(sent: Map<number, number>, received: Map<number, number>[]): { sorted: number[]; missing: number } {
@@ -239,6 +298,7 @@ async function targetLoad(server: Server) {
   const sent = new Map<number, number>();
   let stored = 0;
   let failed = 0;
+  const cpu0 = server.cpuSeconds();
   const t0 = performance.now();
   await Promise.all(
     learners.map(async (learner) => {
@@ -252,10 +312,12 @@ async function targetLoad(server: Server) {
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  const cpuPerEvent = ((server.cpuSeconds() - cpu0) * 1000) / Math.max(1, stored);
   await sleep(1000);
   dashboards.close();
   const { sorted, missing } = latencies(sent, dashboards.received);
   return {
+    cpuPerEvent,
     stored,
     failed,
     rate: stored / seconds,
@@ -317,7 +379,9 @@ function outboxLearners(base: () => string, learners: JoinResponse[]) {
       queue,
       token: learner.token,
       fetch: async (input, init) => {
-        const res = await fetch(`${base()}${String(input)}`, init);
+        // The sender asks for a path of the server ('/api/events'); this learner's server address is added here.
+        const path = input instanceof Request ? input.url : input.toString();
+        const res = await fetch(`${base()}${path}`, init);
         if (res.ok) {
           const copy = res.clone();
           const { results } = (await copy.json()) as { results: EventResult[] };
@@ -460,10 +524,12 @@ async function benchEngine(engine: 'sqlite' | 'postgres', pg?: BenchPostgres): P
     await server.stop();
     report(`${label}: ${LEARNERS} learners × ${EVENTS_EACH} events, one every ~3 s, ${DASHBOARDS} dashboards`, [
       ['events stored (failed)', `${target.stored} (${target.failed})`],
+      ['connections dropped and retried', String(retries)],
       ['events per second', target.rate.toFixed(1)],
       ['send → dashboard latency p50 / p99', `${ms(target.p50)} / ${ms(target.p99)} (target p99 < 250 ms)`],
       ['dashboard deliveries missing', String(target.missing)],
       ['server memory (RSS) peak / end', `${mb(target.rssPeak)} / ${mb(target.rssEnd)}`],
+      ['server CPU per event (all work, 3 dashboards)', `${target.cpuPerEvent.toFixed(2)} ms`],
     ]);
 
     server = await startServer(BASE_PORT, env());

@@ -150,8 +150,12 @@ function startCreateForm(): void {
       list.append(li);
     }
   }
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
+    void create();
+  });
+
+  async function create(): Promise<void> {
     const checked = [...form.querySelectorAll<HTMLInputElement>('input[name="chapters"]:checked')].map((i) => i.value);
     const titleCheck = checkText(title.value, MAX_TITLE_CHARS, 'title');
     const dayCount = Number(days.value);
@@ -206,7 +210,7 @@ function startCreateForm(): void {
     } finally {
       button.disabled = false;
     }
-  });
+  }
 }
 
 type SortKey =
@@ -275,7 +279,14 @@ async function openDashboard(room: KeptRoom): Promise<void> {
   let renderTimer: ReturnType<typeof setTimeout> | undefined;
   const live = must('[data-role="live"]');
   must('[data-role="instructor-link"]').textContent = instructorLink(room);
-  must('[data-role="copy-link"]').addEventListener('click', async () => {
+  /** A click handler that runs `action`; a request that fails is said in the live region, never lost. */
+  const onClick = (selector: string, action: () => Promise<void>) =>
+    must(selector).addEventListener('click', () => {
+      action().catch(() => {
+        live.textContent = 'The workshop server cannot be reached; nothing changed. Try again.';
+      });
+    });
+  onClick('[data-role="copy-link"]', async () => {
     const ok = await copyText(instructorLink(room));
     live.textContent = ok ? 'Instructor link copied.' : 'Copy did not work: select the link and copy it.';
   });
@@ -509,7 +520,7 @@ async function openDashboard(room: KeptRoom): Promise<void> {
 
   must('[data-role="export"]').addEventListener('click', () => void exportCsv());
   must('[data-role="confirm-export"]').addEventListener('click', () => void exportCsv());
-  must('[data-role="lock"]').addEventListener('click', async () => {
+  onClick('[data-role="lock"]', async () => {
     if (!state) return;
     const res = await fetch(`/api/rooms/${encodeURIComponent(room.roomId)}/lock`, {
       method: 'POST',
@@ -521,7 +532,7 @@ async function openDashboard(room: KeptRoom): Promise<void> {
       render();
     } else live.textContent = `The lock did not change (${res.status}).`;
   });
-  must('[data-role="end"]').addEventListener('click', async () => {
+  onClick('[data-role="end"]', async () => {
     if (
       !(await confirm(
         'End the room?',
@@ -541,7 +552,7 @@ async function openDashboard(room: KeptRoom): Promise<void> {
       render();
     }
   });
-  must('[data-role="delete"]').addEventListener('click', async () => {
+  onClick('[data-role="delete"]', async () => {
     if (
       !(await confirm(
         "Delete the room's data now?",

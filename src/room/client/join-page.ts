@@ -74,8 +74,12 @@ export function startJoinPage(): void {
     location.reload();
   });
 
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
+    void join();
+  });
+
+  async function join(): Promise<void> {
     const typedCode = normaliseCode(code.value);
     const typedName = checkName(name.value);
     setError(codeError, code, typedCode ? undefined : 'Enter the 8-character room code your instructor shows.');
@@ -118,5 +122,5 @@ export function startJoinPage(): void {
     } finally {
       button.disabled = false;
     }
-  });
+  }
 }

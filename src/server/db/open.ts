@@ -82,7 +82,7 @@ export async function migrate({ db, engine }: Pick<OpenDatabase, 'db' | 'engine'
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : JSON.stringify(error);
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${message}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
