@@ -1,6 +1,6 @@
 /**
  * The workshop server's HTTP application (Hono): the room API and, when given a built site, the static pages, from
- * one process. Who may do what (issue 13 §3):
+ * one process. Who may do what:
  * - instructor routes (/api/rooms/:roomId/…) need the room's instructor secret, learner routes (/api/me, /api/events)
  *   a learner token, both as `Authorization: Bearer …` (never in a URL; the live streams are read with fetch());
  *   secrets are random, stored hashed, compared in constant time; a learner writes only their own events (the

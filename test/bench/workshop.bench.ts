@@ -1,5 +1,5 @@
 /**
- * The live workshop server under a class (issue 13 §4), on SQLite and on PostgreSQL. Prints figures; asserts
+ * The live workshop server under a class, on SQLite and on PostgreSQL. Prints figures; asserts
  * nothing about time (a shared 2-core machine's load moves them), but does count and report every event that was
  * acknowledged and not found, or sent and never stored.
  *

@@ -1,5 +1,5 @@
 /**
- * The live workshop room in real browsers (issue 13 §5): an instructor and three learners in separate browser
+ * The live workshop room in real browsers: an instructor and three learners in separate browser
  * contexts against the workshop server (its own process, SQLite in a temporary folder, serving the same build the
  * other specs see). A wrong answer reaching the dashboard, the lock and unlock reaching learners, a learner going
  * offline and catching up, the CSV export, names shown as text. Delays are printed as annotations, not asserted

@@ -1,5 +1,5 @@
 /**
- * Who may do what in a workshop room (issue 13 §3), each rule as the attack a hostile learner or site would try.
+ * Who may do what in a workshop room, each rule as the attack a hostile learner or site would try.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretMatches, hashSecret } from '../../../src/server/secrets.ts';

@@ -1,5 +1,5 @@
 /**
- * The workshop API doing its job (issue 13 §2): rooms, joining, events re-graded on the server and stored once,
+ * The workshop API doing its job: rooms, joining, events re-graded on the server and stored once,
  * the live streams, lock, end, removal, CSV and retention.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Live updates across server instances (issue 13 §1): two instances on one PostgreSQL, an event posted to one
+ * Live updates across server instances: two instances on one PostgreSQL, an event posted to one
  * reaching a dashboard connected to the other, through LISTEN/NOTIFY; and the in-process bus of a single server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
