@@ -172,4 +172,24 @@ describe('learner names are printable text', () => {
       expect(reading.kind === 'malformed' && reading.message).toMatch(/learner: .*printable text/);
     }
   });
+
+  it('refuse a name that shows nothing or hides characters: zero-width spaces, Hangul fillers, soft hyphens', () => {
+    const { digest: _d, ...body } = receiptFor('Ada', goodChapters());
+    for (const learner of ['\u200b', '\u3164\u3164', 'Ada\u200bLovelace', 'Ada\u00adLovelace', '\ufeffAda']) {
+      const reading = readReceipt(serializeReceipt(sealReceipt({ ...body, learner })));
+      expect(reading.kind, JSON.stringify(learner)).toBe('malformed');
+    }
+  });
+
+  it('drop invisible characters at creation, leaving the receipt anonymous when nothing visible was typed', () => {
+    const make = (learner: string) =>
+      createReceipt({
+        course: { title: 'MCP Message Lab', version: '1.2.3' },
+        learner,
+        createdAt: '2026-03-01T10:00:00Z',
+        chapters: {},
+      }).learner;
+    expect(make('\u3164\u200b')).toBeUndefined();
+    expect(make('Ada\u200b Love\u00adlace')).toBe('Ada Lovelace');
+  });
 });
