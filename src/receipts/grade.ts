@@ -40,6 +40,9 @@ import { csvText } from '../lib/csv.ts';
 import { STATUS_LABELS, type ChapterStatus, type FlagReason } from './roster-vocabulary.ts';
 
 export { csvField } from '../lib/csv.ts';
+/** The key two names are compared by (the site's one rule, src/lib/printable.ts). */
+export { nameKey } from '../lib/printable.ts';
+import { nameKey } from '../lib/printable.ts';
 export { totalsOf } from './roster-totals.ts';
 import { totalsOf } from './roster-totals.ts';
 export {
@@ -398,20 +401,6 @@ export function gradeReceipt(
     cells,
     notes,
   };
-}
-
-/**
- * The key two names are compared by: Unicode compatibility forms folded (NFKC, so full-width letters match), case
- * folded, invisible format characters (zero-width spaces and joiners) removed, runs of blanks made one space, ends
- * trimmed. "Ada Lovelace", "ada  LOVELACE" and "ａｄａ lovelace\u200b" share a key.
- */
-export function nameKey(name: string): string {
-  return name
-    .normalize('NFKC')
-    .replace(/\p{Cf}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** Options for gradeReceipts. */

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { CheckAnswersSchema } from '#course';
+import { isPrintable, toPrintable } from '../lib/printable.ts';
 import { sha256Hex } from './sha256.ts';
 
 /** The value of `format`: what this document is. */
@@ -40,35 +41,28 @@ const ChapterIdSchema = z
 const TimestampSchema = z.iso.datetime({ offset: true });
 const CountSchema = z.int().min(0).max(9999);
 
-/**
- * Characters a learner name may not hold: control characters (C0, DEL, C1), line and paragraph separators, the
- * bidirectional controls that reorder text around them, and unpaired surrogates. A name is shown in tables, CSV and
- * terminals; with these it could erase a terminal line or disguise itself as another name.
- */
-const NOT_PRINTABLE =
-  // eslint-disable-next-line no-control-regex -- finding control characters is what this expression is for
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Longest learner name a receipt holds, in UTF-16 code units. */
+const MAX_LEARNER_CHARS = 80;
 
-/** True when `name` is printable text: nothing from NOT_PRINTABLE, and not only blanks. */
+/**
+ * True when `name` is printable text by the site's one rule (src/lib/printable.ts): no control characters, line
+ * breaks, direction overrides or invisible characters, and something visible. A name is shown in tables, CSV and
+ * terminals; with those it could erase a terminal line or disguise itself as another name.
+ */
 export function isPrintableName(name: string): boolean {
-  return !NOT_PRINTABLE.test(name) && name.trim() !== '';
+  return isPrintable(name);
 }
 
-/**
- * A typed name made printable: characters a name may not hold are removed, runs of blanks become one space, the
- * ends are trimmed and the length is capped at 80 (without splitting a surrogate pair). Empty when nothing is left.
- */
+/** A typed name made printable (toPrintable) and capped at 80 code units. Empty when nothing visible is left. */
 export function toPrintableName(typed: string): string {
-  const cleaned = typed.replace(new RegExp(NOT_PRINTABLE.source, 'g'), ' ').replace(/\s+/g, ' ').trim();
-  const capped = Array.from(cleaned).reduce((out, ch) => (out.length + ch.length <= 80 ? out + ch : out), '');
-  return capped.trim();
+  return toPrintable(typed, MAX_LEARNER_CHARS);
 }
 
 /** The learner's name as a receipt holds it: 1 to 80 characters of printable text. */
 const LearnerNameSchema = z
   .string()
   .min(1)
-  .max(80)
+  .max(MAX_LEARNER_CHARS)
   .refine(
     isPrintableName,
     'a learner name must be printable text (no control characters, line breaks or direction overrides)',

@@ -200,7 +200,7 @@ describe('gradeReceipts', () => {
     // Issue 11 §3: a second receipt named "ada lovelace " with a later, learner-chosen createdAt replaced the real
     // Ada Lovelace's. Dates are not proven; neither is identity. The instructor decides, seeing both.
     const real = receiptFor('Ada Lovelace', goodChapters(), '2026-11-30T10:00:00.000Z');
-    const impostor = receiptFor('ada  LOVELACE\u200b', strugglingChapters(), '2099-01-01T00:00:00.000Z');
+    const impostor = receiptFor('ada  LOVELACE\u200d', strugglingChapters(), '2099-01-01T00:00:00.000Z');
     const inputs = [
       { source: 'ada.json', content: real },
       { source: 'mallory.json', content: impostor },
@@ -220,7 +220,7 @@ describe('gradeReceipts', () => {
       ]);
       const [first, second] = roster.entries;
       expect(first).toMatchObject({ learner: 'Ada Lovelace', createdAt: '2026-11-30T10:00:00.000Z' });
-      expect(second).toMatchObject({ learner: 'ada LOVELACE\u200b', createdAt: '2099-01-01T00:00:00.000Z' });
+      expect(second).toMatchObject({ learner: 'ada LOVELACE\u200d', createdAt: '2099-01-01T00:00:00.000Z' });
       expect(first?.kind === 'conflict' && first.chapters['05-retries']!.status).toBe('passed');
       expect(second?.kind === 'conflict' && second.chapters['05-retries']!.status).toBe('failing');
       // A conflicting receipt's answers are not in the class figures until it is chosen: only Bob's count.
@@ -238,7 +238,7 @@ describe('gradeReceipts', () => {
         'counted bob.json',
       ]);
       expect(roster.entries[1]).toMatchObject({
-        learner: 'ada LOVELACE\u200b',
+        learner: 'ada LOVELACE\u200d',
         message: 'You chose ada.json for this name; this receipt is set aside.',
       });
       expect(roster.counted).toBe(2);
