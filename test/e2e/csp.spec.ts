@@ -1,5 +1,5 @@
 /**
- * Every built page carries a strict Content-Security-Policy (issue 11 §5), read from the files in the served build,
+ * Every built page carries a strict Content-Security-Policy, read from the files in the served build,
  * and the site still works under it in Chromium: no page reports a policy violation, search (pagefind, which needs
  * WebAssembly) finds results, the theme script runs before paint, JSON-LD is there, and the service worker registers.
  */

@@ -1,5 +1,5 @@
 /**
- * The workshop lock against a lock link from anyone (issue 11 §4): once the instructor's unlock link has been
+ * The workshop lock against a lock link from anyone: once the instructor's unlock link has been
  * opened, another code's lock link does not hide the solutions again, until that unlock expires (12 hours, so next
  * week's workshop can lock again); and the instructor's unlock still works after someone else's lock link.
  */

@@ -1,6 +1,6 @@
 /**
- * The roster page against hostile files (issue 11 §2): a file of 100,000 `{}` dropped with real receipts, more input
- * than the page accepts, and two receipts with the same name (§3). The real receipts are made the way learners'
+ * The roster page against hostile files: a file of 100,000 `{}` dropped with real receipts, more input
+ * than the page accepts, and two receipts with the same name. The real receipts are made the way learners'
  * browsers make them (test/support/class-receipts.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -60,7 +60,7 @@ test('two receipts with the same name are both shown, neither counted, until the
   const errors = await openRoster(page);
   const [ada, other] = classReceipts(course, 2, 9);
   const real = sealReceipt({ ...withoutDigest(ada!), learner: 'Ada Lovelace' });
-  // The attack of issue 11 §3: the same name with a trailing space and a later, self-chosen date.
+  // The attack: the same name with a trailing space and a later, self-chosen date.
   const impostor = sealReceipt({
     ...withoutDigest(other!),
     learner: 'ada lovelace',

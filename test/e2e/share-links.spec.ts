@@ -1,5 +1,5 @@
 /**
- * Compressed share links cannot harm (issue 11 §4): a Playground `#z=` link that is a deflate bomb (a few dozen KB
+ * Compressed share links cannot harm: a Playground `#z=` link that is a deflate bomb (a few dozen KB
  * that inflate to tens of MB; one such link froze the page for 18.6 s, a bigger one crashed the tab) is refused with
  * a message, and an honest link still opens. The links are made here with Node's zlib, as an attacker would.
  */

@@ -1,5 +1,5 @@
 /**
- * Hostile input to the mcp-lab CLI, run as a real process and checked byte by byte (issue 11 §2): names and methods
+ * Hostile input to the mcp-lab CLI, run as a real process and checked byte by byte: names and methods
  * carrying terminal escape sequences, CSV cells that a spreadsheet would run as formulas, and a log line that never
  * ends. Each attack is written the way someone would send it: a receipt sealed with a crafted name (sealReceipt
  * directly, as a person who read the format would), a message whose method holds ESC sequences, a file name with an
@@ -83,7 +83,7 @@ beforeAll(async () => {
     ' +1+2',
     '\u00a0-1+2',
     '\u3000@SUM(1)',
-    '\u200b=1+2',
+    '\u200d=1+2',
     '\uff1d1+2',
     '\uff0b1',
     '\uff0d1',
@@ -167,7 +167,7 @@ describe('CSV formula guards', () => {
       "' +1+2",
       "'\u00a0-1+2",
       "'\u3000@SUM(1)",
-      "'\u200b=1+2",
+      "'\u200d=1+2",
       "'\uff1d1+2",
       "'\uff0b1",
       "'\uff0d1",

@@ -64,7 +64,7 @@ describe('nextLockState', () => {
     expect(nextLockState(unlocked, { action: 'lock', code: 'class42' }, after(1))).toBe(unlocked);
   });
 
-  // Issue 11 §4: a lock link from anyone re-locked a learner after the instructor's unlock, and the instructor's
+  // The attack: a lock link from anyone re-locked a learner after the instructor's unlock, and the instructor's
   // unlock then failed (the lock now carried the other code).
   it("ignores anyone's lock link while the instructor's unlock lasts", () => {
     const unlocked = { state: 'unlocked', code: 'class42', since: T1, until: after(12) } as const;

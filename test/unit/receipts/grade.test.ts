@@ -328,6 +328,9 @@ describe('gradeReceipts', () => {
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField('-3')).toBe("'-3");
     expect(csvField('Ada')).toBe('Ada');
+    // Cells that reach a CSV from elsewhere (the room's export) may start with invisible characters.
+    expect(csvField('\u200b=1+2')).toBe("'\u200b=1+2");
+    expect(csvField('\ufeff@SUM(1)')).toBe("'\ufeff@SUM(1)");
   });
 
   it('grades an empty class without failing', () => {

@@ -1,5 +1,5 @@
 /**
- * collectRosterInputs (src/receipts/inputs.ts) caps what one run reads (issue 11 §2): the text in all, the number of
+ * collectRosterInputs (src/receipts/inputs.ts) caps what one run reads: the text in all, the number of
  * pieces, and what compressed receipts may expand to in all; each cap is a message naming the source, and the
  * receipts before it are still graded.
  */
