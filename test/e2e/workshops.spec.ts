@@ -21,17 +21,14 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const CHAPTER = '05-error-semantics-and-retries';
 const check = JSON.parse(readFileSync(join(ROOT, 'content/checks', `${CHAPTER}.json`), 'utf8')) as { questions: any[] };
 
-/** The course's four rows, answered as the decision table's key says. */
+/** The five rows of chapter 5's check (none of them in the chapter's practice table), answered as the key says. */
 const RIGHT: Record<string, Record<string, string>> = {
-  'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' },
-  'malformed-incident-id': {
-    layer: 'tool-input-validation',
-    userSees: 'model-corrects-input',
-    retry: 'after-correcting-input',
-  },
-  'backend-unavailable': { layer: 'tool-backend', userSees: 'try-again-later', retry: 'with-backoff' },
-  'lost-response-after-write': {
-    layer: 'client-timeout',
+  'read-timeout': { layer: 'client-timeout', userSees: 'try-again-later', retry: 'freely-with-new-id' },
+  'rate-limited-backend': { layer: 'tool-backend', userSees: 'try-again-later', retry: 'with-backoff' },
+  'unknown-tool': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' },
+  'invalid-json-http': { layer: 'json-parser', userSees: 'integration-error', retry: 'never-as-is' },
+  'backend-timeout-during-write': {
+    layer: 'tool-backend',
     userSees: 'outcome-unknown-checking',
     retry: 'same-idempotency-key',
   },
@@ -39,8 +36,8 @@ const RIGHT: Record<string, Record<string, string>> = {
 /** Bea's table: two retry cells wrong, each in the way a named misconception predicts. */
 const BEA: Record<string, Record<string, string>> = {
   ...RIGHT,
-  'unknown-method': { ...RIGHT['unknown-method']!, retry: 'with-backoff' },
-  'lost-response-after-write': { ...RIGHT['lost-response-after-write']!, retry: 'freely-with-new-id' },
+  'unknown-tool': { ...RIGHT['unknown-tool']!, retry: 'with-backoff' },
+  'backend-timeout-during-write': { ...RIGHT['backend-timeout-during-write']!, retry: 'freely-with-new-id' },
 };
 
 /** Parses RFC 4180 CSV (quoted fields may hold commas, quotes and line breaks). */
@@ -170,8 +167,8 @@ test('two learners copy receipts; the roster shows both, with colours, labels, m
 
   const misconception = (id: string) => teacher.locator(`[data-role="misconceptions"] li[data-misconception="${id}"]`);
   expect(await misconception('fresh-id-makes-write-safe').getAttribute('data-learners')).toBe('1');
-  expect(await misconception('method-not-found-is-transient').getAttribute('data-learners')).toBe('1');
-  const retry = teacher.locator('.ws-dist[data-scenario="lost-response-after-write"] table[data-column="retry"]');
+  expect(await misconception('rejected-request-is-transient').getAttribute('data-learners')).toBe('1');
+  const retry = teacher.locator('.ws-dist[data-scenario="backend-timeout-during-write"] table[data-column="retry"]');
   expect(await retry.locator('tr[data-value="same-idempotency-key"]').innerText()).toMatch(/\b1\b.*The right answer/s);
   expect(await retry.locator('tr[data-value="freely-with-new-id"]').innerText()).toMatch(
     /Misconception: fresh-id-makes-write-safe/,

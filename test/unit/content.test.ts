@@ -1,18 +1,26 @@
 /**
  * The course content, checked as data: every chapter follows the anatomy, every fixture a chapter shows exists and
  * classifies as its file says under the protocol the chapter shows it with, every spec link points at the version
- * the chapter targets (or is a version note; test/unit/spec-citations.test.ts checks that the section exists), and every completion check names real
- * fixtures, protocols and scenarios.
+ * the chapter targets (or is a version note; test/unit/spec-citations.test.ts checks that the section exists), every completion check names real
+ * fixtures, protocols and scenarios, and the checks test rather than repeat: no practice item of the same chapter
+ * asked again, no title or prompt that names the answer (rules in test/unit/support/check-rules.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROTOCOL } from '#message-model';
-import { CompletionCheckSchema, getScenario } from '#course';
+import { CompletionCheckSchema, DEFAULT_SCENARIO_IDS, getScenario } from '#course';
 import { checkAnatomy, fixtureReferences, outlineChapter } from '../../src/components/anatomy/anatomy.ts';
 import { loadFixtures } from '../../src/fixtures/load.ts';
 import { CHAPTER_IDS, isChapterId, sortChapters } from '../../src/progress/chapters.ts';
 import type { Fixture } from '../../src/fixtures/schema.ts';
+import {
+  canonicalJson,
+  decisionTables,
+  giveaways,
+  repeatedPractice,
+  shownJsonMessages,
+} from './support/check-rules.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const chaptersDir = join(root, 'content/chapters');
@@ -205,6 +213,64 @@ describe('completion checks', () => {
           if (!q.options.some((o) => o.correct)) problems.push(`${q.id}: no correct option`);
           if (!q.options.some((o) => !o.correct)) problems.push(`${q.id}: no wrong option, so nothing is checked`);
         }
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+});
+
+describe('completion checks test rather than repeat', () => {
+  const fixtureMessage = (id: string): string | undefined => {
+    const text = fixtures.get(id)?.text;
+    try {
+      return text === undefined ? undefined : canonicalJson(JSON.parse(text));
+    } catch {
+      return undefined;
+    }
+  };
+
+  describe.each(chapters.filter((c) => existsSync(join(checksDir, `${c.id}.json`))).map((c) => [c.id, c] as const))(
+    '%s',
+    (_id, chapter) => {
+      const check = CompletionCheckSchema.parse(
+        JSON.parse(readFileSync(join(checksDir, `${chapter.id}.json`), 'utf8')),
+      );
+      // The practice is everything before the check: the check's own widget comes last in the anatomy.
+      const before = chapter.body.split(/<CompletionCheck\b/)[0] ?? chapter.body;
+
+      it('asks about no fixture, message or decision-table row its chapter already showed, and nothing twice', () => {
+        const practice = {
+          fixtures: fixtureReferences(before).map((r) => r.fixture),
+          tables: decisionTables(before, DEFAULT_SCENARIO_IDS),
+          messages: new Set(shownJsonMessages(before).map(canonicalJson)),
+        };
+        expect(repeatedPractice(check.questions, practice, fixtureMessage)).toEqual([]);
+      });
+
+      it('words every classify prompt without naming the expected kind or reply', () => {
+        const problems: string[] = [];
+        for (const q of check.questions) {
+          if (q.type !== 'classify') continue;
+          const expected = fixtures.get(q.fixture)?.expected[q.protocol as keyof Fixture['expected']];
+          if (!expected) continue; // reported by the reference test above
+          for (const g of giveaways(q.prompt, expected.kind, expected.reply)) problems.push(`${q.id}: ${g}`);
+        }
+        expect(problems).toEqual([]);
+      });
+    },
+  );
+
+  describe.each(chapters.map((c) => [c.id, c] as const))('%s', (_id, chapter) => {
+    it('titles every classify widget by its situation, never by the expected kind or reply', () => {
+      const problems: string[] = [];
+      for (const ref of fixtureReferences(chapter.body).filter((r) => r.component === 'ClassifyFixture')) {
+        const fixture = fixtures.get(ref.fixture);
+        if (!fixture) continue; // reported by the chapter's fixture test
+        const protocol = shownProtocol(fixture, protocolAttribute(chapter.body, ref.line, ref.fixture));
+        const expected = fixture.expected[protocol as keyof Fixture['expected']];
+        if (!expected) continue;
+        for (const g of giveaways(fixture.title, expected.kind, expected.reply))
+          problems.push(`line ${ref.line}: "${fixture.title}" (${ref.fixture}, ${protocol}) ${g}`);
       }
       expect(problems).toEqual([]);
     });
