@@ -12,6 +12,7 @@ import CodeLab from './codelab/CodeLab.astro';
 import ClassifyFixture from './widgets/ClassifyFixture.astro';
 import CompletionCheck from './widgets/CompletionCheck.astro';
 import DecisionTable from './widgets/DecisionTable.astro';
+import HttpExchange from './widgets/HttpExchange.astro';
 import MakeItYours from './widgets/MakeItYours.astro';
 import MessageTimeline from './widgets/MessageTimeline.astro';
 /**
@@ -23,6 +24,7 @@ export const mdxComponents = {
   CodeLab,
   CompletionCheck,
   DecisionTable,
+  HttpExchange,
   InterviewPractice,
   InterviewQuestion,
   KeyTakeaways,

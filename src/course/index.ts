@@ -93,3 +93,15 @@ export type {
   Timeline,
   TimelineOptions,
 } from './timeline.ts';
+
+export {
+  ExchangeExpectationSchema,
+  ExchangeFixtureSchema,
+  EXCHANGE_PREDICT_PARTS,
+  EXCHANGE_PREDICT_OPTIONS,
+  EXCHANGE_PREDICT_QUESTIONS,
+  exchangeAnswers,
+  exchangeOptionLabel,
+  gradeExchangePrediction,
+} from './exchanges.ts';
+export type { ExchangeFixture, ExchangeGrade, ExchangePrediction, ExchangePredictPart } from './exchanges.ts';

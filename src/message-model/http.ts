@@ -128,6 +128,12 @@ export interface HttpExchangeClassification {
   jsonrpc: LayerVerdict;
   /** True when the two layers point the same way (success with a result, failure with an error, 202 with nothing). */
   agree: boolean;
+  /**
+   * Which side broke a MUST of the spec: the client (its request: the body is not a valid message, or an error finding
+   * points into the request) and/or the server (an error finding points into the response). Layers can agree while a
+   * side is wrong, and disagree while nobody is (a 200 carrying -32600 breaks no MCP rule).
+   */
+  brokenBy: BrokenBy;
   /** What the spec wants the status to be, when it says. */
   expected?: ExpectedStatus;
   /** Everything noticed, errors first. */
@@ -135,6 +141,10 @@ export interface HttpExchangeClassification {
   /** A short paragraph a learner can compare with their own explanation. */
   explanation: string;
 }
+
+/** Who broke a rule in an exchange. Closed vocabulary. */
+export const BROKEN_BY = ['nobody', 'client', 'server', 'both'] as const;
+export type BrokenBy = (typeof BROKEN_BY)[number];
 
 /** The result of classifyHttpExchange: a classification, or input that is not an exchange at all. */
 export type HttpClassifyResult = HttpExchangeClassification | { kind: 'bad-input'; message: string };
@@ -285,6 +295,13 @@ const MODERN_CODES = new Set([
   ERROR_CODE.MethodNotFound,
 ]);
 
+/**
+ * Message findings that make the server refuse a request without the client having broken a rule: a client "is free
+ * to invoke any RPC inline and handle UnsupportedProtocolVersionError" (2026-07-28 basic/versioning.mdx §Protocol
+ * Version Negotiation).
+ */
+const NOT_A_CLIENT_FAULT: ReadonlySet<string> = new Set(['protocol-version-unsupported']);
+
 const METHODS_WITH_NAME: Record<string, 'name' | 'uri'> = {
   'tools/call': 'name',
   'prompts/get': 'name',
@@ -408,10 +425,25 @@ class ExchangeReader {
       http,
       jsonrpc,
       agree,
+      brokenBy: this.brokenBy(message),
       ...(this.expected ? { expected: this.expected } : {}),
       findings: this.findings,
       explanation: this.explain(http, jsonrpc, agree),
     };
+  }
+
+  private brokenBy(message: Classification | undefined): BrokenBy {
+    const errors = this.findings.filter((f) => f.severity === 'error');
+    const client =
+      errors.some((f) => f.location.part === 'request') ||
+      (this.method === 'POST' &&
+        message !== undefined &&
+        (message.kind === 'parse-error' ||
+          message.kind === 'invalid' ||
+          message.kind === 'batch' ||
+          message.findings.some((f) => f.severity === 'error' && !NOT_A_CLIENT_FAULT.has(f.id))));
+    const server = errors.some((f) => f.location.part === 'response');
+    return client ? (server ? 'both' : 'client') : server ? 'server' : 'nobody';
   }
 
   private readResponseBody(): { body: HttpExchangeClassification['response']['body']; messages: Classification[] } {

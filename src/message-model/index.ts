@@ -110,6 +110,7 @@ export type {
 } from './log.ts';
 export { formatClassification } from './format.ts';
 export {
+  BROKEN_BY,
   HTTP_FINDING_IDS,
   HAR_MAX_BYTES,
   HttpExchangeSchema,
@@ -121,6 +122,7 @@ export {
   statusLine,
 } from './http.ts';
 export type {
+  BrokenBy,
   ExpectedStatus,
   ExternalRef,
   HarExchange,

@@ -14,6 +14,7 @@ export const CHAPTER_IDS = [
   '06-designing-your-own-errors',
   '07-batching-size-and-transports',
   '09-streams-subscriptions-and-cancellation',
+  '10-errors-on-streamable-http',
   '08-faq',
 ] as const;
 export type ChapterId = (typeof CHAPTER_IDS)[number];

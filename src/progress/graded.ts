@@ -10,7 +10,13 @@ import type { Assist } from './schema.ts';
 export const GRADED_EVENT = 'mcp-lab:graded';
 
 /** The kinds of graded action. */
-export const GRADED_KINDS = ['decision-table', 'classify-fixture', 'completion-check', 'code-lab'] as const;
+export const GRADED_KINDS = [
+  'decision-table',
+  'classify-fixture',
+  'http-exchange',
+  'completion-check',
+  'code-lab',
+] as const;
 export type GradedKind = (typeof GRADED_KINDS)[number];
 
 /** What was graded, and how it came out. */
