@@ -61,7 +61,7 @@ export function classifyRequest(m: Record<string, unknown>, base: string, ctx: C
     // A method 2026-07-28 removed (a legacy client's initialize) is both unknown and, from a legacy client, without
     // the envelope: the spec leaves the code to the server (versioning.mdx, "the exact code is implementation-defined").
     const removed = methodStatus(method, protocol) === 'removed';
-    const meta = checkRequestMeta(m, base, protocol, removed);
+    const meta = checkRequestMeta(m, base, protocol, removed, ctx.json);
     findings.push(...meta.findings);
     if (meta.malformed) {
       return invalid(
@@ -89,7 +89,7 @@ export function classifyRequest(m: Record<string, unknown>, base: string, ctx: C
 
     const paramsSchema = MCP_SCHEMAS[protocol].requests[method];
     if (paramsSchema) {
-      const problems = isSurelyValidParams(method, protocol, m.params)
+      const problems = isSurelyValidParams(method, protocol, m.params, ctx.json)
         ? []
         : schemaFindings(paramsSchema, {
             id: (path) => requestParamsFindingId(method, path),
@@ -179,6 +179,7 @@ function checkRequestMeta(
   base: string,
   protocol: McpVersion,
   removedMethod: boolean,
+  json: boolean,
 ): { findings: Finding[]; malformed: boolean; unsupportedVersion?: string } {
   const params = m.params;
   const metaPath = `${base}/params/_meta`;
@@ -215,7 +216,7 @@ function checkRequestMeta(
   }
   const meta = params._meta;
   // The common valid envelope is recognised by hand; zod runs for anything else, and explains what is wrong.
-  if (!isSurelyRequestMeta(meta)) {
+  if (!isSurelyRequestMeta(meta, json)) {
     const issues = schemaIssues(RequestMetaSchema, meta);
     if (issues !== undefined) {
       const required = ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities'];
@@ -345,7 +346,7 @@ export function classifyNotification(m: Record<string, unknown>, base: string, c
   }
   findings.push(...methodFindings(method, base, ctx, 'notification'));
   const paramsSchema = isMcpVersion(protocol) ? MCP_SCHEMAS[protocol].notifications[method] : undefined;
-  if (paramsSchema && isMcpVersion(protocol) && !isSurelyValidParams(method, protocol, m.params)) {
+  if (paramsSchema && isMcpVersion(protocol) && !isSurelyValidParams(method, protocol, m.params, ctx.json)) {
     findings.push(
       ...schemaFindings(paramsSchema, {
         id: (path) =>

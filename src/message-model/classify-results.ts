@@ -49,7 +49,7 @@ export function classifyResult(
       ),
     );
   }
-  if (mcp && isPlainObject(result) && has(result, '_meta') && !isSurelyResultMeta(result._meta)) {
+  if (mcp && isPlainObject(result) && has(result, '_meta') && !isSurelyResultMeta(result._meta, ctx.json)) {
     findings.push(
       ...schemaFindings(MCP_SCHEMAS[protocol].ResultMetaSchema, {
         id: (p) => (p[0] === 'io.modelcontextprotocol/serverInfo' ? 'implementation-invalid' : 'meta-invalid'),
@@ -117,7 +117,7 @@ export function classifyResult(
       const problems =
         ctx.method === 'tools/call' && !taskResult
           ? checkToolResult(result, path, protocol, ctx)
-          : checkTypedResult(result, path, protocol, ctx.method);
+          : checkTypedResult(result, path, protocol, ctx.method, ctx.json);
       findings.push(...problems);
       if (ctx.method === 'tools/call' && !taskResult && !hasErrors(problems))
         toolOutcome = result.isError === true ? 'tool-error' : 'success';
@@ -256,8 +256,9 @@ function checkTypedResult(
   path: string,
   version: McpVersion,
   method: string,
+  json: boolean,
 ): Finding[] {
-  if (isSurelyValidResult(method, version, result)) return [];
+  if (isSurelyValidResult(method, version, result, json)) return [];
   const schema = MCP_SCHEMAS[version].results[method]!;
   return schemaFindings(schema, {
     id: (p) => resultFindingId(method, p),
@@ -290,7 +291,7 @@ function resultRef(id: FindingId, version: McpVersion, method: string): SpecRef 
 function checkToolResult(result: Record<string, unknown>, path: string, version: McpVersion, ctx: Context): Finding[] {
   const ref = mcpRef(version, 'server/tools', 'Tool Result');
   const content = result.content;
-  const findings: Finding[] = isSurelyToolResult(result, version)
+  const findings: Finding[] = isSurelyToolResult(result, version, ctx.json)
     ? []
     : schemaFindings(MCP_SCHEMAS[version].CallToolResultSchema, {
         id: (p) => (p[0] === 'structuredContent' ? 'structured-content-not-object' : 'tool-result-invalid'),
@@ -303,13 +304,7 @@ function checkToolResult(result: Record<string, unknown>, path: string, version:
       });
   if (has(result, 'structuredContent') && !findings.some((f) => f.id === 'structured-content-not-object')) {
     const sc = result.structuredContent;
-    if (
-      ctx.deep &&
-      Array.isArray(content) &&
-      !content.some(
-        (b) => isPlainObject(b) && b.type === 'text' && typeof b.text === 'string' && sameJson(b.text, sc, ctx.json),
-      )
-    ) {
+    if (ctx.deep && Array.isArray(content) && !mirrored(content, sc, ctx.json)) {
       findings.push(
         finding(
           'structured-content-not-mirrored',
@@ -336,6 +331,23 @@ function checkToolResult(result: Record<string, unknown>, path: string, version:
     );
   }
   return findings;
+}
+
+/**
+ * True when a text block of `content` holds `value` as JSON. Only texts that start the way the value's JSON does are
+ * compared, and the value is serialised once.
+ */
+function mirrored(content: unknown[], value: unknown, json: boolean): boolean {
+  const first = value === null ? 'n' : Array.isArray(value) ? '[' : typeof value === 'object' ? '{' : undefined;
+  let serialised: string | undefined;
+  for (const b of content) {
+    if (!isPlainObject(b) || b.type !== 'text' || typeof b.text !== 'string') continue;
+    const text = b.text;
+    if (first !== undefined && text.trimStart()[0] !== first) continue;
+    if (json && text === (serialised ??= JSON.stringify(value))) return true;
+    if (sameJson(text, value, json)) return true;
+  }
+  return false;
 }
 
 /** True when `text` parses to the same JSON value as `value`, ignoring key order. */

@@ -244,7 +244,7 @@ function classifyBatch(items: unknown[], ctx: Context): Classification {
   const findings: Finding[] = [...limitFindings];
   if (isMcpVersion(protocol)) {
     // The spec removed batching in 2025-06-18 and says nothing about how a receiver answers an array: the model
-    // does not invent a reply (issue 9). The items are still classified, for the learner.
+    // does not invent one: the reply is 'unspecified'. The items are still classified, for the learner.
     findings.push(
       finding(
         'batch-unsupported',

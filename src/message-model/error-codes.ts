@@ -308,10 +308,17 @@ export function classifyErrorCode(code: number, protocol: Protocol): ErrorCodeIn
 
 /** The MCP revision in which a code first means something, for codes MCP introduced after 2025-06-18. */
 export function codeIntroducedIn(code: number): McpVersion | undefined {
-  const def = BY_CODE.get(code);
-  if (!def || def.versions['jsonrpc-2.0'] || def.versions['2025-06-18']) return undefined;
-  return MCP_VERSIONS.find((v) => def.versions[v] === 'defined');
+  return INTRODUCED.get(code);
 }
+
+const INTRODUCED: ReadonlyMap<number, McpVersion> = new Map(
+  ERROR_CODES.flatMap((def): Array<[number, McpVersion]> => {
+    const versions: Partial<Record<Protocol, CodeStatus>> = def.versions;
+    if (versions['jsonrpc-2.0'] || versions['2025-06-18']) return [];
+    const first = MCP_VERSIONS.find((v) => versions[v] === 'defined');
+    return first ? [[def.code, first]] : [];
+  }),
+);
 
 /** True when `code` means something only in a revision later than `protocol` (an MCP revision). */
 export function isCodeFromLaterVersion(code: number, protocol: Protocol): boolean {

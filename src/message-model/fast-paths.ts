@@ -1,7 +1,8 @@
 /**
  * Hand-written checks that let the classifier skip a zod parse on the common, valid shapes. Each one is sound:
  * when it returns true, the named schema is certain to accept the value (so the classifier's verdict is the
- * same); when it returns false, the classifier asks zod, which also explains what is wrong.
+ * same); when it returns false, the classifier asks zod, which also explains what is wrong. The optional `json`
+ * argument says the value came from JSON.parse (the classifier knows), which spares a check JSON cannot fail.
  * test/unit/fast-paths.test.ts holds each check to its schema with generated values.
  */
 
@@ -9,9 +10,14 @@ import type { McpVersion } from './protocols.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** An object zod's `z.record(z.string(), z.unknown())` accepts: plain, with only string keys (as from JSON.parse). */
-function isPlainStringKeyed(v: unknown): boolean {
+/**
+ * An object zod's `z.record(z.string(), z.unknown())` accepts: plain, with only string keys. With `json` (a value
+ * fresh from JSON.parse, which never makes symbol keys) the symbol check is skipped: it allocates, and the classifier
+ * asks this on every message.
+ */
+function isPlainStringKeyed(v: unknown, json = false): boolean {
   if (!isObject(v) || Object.getPrototypeOf(v) !== Object.prototype) return false;
+  if (json) return true;
   const ctor = v.constructor;
   if (typeof ctor === 'function' && ctor !== Object) return false;
   return Object.getOwnPropertySymbols(v).length === 0;
@@ -35,13 +41,16 @@ const LEVELS: ReadonlySet<unknown> = new Set([
 ]);
 
 /** Capabilities made only of the members the 2026-07-28 schema types, each holding plain objects, or of nothing. */
-function isSurelyClientCapabilities(v: unknown): boolean {
-  if (!isPlainStringKeyed(v)) return false;
-  for (const [key, value] of Object.entries(v as Record<string, unknown>)) {
-    if (!isPlainStringKeyed(value)) return false;
+function isSurelyClientCapabilities(v: unknown, json: boolean): boolean {
+  if (!isPlainStringKeyed(v, json)) return false;
+  const caps = v as Record<string, unknown>;
+  for (const key in caps) {
+    const value = caps[key];
+    if (!isPlainStringKeyed(value, json)) return false;
     if (key === 'experimental' || key === 'extensions' || key === 'sampling' || key === 'elicitation') {
       // Each member of these is itself an object in the schema (JSONObject).
-      for (const inner of Object.values(value as Record<string, unknown>)) if (!isPlainStringKeyed(inner)) return false;
+      const members = value as Record<string, unknown>;
+      for (const k in members) if (!isPlainStringKeyed(members[k], json)) return false;
     } else if (key !== 'roots') return false;
   }
   return true;
@@ -59,10 +68,10 @@ const isSurelyImplementation = (v: unknown): boolean =>
   v.icons === undefined;
 
 /** True only when RequestMetaSchema (the 2026-07-28 `_meta` envelope) certainly accepts `meta`. */
-export function isSurelyRequestMeta(meta: unknown): boolean {
+export function isSurelyRequestMeta(meta: unknown, json = false): boolean {
   if (!isObject(meta) || Object.getPrototypeOf(meta) !== Object.prototype) return false;
   if (!isString(meta['io.modelcontextprotocol/protocolVersion'])) return false;
-  if (!isSurelyClientCapabilities(meta['io.modelcontextprotocol/clientCapabilities'])) return false;
+  if (!isSurelyClientCapabilities(meta['io.modelcontextprotocol/clientCapabilities'], json)) return false;
   if (!optional(meta['io.modelcontextprotocol/clientInfo'], isSurelyImplementation)) return false;
   if (!optional(meta['io.modelcontextprotocol/logLevel'], (l) => LEVELS.has(l))) return false;
   return optional(meta.progressToken, isProgressToken);
@@ -80,14 +89,14 @@ export function isSurelyLegacyRequestMeta(meta: unknown): boolean {
  * `.notifications`) certainly accepts `params`, for the shapes the classifier meets on every message. False means
  * "ask zod", not "invalid".
  */
-export function isSurelyValidParams(method: string, version: McpVersion, params: unknown): boolean {
+export function isSurelyValidParams(method: string, version: McpVersion, params: unknown, json = false): boolean {
   const plain = isObject(params) && Object.getPrototypeOf(params) === Object.prototype;
   const p = params as Record<string, unknown>;
   // 2026-07-28's input responses and 2025-11-25's task are left to zod.
   const noExtras = plain && p.inputResponses === undefined && p.requestState === undefined && p.task === undefined;
   switch (method) {
     case 'tools/call':
-      return noExtras && isString(p.name) && optional(p.arguments, isPlainStringKeyed);
+      return noExtras && isString(p.name) && optional(p.arguments, (a) => isPlainStringKeyed(a, json));
     case 'tools/list':
     case 'prompts/list':
     case 'resources/list':
@@ -99,7 +108,7 @@ export function isSurelyValidParams(method: string, version: McpVersion, params:
       return (
         noExtras &&
         isString(p.name) &&
-        optional(p.arguments, (a) => isPlainStringKeyed(a) && Object.values(a as object).every(isString))
+        optional(p.arguments, (a) => isPlainStringKeyed(a, json) && Object.values(a as object).every(isString))
       );
     case 'notifications/progress':
       return (
@@ -133,8 +142,8 @@ export function isSurelyTextBlock(block: unknown): boolean {
 }
 
 /** True only when a result's `_meta` certainly passes ResultMetaSchema: plain, and any serverInfo a plain Implementation. */
-export function isSurelyResultMeta(meta: unknown): boolean {
-  if (!isPlainStringKeyed(meta)) return false;
+export function isSurelyResultMeta(meta: unknown, json = false): boolean {
+  if (!isPlainStringKeyed(meta, json)) return false;
   return optional((meta as Record<string, unknown>)['io.modelcontextprotocol/serverInfo'], isSurelyImplementation);
 }
 
@@ -143,14 +152,14 @@ export function isSurelyResultMeta(meta: unknown): boolean {
  * `resultType` that is absent or "complete"): text blocks only, a boolean isError, and before 2026-07-28 an object
  * structuredContent.
  */
-export function isSurelyToolResult(result: unknown, version: McpVersion): boolean {
+export function isSurelyToolResult(result: unknown, version: McpVersion, json = false): boolean {
   if (!isObject(result) || Object.getPrototypeOf(result) !== Object.prototype) return false;
   const content = result.content;
   if (!Array.isArray(content) || !content.every(isSurelySimpleBlock)) return false;
   if (!optional(result.isError, (v) => typeof v === 'boolean')) return false;
   if (result._meta !== undefined) return false;
   if (version === '2026-07-28') return optional(result.resultType, (v) => v === 'complete');
-  return optional(result.structuredContent, isPlainStringKeyed);
+  return optional(result.structuredContent, (v) => isPlainStringKeyed(v, json));
 }
 
 /** A content block ContentBlockSchema certainly accepts: text, image, audio or resource_link, without annotations or _meta. */
@@ -165,7 +174,7 @@ function isSurelySimpleBlock(block: unknown): boolean {
 }
 
 /** A `Tool` as tools/list lists it, in its plain form: name, description, an object inputSchema; nothing else typed. */
-function isSurelyTool(tool: unknown): boolean {
+function isSurelyTool(tool: unknown, json: boolean): boolean {
   if (!isObject(tool) || Object.getPrototypeOf(tool) !== Object.prototype) return false;
   const input = tool.inputSchema;
   return (
@@ -175,7 +184,7 @@ function isSurelyTool(tool: unknown): boolean {
     isObject(input) &&
     Object.getPrototypeOf(input) === Object.prototype &&
     input.type === 'object' &&
-    optional(input.properties, isPlainStringKeyed) &&
+    optional(input.properties, (v) => isPlainStringKeyed(v, json)) &&
     optional(input.required, (r) => Array.isArray(r) && r.every(isString)) &&
     tool.outputSchema === undefined &&
     tool.annotations === undefined &&
@@ -203,12 +212,16 @@ const isSurelyCacheable = (r: Record<string, unknown>): boolean =>
  * True only when `MCP_SCHEMAS[version].results[method]` certainly accepts `result`, for the list and read results the
  * classifier meets most. False means "ask zod", not "invalid".
  */
-export function isSurelyValidResult(method: string, version: McpVersion, result: unknown): boolean {
+export function isSurelyValidResult(method: string, version: McpVersion, result: unknown, json = false): boolean {
   if (!isObject(result) || Object.getPrototypeOf(result) !== Object.prototype) return false;
   if (version === '2026-07-28' && !isSurelyCacheable(result)) return false;
   switch (method) {
     case 'tools/list':
-      return Array.isArray(result.tools) && result.tools.every(isSurelyTool) && optional(result.nextCursor, isString);
+      return (
+        Array.isArray(result.tools) &&
+        result.tools.every((t) => isSurelyTool(t, json)) &&
+        optional(result.nextCursor, isString)
+      );
     case 'resources/read':
       return Array.isArray(result.contents) && result.contents.every(isSurelyResourceContents);
     default:

@@ -106,21 +106,17 @@ export function inspectValue(value: unknown, maxDepth = 256, maxReports = 20): V
  * need not remember the objects it has seen. Same facts; for the classifier's hot path.
  */
 export function inspectParsedJson(value: unknown, maxDepth = 256, maxReports = 20, text?: string): ValueFacts {
-  // With the text the value was parsed from, one look at the text can rule out anything to report: a lone
-  // surrogate in a parsed string comes from a raw one (the text is then not well-formed) or from a \uD800..\uDFFF
-  // escape, and a number past 2^53 or past a double has 16 digits or more, or an exponent. The quick walk then
-  // skips the scalars.
-  const scalars = text === undefined || !text.isWellFormed() || MAY_REPORT.test(text);
-  return inspect(value, maxDepth, maxReports, true, scalars);
+  // With the text the value was parsed from, one look at it can rule out lone surrogates: a parsed string holds one
+  // only when the text does (it is then not well-formed) or when the text has a \u escape. Then the quick walk
+  // skips the strings; numbers are always checked (that is cheap).
+  const strings = text === undefined || text.includes('\\u') || !text.isWellFormed();
+  return inspect(value, maxDepth, maxReports, true, strings);
 }
 
-/** Text that may hold what walkValue reports (false positives only cost a closer look). */
-const MAY_REPORT = /\\u[dD][89a-fA-F]|\d{16}|\d[eE]/;
-
-function inspect(value: unknown, maxDepth: number, maxReports: number, tree: boolean, scalars = true): ValueFacts {
+function inspect(value: unknown, maxDepth: number, maxReports: number, tree: boolean, strings = true): ValueFacts {
   // Most messages have nothing to report: a quick walk that builds no paths settles depth, member count and
   // repetition, and only a value with something to report is walked again to name the places.
-  const quick = scanValue(value, maxDepth, tree, scalars);
+  const quick = scanValue(value, maxDepth, tree, strings);
   if (!quick.reportable || maxReports <= 0) {
     return {
       depth: quick.depth,
@@ -149,14 +145,14 @@ function scanValue(
   value: unknown,
   maxDepth: number,
   tree: boolean,
-  scalars: boolean,
+  strings: boolean,
 ): Omit<ValueFacts, 'loneSurrogates' | 'unsafeIntegers'> & { reportable: boolean } {
   let depth = 0;
   let truncated = false;
   let memberCount = 0;
   let repeated = false;
-  // Without scalars to check, nothing can be reportable: starting at true skips every check below.
-  let reportable = !scalars;
+  let reportable = false;
+  const check = strings ? isReportable : isReportableNumber;
   if (value === null || typeof value !== 'object')
     return { depth, truncated, memberCount, repeated, reportable: isReportable(value) };
   const containers: object[] = [value];
@@ -183,23 +179,40 @@ function scanValue(
         if (item !== null && typeof item === 'object') {
           containers.push(item);
           levels.push(childDepth);
-        } else if (!reportable && isReportable(item)) reportable = true;
+        } else if (!reportable && check(item)) reportable = true;
+      }
+    } else if (tree) {
+      // A tree from JSON.parse: plain objects whose prototype has no enumerable members, so for-in visits exactly
+      // the own keys, without the array Object.keys allocates.
+      const o = v as Record<string, unknown>;
+      for (const key in o) {
+        memberCount += 1;
+        if (strings && !reportable && !key.isWellFormed()) reportable = true;
+        const item = o[key];
+        if (item !== null && typeof item === 'object') {
+          containers.push(item);
+          levels.push(childDepth);
+        } else if (!reportable && check(item)) reportable = true;
       }
     } else {
       const keys = Object.keys(v);
       memberCount += keys.length;
       for (const key of keys) {
-        if (!reportable && !key.isWellFormed()) reportable = true;
+        if (strings && !reportable && !key.isWellFormed()) reportable = true;
         const item: unknown = (v as Record<string, unknown>)[key];
         if (item !== null && typeof item === 'object') {
           containers.push(item);
           levels.push(childDepth);
-        } else if (!reportable && isReportable(item)) reportable = true;
+        } else if (!reportable && check(item)) reportable = true;
       }
     }
   }
-  return { depth, truncated, memberCount, repeated, reportable: scalars && reportable };
+  return { depth, truncated, memberCount, repeated, reportable };
 }
+
+/** isReportable for numbers only (the caller knows no string can hold a lone surrogate). */
+const isReportableNumber = (v: unknown): boolean =>
+  typeof v === 'number' && (Number.isInteger(v) ? !Number.isSafeInteger(v) : !Number.isFinite(v));
 
 /** The full walk, with a JSON Pointer for each report. */
 function walkValue(value: unknown, maxDepth: number, maxReports: number): ValueFacts {

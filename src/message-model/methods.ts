@@ -66,12 +66,13 @@ export const MISNAMED_METHODS: Readonly<Record<string, { correct: string | null;
   },
 );
 
+const REMOVED: ReadonlySet<string> = new Set(METHODS_REMOVED_IN_2026_07_28);
+const ADDED: ReadonlySet<string> = new Set(METHODS_ADDED_IN_2026_07_28);
+
 /** Whether a method name is gone in, or not yet part of, an MCP revision. */
 export function methodStatus(method: string, version: McpVersion): 'removed' | 'not-yet' | 'ok' {
-  if (version === '2026-07-28' && (METHODS_REMOVED_IN_2026_07_28 as readonly string[]).includes(method))
-    return 'removed';
-  if (version !== '2026-07-28' && (METHODS_ADDED_IN_2026_07_28 as readonly string[]).includes(method)) return 'not-yet';
-  return 'ok';
+  if (version === '2026-07-28') return REMOVED.has(method) ? 'removed' : 'ok';
+  return ADDED.has(method) ? 'not-yet' : 'ok';
 }
 
 /** Where each typed method is defined, per revision: the page and the section that shows its params and result. */

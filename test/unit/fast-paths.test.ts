@@ -214,3 +214,47 @@ describe('isSurelyValidResult', () => {
     });
   }
 });
+
+describe('the fast paths on values fresh from JSON.parse (json = true skips checks JSON cannot fail)', () => {
+  /** The value as JSON.parse gives it back, or undefined when it is not JSON. */
+  const roundTrip = (v: unknown): unknown => {
+    try {
+      const text = JSON.stringify(v);
+      return text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  };
+
+  it('accept only what the schemas accept', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(richMetaArb, ...Object.values(PARAMS_BY_METHOD), ...Object.values(RESULT_BY_METHOD)),
+        fc.constantFrom(...MCP_VERSIONS),
+        (generated, version) => {
+          const v = roundTrip(generated);
+          if (v === undefined) return;
+          const s = MCP_SCHEMAS[version];
+          if (isSurelyRequestMeta(v, true)) expect(RequestMetaSchema.safeParse(v).success).toBe(true);
+          if (isSurelyResultMeta(v, true)) expect(s.ResultMetaSchema.safeParse(v).success).toBe(true);
+          for (const method of Object.keys(PARAMS_BY_METHOD)) {
+            const schema = s.requests[method] ?? s.notifications[method];
+            if (schema && isSurelyValidParams(method, version, v, true))
+              expect(schema.safeParse(v).success, `${method} ${JSON.stringify(v)}`).toBe(true);
+          }
+          for (const method of ['tools/list', 'resources/read']) {
+            if (isSurelyValidResult(method, version, v, true))
+              expect(s.results[method]!.safeParse(v).success).toBe(true);
+          }
+          if (isSurelyToolResult(v, version, true)) {
+            const r = v as Record<string, unknown>;
+            const checked =
+              version === '2026-07-28' && r.resultType === undefined ? { ...r, resultType: 'complete' } : r;
+            expect(s.CallToolResultSchema.safeParse(checked).success).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+});

@@ -77,8 +77,8 @@ describe('the fixture files', () => {
 });
 
 /**
- * Expectations the model does not meet yet: each is filed with the model in /work/notes/requests.md and runs as
- * `it.fails`, so it turns red the day the model is fixed and the entry must be deleted.
+ * Expectations the model does not meet yet (fixture name -> what the model gets wrong): each runs as `it.fails`, so it
+ * turns red the day the model is fixed and the entry must be deleted. Empty when the model meets every expectation.
  */
 const PENDING_MODEL_FIXES: Record<string, string> = {};
 
@@ -139,7 +139,7 @@ describe('the corpus as a whole', () => {
     );
   });
 
-  it('covers the version differences of the fact sheet', () => {
+  it('covers the rules that differ between versions and the hazards of the wire format', () => {
     const findingIds = new Set(
       cases.flatMap((c) => [...c.expected.errors, ...c.expected.warnings, ...c.expected.info]),
     );

@@ -87,7 +87,8 @@ describe('the JSON-RPC 2.0 §7 examples', () => {
   });
 
   it('turns every example into a batch-unsupported or single-message verdict under MCP', () => {
-    // Not conformance tests for MCP (the fact sheet §1.6): MCP has no batches and no positional params.
+    // Not conformance tests for MCP: MCP has no batches (removed in 2025-06-18, changelog) and its params are
+    // always an object (basic/index.mdx §Requests types `params` as an object with string keys).
     const batch = examples.find((e) => e.case === 'rpc call Batch')!;
     const c = classifyMessage(batch.send, { protocol: '2025-11-25' });
     // MCP removed batching in 2025-06-18 and says nothing about how an array is answered.

@@ -30,7 +30,7 @@ import {
 } from '#message-model';
 import { messageArb, richMessageArb, serialiseShuffled } from './support/arbitraries.ts';
 
-/** The shape of a Classification, written from the contract (CONTRACTS.md) rather than from the model's types. */
+/** The shape of a Classification, written from the model's README (its public API) rather than from its types. */
 const IdSchema = z.union([z.string(), z.number().refine(Number.isFinite), z.null()]);
 const ReplySchema: z.ZodType<Reply> = z.lazy(() =>
   z.union([
@@ -122,7 +122,10 @@ function assertWellFormed(c: Classification): void {
   expect(order).toEqual([...order].sort((a, b) => a - b));
 }
 
-/** The reply a conforming receiver owes must follow from the kind (CONTRACTS.md, issue 2 §2). */
+/**
+ * The reply a conforming receiver owes must follow from the kind: a request is answered, a notification and a response
+ * never are (JSON-RPC 2.0 §4.1: "The Server MUST NOT reply to a Notification"; §5).
+ */
 function assertReplyAgreesWithKind(c: Classification): void {
   const r = c.reply;
   switch (c.kind) {
@@ -150,7 +153,7 @@ function assertReplyAgreesWithKind(c: Classification): void {
     case 'invalid':
       if (c.shape === 'response') expect(r).toEqual({ send: 'nothing' });
       else if (c.shape === 'notification' && r.send === 'nothing') {
-        // A valid JSON-RPC notification that breaks only an MCP rule is still never answered (issue 9 §1 item 1).
+        // A valid JSON-RPC notification that breaks only an MCP rule is still never answered (JSON-RPC 2.0 §4.1).
         expect(c.protocol).not.toBe('jsonrpc-2.0');
       } else {
         expect(r.send).toBe('error');
@@ -308,6 +311,25 @@ describe('key order and whitespace never change the classification', () => {
 });
 
 describe('text and parsed value agree', () => {
+  // The text path skips the per-string surrogate check when the text shows none can exist (no \\u escape, a
+  // well-formed text); the value path always checks. Lone surrogates, raw and escaped, must be found by both.
+  it('on any JSON value, lone surrogates and large numbers included', () => {
+    fc.assert(
+      // A string passed to classifyMessage is raw text, so a top-level string value is left out.
+      fc.property(
+        fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' }).filter((v) => typeof v !== 'string'),
+        protocolArb,
+        (value, protocol) => {
+          const text = JSON.stringify(value);
+          expect(classifyMessage(JSON.parse(text), { protocol })).toEqual(classifyMessage(text, { protocol }));
+        },
+      ),
+      { numRuns: 500 },
+    );
+    const escaped = '{"jsonrpc":"2.0","method":"m","params":{"s":"\\ud800"}}';
+    expect(classifyMessage(escaped).findings.map((f) => f.id)).toContain('lone-surrogate');
+  });
+
   it('classifies JSON text and the value it parses to alike', () => {
     fc.assert(
       fc.property(messageArb, protocolArb, (message, protocol) => {
@@ -319,7 +341,7 @@ describe('text and parsed value agree', () => {
   });
 });
 
-describe('the classifier validates through the exported schemas (issue 9 §2: one source for every rule)', () => {
+describe('the classifier validates through the exported schemas (one source for every rule)', () => {
   type Schemas = Pick<
     McpSchemas,
     | 'JSONRPCMessageSchema'

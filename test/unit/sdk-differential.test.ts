@@ -8,8 +8,7 @@
  * Both sides answer: which kind of message is this, and is it a valid one? Ours: classifyMessage's kind, valid when it
  * is a single message with no error finding. Every disagreement, on every fixture and on generated messages, must be
  * explained by a row of SDK_INTENDED_DIFFERENCES (decided from the message alone, with the spec sentence our verdict
- * rests on) or be a model bug listed in PENDING_MODEL_FIXES (shared with the JSON Schema differential, filed in
- * requests.md). Every row must show on its example and be needed at least once.
+ * rests on) or be a model bug listed in PENDING_MODEL_FIXES (shared with the JSON Schema differential). Every row must show on its example and be needed at least once.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * classifyMessage: kinds, replies and findings, rule by rule. Expected values come from the JSON-RPC 2.0 text and
- * the MCP revisions (mcp-protocol-facts.md §1, §2), not from the classifier's output.
+ * the MCP revisions (basic/index.mdx and changelog.mdx of each), not from the classifier's output.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROTOCOL, classifyMessage, isFindingId, type Classification, type Protocol } from '#message-model';
@@ -567,7 +567,7 @@ describe('classifyMessage: batches', () => {
   });
 
   // Spec 2025-06-18 changelog.mdx: "Remove support for JSON-RPC batching"; no later text says how a receiver
-  // answers an array, so the model says the reply is unspecified rather than invent one (issue 9).
+  // answers an array, so the model says the reply is unspecified rather than invent one.
   it('flags any batch under MCP, owes no reply the spec defines, and still classifies its items', () => {
     for (const protocol of ['2025-06-18', '2025-11-25', '2026-07-28'] as const) {
       const c = classifyMessage('[{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}]', { protocol });

@@ -1,5 +1,5 @@
 /**
- * Regression tests for the mistakes issue 9 §1 found in the model, each resting on the spec sentence quoted in its
+ * Regression tests for mistakes a review against the spec text found in the model, each resting on the spec sentence quoted in its
  * name or comment (checked against the spec repository's text, not against the model).
  */
 import { describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * What the self-consistency tests share: the markup convention for messages shown in chapters, and what "broken"
  * means for a classification.
  *
- * Convention (announced in /work/notes/status.md): a fenced block with info string `json` (one message) or `jsonl`
+ * Convention: a fenced block with info string `json` (one message) or `jsonl`
  * (one message per line) is a wire message, classified under the chapter's frontmatter `protocol`. Meta words after
  * the language: `protocol=<version>` (shown under another version), `broken` (meant to be broken), `fragment` (not a
  * whole message; it must then not be a complete JSON-RPC message). An inline code span holding a whole message

@@ -53,14 +53,14 @@ export interface IntendedDifference<V extends string> {
 }
 
 /**
- * A disagreement that is a bug in the model, filed in /work/notes/requests.md. The test asserts that its example
- * still disagrees, so the row must be deleted the day the model is fixed.
+ * A disagreement that is a bug in the model. The test asserts that its example still disagrees, so the row must be
+ * deleted the day the model is fixed.
  */
 export interface PendingModelFix<V extends string> {
   id: string;
   direction: Direction;
   versions: readonly V[];
-  /** The request as filed ("FROM oracles TO model: …"), shortened. */
+  /** What the model gets wrong and what the spec says instead, in a sentence. */
   request: string;
   applies: (value: unknown, version: V) => boolean;
   example: string;

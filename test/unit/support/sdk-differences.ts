@@ -5,6 +5,7 @@
  * bugs are not listed here: they are the PENDING_MODEL_FIXES of the JSON Schema differential, which the SDK
  * differential shares, since a bug is a bug whichever oracle finds it.
  */
+import { resultFitsNoResultType } from './json-schema-differences.ts';
 import { schemaOf } from './json-schema-oracle.ts';
 import { isObject, paramsOf, resultOf, type IntendedDifference } from './oracle-rows.ts';
 import { sdkEnvelope, sdkTyped, SDK_VARIANTS, type SdkVariant } from './sdk-oracle.ts';
@@ -237,5 +238,15 @@ export const SDK_INTENDED_DIFFERENCES: readonly IntendedDifference<SdkVariant>[]
     },
     example:
       '{"jsonrpc":"2.0","id":42,"result":{"resultType":"input_required","inputRequests":{"lookup":{"method":"tools/call","params":{"name":"get_incident"}}}}}',
+  },
+  {
+    id: 'result-fits-no-result-type',
+    direction: 'we-accept',
+    versions: BOTH,
+    reason:
+      "The SDK checks a result against the result type its members suggest (content makes it a CallToolResult); one response does not say which method it answers, and the spec's ServerResult includes EmptyResult, which is Result: any object. So without the method the model checks a result as any object. Given the method (ClassifyOptions.method, or a log that pairs the response with its request), the model checks that method's result type.",
+    spec: 'MCP basic/index.mdx §Responses: "The `result` **MAY** follow any JSON object structure."; schema.ts: "export type EmptyResult = Result;"',
+    applies: (v, variant) => resultFitsNoResultType(variant, v),
+    example: '{"jsonrpc":"2.0","id":1,"result":{"content":{"type":"text","text":"x"}}}',
   },
 ];
