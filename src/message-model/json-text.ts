@@ -28,21 +28,38 @@ export function positionAt(text: string, offset: number): TextPosition {
 
 /** Parses JSON text; never throws. On failure, says where parsing stopped and why, in words a learner can act on. */
 export function parseJsonText(text: string): ParseOutcome {
+  let value: unknown;
+  let message: string | undefined;
+  // A failed JSON.parse throws a SyntaxError, for which the engine records a stack trace; that costs more than
+  // parsing a short text, and only the error's message is read here. Where the engine lets a script set the trace
+  // length (V8, JavaScriptCore), none is recorded, and the old length is back before anything else runs.
+  const limit = STACK_LIMIT_SETTABLE ? ErrorWithLimit.stackTraceLimit : undefined;
+  if (limit !== undefined) ErrorWithLimit.stackTraceLimit = 0;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
-    // Blank text never parses, so it is told apart here rather than trimmed on every call.
-    if (text.trim() === '') {
-      return {
-        ok: false,
-        reason: 'The text is empty: there is no JSON value in it.',
-        position: positionAt(text, text.length),
-      };
-    }
-    const raw = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: describeParseError(raw), position: positionAt(text, errorOffset(raw, text)) };
+    message = error instanceof Error ? error.message : String(error);
+  } finally {
+    if (limit !== undefined) ErrorWithLimit.stackTraceLimit = limit;
   }
+  if (message === undefined) return { ok: true, value };
+  // Blank text never parses, so it is told apart here rather than trimmed on every call.
+  if (text.trim() === '') {
+    return {
+      ok: false,
+      reason: 'The text is empty: there is no JSON value in it.',
+      position: positionAt(text, text.length),
+    };
+  }
+  return { ok: false, reason: describeParseError(message), position: positionAt(text, errorOffset(message, text)) };
 }
+
+const ErrorWithLimit = Error as unknown as { stackTraceLimit?: number };
+/** Whether Error.stackTraceLimit is a number this module may set (not in every engine; not under frozen intrinsics). */
+const STACK_LIMIT_SETTABLE = ((): boolean => {
+  const own = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit');
+  return own !== undefined && own.writable === true && typeof own.value === 'number';
+})();
 
 /** Finds the offset an engine's JSON.parse error message names (V8: "at position N"; SpiderMonkey: "line L column C"). */
 function errorOffset(message: string, text: string): number {
@@ -62,14 +79,18 @@ function errorOffset(message: string, text: string): number {
 }
 
 /** Rewrites an engine's parse message into one sentence without the echoed source text. */
-function describeParseError(message: string): string {
+export function describeParseError(message: string): string {
   if (/end of (JSON )?(input|data)/i.test(message)) return 'The text ends before the JSON value is complete.';
-  const cleaned = message
-    .replace(/, ".*" is not valid JSON$/s, '')
-    .replace(/ in JSON at position \d+( \(line \d+ column \d+\))?/, '')
-    .replace(/^JSON\.parse: /, '')
-    .replace(/ at line \d+ column \d+ of the JSON data$/, '');
-  return `${cleaned.charAt(0).toUpperCase()}${cleaned.slice(1)}.`.replace(/\.\.$/, '.');
+  // Plain string searches for V8's and SpiderMonkey's forms; each expression runs only where its text is present.
+  let cleaned = message;
+  const echoed = cleaned.indexOf(', "');
+  if (echoed !== -1 && cleaned.endsWith('" is not valid JSON')) cleaned = cleaned.slice(0, echoed);
+  if (cleaned.includes(' in JSON at position '))
+    cleaned = cleaned.replace(/ in JSON at position \d+( \(line \d+ column \d+\))?/, '');
+  if (cleaned.startsWith('JSON.parse: ')) cleaned = cleaned.slice('JSON.parse: '.length);
+  if (cleaned.endsWith(' of the JSON data')) cleaned = cleaned.replace(/ at line \d+ column \d+ of the JSON data$/, '');
+  const sentence = `${cleaned.charAt(0).toUpperCase()}${cleaned.slice(1)}.`;
+  return sentence.endsWith('..') ? sentence.slice(0, -1) : sentence;
 }
 
 /** What a walk over a parsed value found. */

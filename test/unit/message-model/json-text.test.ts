@@ -1,6 +1,8 @@
 /** json-text.ts: parsing that never throws, positions, and the facts JSON.parse hides. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inspectValue, parseJsonText, positionAt } from '#message-model';
+import { describeParseError } from '../../../src/message-model/json-text.ts';
 
 describe('positionAt', () => {
   it('counts lines and columns from 1', () => {
@@ -101,5 +103,64 @@ describe('inspectValue', () => {
     for (let i = 0; i < 100_000; i += 1) deep = i % 2 === 0 ? [deep] : { d: deep };
     const facts = inspectValue(deep, Number.POSITIVE_INFINITY);
     expect(facts.depth).toBe(100_000);
+  });
+});
+
+describe('describeParseError', () => {
+  it("rewrites V8's and SpiderMonkey's messages into one sentence without the echoed text", () => {
+    const cases: Array<[string, string]> = [
+      ['Unexpected end of JSON input', 'The text ends before the JSON value is complete.'],
+      [
+        'JSON.parse: unexpected end of data at line 1 column 9 of the JSON data',
+        'The text ends before the JSON value is complete.',
+      ],
+      [`Unexpected token 'j', "{jsonrpc":"2.0"}" is not valid JSON`, "Unexpected token 'j'."],
+      [`Unexpected token ',', "[1,,2]" is not valid JSON`, "Unexpected token ','."],
+      ['Unterminated string in JSON at position 30 (line 1 column 31)', 'Unterminated string.'],
+      ["Expected property name or '}' in JSON at position 1", "Expected property name or '}'."],
+      [
+        'JSON.parse: expected double-quoted property name at line 1 column 2 of the JSON data',
+        'Expected double-quoted property name.',
+      ],
+      ['Bad control character in string literal.', 'Bad control character in string literal.'],
+    ];
+    for (const [message, sentence] of cases) expect(describeParseError(message), message).toBe(sentence);
+  });
+
+  it('gives the same sentence as the expressions it replaced, on the messages of many broken texts', () => {
+    const before = (message: string): string => {
+      if (/end of (JSON )?(input|data)/i.test(message)) return 'The text ends before the JSON value is complete.';
+      const cleaned = message
+        .replace(/, ".*" is not valid JSON$/s, '')
+        .replace(/ in JSON at position \d+( \(line \d+ column \d+\))?/, '')
+        .replace(/^JSON\.parse: /, '')
+        .replace(/ at line \d+ column \d+ of the JSON data$/, '');
+      return `${cleaned.charAt(0).toUpperCase()}${cleaned.slice(1)}.`.replace(/\.\.$/, '.');
+    };
+    fc.assert(
+      fc.property(fc.json(), fc.nat(), fc.string({ maxLength: 3 }), (json, at, junk) => {
+        const cut = at % (json.length + 1);
+        const text = `${json.slice(0, cut)}${junk}${json.slice(cut)}`;
+        try {
+          JSON.parse(text);
+        } catch (error) {
+          const message = (error as Error).message;
+          expect(describeParseError(message)).toBe(before(message));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('parseJsonText and the stack trace limit', () => {
+  it('leaves Error.stackTraceLimit as it found it, after a failed parse and after a good one', () => {
+    const limit = (Error as unknown as { stackTraceLimit?: number }).stackTraceLimit;
+    expect(parseJsonText('{"a":').ok).toBe(false);
+    expect((Error as unknown as { stackTraceLimit?: number }).stackTraceLimit).toBe(limit);
+    expect(parseJsonText('{"a":1}').ok).toBe(true);
+    expect((Error as unknown as { stackTraceLimit?: number }).stackTraceLimit).toBe(limit);
+    // Errors thrown elsewhere still carry their stack.
+    expect(new Error('x').stack).toMatch(/json-text\.test/);
   });
 });
