@@ -306,6 +306,49 @@ test('a shared link never costs the learner their own answers', async ({ page })
   expect(await cell(page, 'unknown-method', 'layer').inputValue()).toBe('transport');
 });
 
+test('a graded prediction tells listeners (the workshop room) the fixture, protocol, prediction and the edited message', async ({
+  page,
+}) => {
+  await page.goto('/chapters/01-message-shapes/');
+  await page.evaluate(() => {
+    const w = window as unknown as { graded: unknown[] };
+    w.graded = [];
+    document.addEventListener('mcp-lab:graded', (e) => w.graded.push((e as CustomEvent).detail));
+  });
+  const widget = page.locator('lab-classify-fixture[data-widget-id^="classify-notification-progress"]');
+  await widget.scrollIntoViewIfNeeded();
+  await widget.locator('[data-role="predict-form"]').waitFor();
+  const graded = () => page.evaluate(() => (window as unknown as { graded: { answers: unknown }[] }).graded);
+
+  // Unedited: the room takes the message from the fixture, so no text is sent.
+  await widget.locator('input[name$=".kind"][value="notification"]').check();
+  await widget.locator('input[name$=".send"][value="nothing"]').check();
+  await widget.locator('.lab-predict button[type="submit"]').click();
+  await expect.poll(async () => (await graded()).length).toBe(1);
+  expect((await graded())[0]!.answers).toEqual({
+    fixture: 'notification-progress',
+    protocol: '2026-07-28',
+    kind: 'notification',
+    reply: { send: 'nothing' },
+  });
+
+  // Edited: the text graded is the learner's own.
+  await widget.locator('[data-action="edit"]').click();
+  const edited = '{"jsonrpc":"2.0","id":7,"method":"tools/list"}';
+  await widget.locator('[data-role="text"]').fill(edited);
+  await widget.locator('input[name$=".kind"][value="request"]').check();
+  await widget.locator('input[name$=".send"][value="response"]').check();
+  await widget.locator('.lab-predict button[type="submit"]').click();
+  await expect.poll(async () => (await graded()).length).toBe(2);
+  expect((await graded())[1]!.answers).toMatchObject({
+    fixture: 'notification-progress',
+    protocol: '2026-07-28',
+    kind: 'request',
+    reply: { send: 'response' },
+    text: edited,
+  });
+});
+
 /** Interacts with every widget on the page, through the model, so axe sees the upgraded states. */
 async function interact(page: Page): Promise<void> {
   for (const table of await page.locator('lab-decision-table').all()) {
@@ -328,10 +371,11 @@ async function interact(page: Page): Promise<void> {
     await widget.locator('.lab-result details summary').first().click();
   }
   for (const timeline of await page.locator('lab-message-timeline').all()) {
+    // Every scenario starts without a retry, so the summary names the retry only once the widget has redrawn.
     await timeline.locator('[data-role="retry"]').selectOption('blind');
     await timeline
       .locator('[data-role="summary"]')
-      .filter({ hasText: /Then: Blind retry/ })
+      .filter({ hasText: /Then a retry/ })
       .waitFor();
   }
   for (const check of await page.locator('lab-completion-check').all()) {

@@ -229,7 +229,13 @@ class LabClassifyFixture extends HTMLElement {
         correct: verdict.correct,
         total: verdict.total,
         passed: verdict.correct === verdict.total,
-        answers: { ...toCheckAnswer(prediction), protocol },
+        // The room re-grades this: which fixture, under which protocol, and the learner's edit when there is one.
+        answers: {
+          fixture: this.data.id,
+          protocol,
+          ...toCheckAnswer(prediction),
+          ...(text !== this.data.text ? { text } : {}),
+        },
       });
     }
   }
