@@ -36,7 +36,7 @@ export function describeThrown(error: unknown): string {
 }
 
 /** The message of every case when the learner's module lacks an export the cases call. */
-export function missingExportsMessage(missing: readonly string[]): string {
+function missingExportsMessage(missing: readonly string[]): string {
   return `Your code does not export ${missing.map((n) => `a function named ${n}`).join(' or ')}. Keep the starter's export lines: export function ${missing[0]}(...) { ... }.`;
 }
 

@@ -104,7 +104,7 @@ function labOptions(): Record<string, unknown> {
 }
 
 /** Builds the lab types from the working tree. Takes a second or two (it emits declarations for the model). */
-export function buildLabTypes(): LabTypes {
+function buildLabTypes(): LabTypes {
   const exercisesDir = join(ROOT, 'exercises');
   const exercises: LabTypes['exercises'] = {};
   const roots = [join(ROOT, 'src/message-model/index.ts'), join(ROOT, 'src/course/index.ts')];

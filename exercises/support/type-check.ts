@@ -182,7 +182,7 @@ function valueImports(ts: typeof TS, file: TS.SourceFile): LabDiagnostic[] {
 function isTypeOnlyImport(ts: typeof TS, statement: TS.ImportDeclaration): boolean {
   const clause = statement.importClause;
   if (!clause) return false; // `import './x'` runs a module.
-  if (clause.isTypeOnly) return true;
+  if (clause.phaseModifier === ts.SyntaxKind.TypeKeyword) return true;
   if (clause.name) return false; // A default import brings a value.
   const bindings = clause.namedBindings;
   if (!bindings || ts.isNamespaceImport(bindings)) return false;

@@ -28,7 +28,7 @@ export interface CodeLabExercise {
 const folderOf = (path: string) => /exercises\/([^/]+)\//.exec(path)?.[1] ?? '';
 
 /** Every exercise id, sorted. */
-export function exerciseIds(): string[] {
+function exerciseIds(): string[] {
   return Object.keys(MANIFESTS).map(folderOf).sort();
 }
 

@@ -47,7 +47,7 @@ function startWorker(): Worker {
 }
 
 /** Type-checks `code` as the learner's file of `exercise`. Never rejects. */
-export function typeCheck(exercise: string, code: string): Promise<TypeCheckOutcome> {
+function typeCheck(exercise: string, code: string): Promise<TypeCheckOutcome> {
   worker ??= startWorker();
   const id = nextId++;
   const request: TypeCheckRequest = { id, exercise, code };

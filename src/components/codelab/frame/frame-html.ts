@@ -23,7 +23,7 @@ const FRAME_LIMITS = {
 };
 
 /** The frame's inline script: the limits, then the bootstrap with its types and comments stripped. */
-export function frameScript(): string {
+function frameScript(): string {
   const js = ts
     .transpileModule(bootstrapSource, {
       compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: true },
@@ -33,7 +33,7 @@ export function frameScript(): string {
 }
 
 /** The frame's policy, given the hash source of its script. */
-export function framePolicy(scriptHash: string): string {
+function framePolicy(scriptHash: string): string {
   return [
     "default-src 'none'",
     `script-src '${scriptHash}' 'unsafe-eval'`,

@@ -22,7 +22,7 @@ import type { CodePosition } from './protocol.ts';
 const TAG = '\u0000code-lab';
 
 /** A value as it crosses between the workers: JSON-like data, plus whatever the structured clone keeps. */
-export type Wire = unknown;
+type Wire = unknown;
 
 /** What was thrown, as data. The position is where in the learner's code (when the learner's code threw). */
 export interface ThrownWire {
@@ -32,10 +32,10 @@ export interface ThrownWire {
 }
 
 /** How a call ended. */
-export type Outcome = { kind: 'returned'; value: Wire } | { kind: 'threw'; error: ThrownWire };
+type Outcome = { kind: 'returned'; value: Wire } | { kind: 'threw'; error: ThrownWire };
 
 /** A call the learner's code made into one of the cases' functions (by handle). */
-export interface CallbackCall {
+interface CallbackCall {
   handle: number;
   args: Wire[];
   outcome: Outcome;
@@ -75,7 +75,7 @@ const MAX_DEPTH = 64;
  * alike. Cases pass plain data, errors, and plain objects of functions (a transport, an id source); a method on a
  * class's prototype would not be recorded (the exercises' record-replay test holds every exercise to this).
  */
-export function encodeTrusted(value: unknown, handles: Handle[], self: unknown = undefined, depth = 0): Wire {
+function encodeTrusted(value: unknown, handles: Handle[], self: unknown = undefined, depth = 0): Wire {
   if (typeof value === 'function') {
     handles.push({ fn: value as Handle['fn'], self });
     return { [TAG]: 'handle', id: handles.length - 1 };
@@ -94,7 +94,7 @@ export function encodeTrusted(value: unknown, handles: Handle[], self: unknown =
  * Encodes a value from the learner's code as plain data: getters are read once, functions and symbols become
  * markers, cycles are cut. What cannot be read this way (a proxy that throws) throws here, in the learner worker.
  */
-export function encodeLearner(value: unknown, seen: WeakSet<object> = new WeakSet(), depth = 0): Wire {
+function encodeLearner(value: unknown, seen: WeakSet<object> = new WeakSet(), depth = 0): Wire {
   if (typeof value === 'function') return { [TAG]: 'function' };
   if (typeof value === 'symbol') return { [TAG]: 'symbol', description: String(value.description) };
   if (typeof value !== 'object' || value === null) return value;
@@ -117,7 +117,7 @@ export function encodeLearner(value: unknown, seen: WeakSet<object> = new WeakSe
 }
 
 /** Turns encoded learner data back into values for the checker's cases. */
-export function decodeLearner(wire: Wire): unknown {
+function decodeLearner(wire: Wire): unknown {
   if (typeof wire !== 'object' || wire === null) return wire;
   if (Array.isArray(wire)) return wire.map(decodeLearner);
   if (!isPlainObject(wire)) return wire;
@@ -134,7 +134,7 @@ export function decodeLearner(wire: Wire): unknown {
 }
 
 /** Structural equality of two encoded values (the checker's own, so the learner's code cannot bend it). */
-export function sameWire(a: Wire, b: Wire, depth = 0): boolean {
+function sameWire(a: Wire, b: Wire, depth = 0): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > MAX_DEPTH) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
@@ -156,9 +156,10 @@ export function sameWire(a: Wire, b: Wire, depth = 0): boolean {
 }
 
 /** What was thrown, as data. */
-export function thrownWire(error: unknown, position?: CodePosition): ThrownWire {
+function thrownWire(error: unknown, position?: CodePosition): ThrownWire {
   const isError = typeof error === 'object' && error !== null && 'message' in error;
-  const name = isError ? String((error as { name?: unknown }).name ?? 'Error') : 'Thrown value';
+  const thrownName = isError ? (error as { name?: unknown }).name : undefined;
+  const name = typeof thrownName === 'string' ? thrownName : isError ? 'Error' : 'Thrown value';
   let message: string;
   try {
     message = isError ? String((error as { message: unknown }).message) : (JSON.stringify(error) ?? String(error));
