@@ -5,6 +5,7 @@
  * cache `npm run exercise` uses.
  */
 import type { AstroIntegration } from 'astro';
+import { slimSucrase } from '../worker/slim-sucrase.ts';
 
 const ID = 'virtual:code-lab-types';
 const RESOLVED = `\0${ID}`;
@@ -26,8 +27,9 @@ export function codeLabTypes(): AstroIntegration {
             return `export default JSON.parse(${JSON.stringify(JSON.stringify(loadLabTypes()))});`;
           },
         };
-        // The module is imported by a worker, and Vite bundles workers with their own plugin list.
-        updateConfig({ vite: { plugins: [plugin], worker: { plugins: () => [plugin] } } });
+        // The module is imported by a worker, and Vite bundles workers with their own plugin list; the runner
+        // worker also gets sucrase without the transforms it never uses (worker/slim-sucrase.ts).
+        updateConfig({ vite: { plugins: [plugin], worker: { plugins: () => [plugin, slimSucrase()] } } });
       },
     },
   };

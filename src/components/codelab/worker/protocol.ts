@@ -5,7 +5,19 @@
  *
  * Every message the page acts on names the run it belongs to, so a late message from a stopped run is ignored.
  */
+import type { Options } from 'sucrase';
 import type { CaseRecording } from './record-replay.ts';
+
+/**
+ * The learner worker's sucrase options: types removed and imports turned into CommonJS, nothing else. Workers run
+ * modern JavaScript, so optional chaining, class fields and numeric separators stay as written (and keep their
+ * columns). The runner's build leaves out the parts of sucrase these options never reach (slim-sucrase.ts, tested
+ * with these options by test/unit/codelab/slim-sucrase.test.ts).
+ */
+export const SUCRASE_OPTIONS = {
+  transforms: ['typescript', 'imports'],
+  disableESTransforms: true,
+} as const satisfies Options;
 
 /** Where in the learner's code something happened (1-based line, as an editor shows it). */
 export interface CodePosition {

@@ -16,6 +16,7 @@ import { describeThrown, missingExports, runCase } from '../../../../exercises/s
 import type { ExerciseCasesModule } from '../../../../exercises/support/manifest.ts';
 import {
   OUTPUT_LIMITS,
+  SUCRASE_OPTIONS,
   type CodePosition,
   type LearnerReport,
   type RunnerMessage,
@@ -123,7 +124,11 @@ function runLearner(start: Extract<WorkerStart, { type: 'run' }>): void {
 
   let compiled: string;
   try {
-    compiled = transform(code, { transforms: ['typescript', 'imports'], filePath: SOURCE_URL }).code;
+    compiled = transform(code, {
+      ...SUCRASE_OPTIONS,
+      transforms: [...SUCRASE_OPTIONS.transforms],
+      filePath: SOURCE_URL,
+    }).code;
   } catch (error) {
     const loc = (error as { loc?: { line?: unknown; column?: unknown } }).loc;
     const position =
@@ -150,7 +155,9 @@ function runLearner(start: Extract<WorkerStart, { type: 'run' }>): void {
   };
   const module = { exports: {} as Record<string, unknown> };
   try {
-    // The learner's module: a function of its CommonJS bindings, with its own console.
+    // The learner's module: a function of its CommonJS bindings, with its own console. Evaluating the learner's
+    // code is this worker's purpose; the sandbox frame's policy is what allows it, and only there.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const evaluate = new Function(
       'exports',
       'require',
@@ -305,6 +312,9 @@ function runChecker(start: Extract<WorkerStart, { type: 'check' }>): void {
         ended = true;
         changed();
         return;
+      default:
+        // Anything else the learner worker sends is not part of the protocol: ignored.
+        return;
     }
   };
 
@@ -366,7 +376,7 @@ function runChecker(start: Extract<WorkerStart, { type: 'check' }>): void {
 // Warm up while the worker waits as the spare: the first transform and the first classification compile the
 // transpiler's and the model's hot paths, so the learner's run does not pay for it.
 try {
-  transform('export const warm: number = 1;', { transforms: ['typescript', 'imports'] });
+  transform('export const warm: number = 1;', { ...SUCRASE_OPTIONS, transforms: [...SUCRASE_OPTIONS.transforms] });
   classifyMessage('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
 } catch {
   // Warming up is an optimisation; a run reports any real problem itself.
