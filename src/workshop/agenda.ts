@@ -184,3 +184,19 @@ export function buildAgenda(chapters: readonly AgendaChapter[], options: AgendaO
   }
   return { kind: 'agenda', items, start, end: clock, totalMinutes: clock - start, teachingMinutes, breakMinutes };
 }
+
+/**
+ * Why a facilitator's session plan disagrees with its chapter, or undefined when it agrees. The chapter's frontmatter
+ * (readingMinutes + practiceMinutes) is the one source of its minutes: the agenda, the chapter badges and the handout
+ * read it, and the notes' timings split exactly that budget into steps.
+ */
+export function planProblem(
+  timings: readonly { minutes: number }[],
+  chapter: { readingMinutes: number; practiceMinutes: number },
+): string | undefined {
+  const planned = timings.reduce((n, t) => n + t.minutes, 0);
+  const budget = chapter.readingMinutes + chapter.practiceMinutes;
+  return planned === budget
+    ? undefined
+    : `the timings add up to ${planned} minutes, but the chapter budgets ${budget} (readingMinutes ${chapter.readingMinutes} + practiceMinutes ${chapter.practiceMinutes}); the chapter's frontmatter is the one source of its minutes, so change the timings until they add up to it`;
+}

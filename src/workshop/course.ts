@@ -10,6 +10,7 @@ import pkg from '../../package.json';
 import { buildCourseData } from '../receipts/course-data.ts';
 import type { CourseData } from '../receipts/grade.ts';
 import { exercisesInMdx, type ChapterExercises } from './chapter-exercises.ts';
+import { planProblem } from './agenda.ts';
 
 /** The course title receipts carry. */
 export const COURSE_TITLE = 'MCP Message Lab';
@@ -65,6 +66,10 @@ export async function workshopChapters(): Promise<WorkshopChapter[]> {
   return chapters.map((entry, index) => {
     const check = checkFor(entry.id);
     const note = notes.find((n) => n.data.chapter === entry.id);
+    if (note) {
+      const problem = planProblem(note.data.timings, entry.data);
+      if (problem) throw new Error(`${note.filePath ?? note.id}: ${problem}`);
+    }
     return {
       entry,
       id: entry.id,

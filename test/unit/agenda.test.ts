@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildAgenda, formatClock, formatDuration, parseClock, type AgendaChapter } from '../../src/workshop/agenda.ts';
+import {
+  buildAgenda,
+  formatClock,
+  formatDuration,
+  parseClock,
+  planProblem,
+  type AgendaChapter,
+} from '../../src/workshop/agenda.ts';
 
 const chapters: AgendaChapter[] = [
   { id: '01-a', title: 'A', readingMinutes: 12, practiceMinutes: 8 },
@@ -103,5 +110,19 @@ describe('clock helpers', () => {
     expect(formatDuration(45)).toBe('45 min');
     expect(formatDuration(120)).toBe('2 h');
     expect(formatDuration(85)).toBe('1 h 25 min');
+  });
+});
+
+describe('planProblem', () => {
+  it('accepts timings that add up to the chapter minutes and names both sums when they do not', () => {
+    expect(
+      planProblem([{ minutes: 16 }, { minutes: 12 }], { readingMinutes: 16, practiceMinutes: 12 }),
+    ).toBeUndefined();
+    expect(
+      planProblem(
+        [3, 8, 5, 8, 4, 6].map((minutes) => ({ minutes })),
+        { readingMinutes: 16, practiceMinutes: 12 },
+      ),
+    ).toMatch(/add up to 34 minutes, but the chapter budgets 28 \(readingMinutes 16 \+ practiceMinutes 12\)/);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Every chapter has facilitator notes next to it (content/chapters/NN-slug.notes.mdx) that name their chapter, plan
- * the session's minutes, and only cite scenarios and misconceptions the message model has.
+ * the session's minutes (exactly the chapter's own readingMinutes + practiceMinutes, the one source the agenda and
+ * the badges read), and only cite scenarios and misconceptions the message model has.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getScenario, MISCONCEPTIONS } from '#course';
+import { planProblem } from '../../src/workshop/agenda.ts';
 
 const DIR = resolve(import.meta.dirname, '../../content/chapters');
 const chapters = readdirSync(DIR)
@@ -24,6 +26,17 @@ describe.each(chapters)('facilitator notes for %s', (chapter) => {
     expect(frontmatter).toMatch(/^timings:\n\s+- minutes: \d+/m);
     for (const heading of ['## What to say', '## Where learners go wrong', '## Discussion prompts'])
       expect(source).toContain(heading);
+  });
+
+  it("splits exactly the chapter's minutes (readingMinutes + practiceMinutes) into its timings", () => {
+    const chapterFrontmatter =
+      /^---\n([\s\S]*?)\n---/.exec(readFileSync(join(DIR, `${chapter}.mdx`), 'utf8'))?.[1] ?? '';
+    const minutes = (field: string) =>
+      Number(new RegExp(`^${field}:\\s*(\\d+)\\s*$`, 'm').exec(chapterFrontmatter)?.[1]);
+    const timings = [...frontmatter.matchAll(/^\s+- minutes: (\d+)$/gm)].map((m) => ({ minutes: Number(m[1]) }));
+    const budget = { readingMinutes: minutes('readingMinutes'), practiceMinutes: minutes('practiceMinutes') };
+    expect(Number.isInteger(budget.readingMinutes) && Number.isInteger(budget.practiceMinutes)).toBe(true);
+    expect(planProblem(timings, budget)).toBeUndefined();
   });
 
   it('cites only scenarios and misconceptions the model has', () => {
