@@ -303,6 +303,34 @@ for (const engine of ENGINES_UNDER_TEST) {
           expect(res.status, JSON.stringify(name)).toBe(400);
         }
       });
+
+      it('refuses names that show as nothing (Hangul fillers, soft hyphens, joiners alone) or hide a soft hyphen', async () => {
+        const room = await createRoom(server);
+        for (const name of ['\u3164', '\u115f\u1160', '\u00ad', '\u200d\u200c', 'A\u00adda', '\u2800x\u180e']) {
+          const res = await server.request('/api/join', post({ code: room.code, name }));
+          expect(res.status, JSON.stringify(name)).toBe(400);
+        }
+      });
+
+      it('refuses a room title that shows as nothing', async () => {
+        const res = await server.request('/api/rooms', {
+          ...post({ title: '\u3164\u3164', chapters: ['05-error-semantics-and-retries'] }),
+          ip: '10.250.0.1',
+        });
+        expect(res.status).toBe(400);
+      });
+
+      it('takes a zero-width joiner in a name as spelling, and as the same person as the name without it', async () => {
+        const room = await createRoom(server);
+        // Persian spells with the zero-width non-joiner; emoji sequences need the joiner.
+        for (const name of ['\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645', 'Ada \u{1f469}\u200d\u{1f4bb}']) {
+          const res = await server.request('/api/join', post({ code: room.code, name }));
+          expect(res.status, JSON.stringify(name)).toBe(201);
+        }
+        await join(server, room.code, 'Grace Hopper');
+        const twin = await server.request('/api/join', post({ code: room.code, name: 'Gr\u200dace Hopper' }));
+        expect(twin.status).toBe(409);
+      });
     });
 
     describe('a flood from one learner while others keep working', () => {
