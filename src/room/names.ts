@@ -1,14 +1,12 @@
 /**
- * Display names and join codes as people type them. A name is printable text only: no control characters (C0, C1,
- * DEL), no bidirectional overrides or isolates, no zero-width characters, no line or paragraph separators, so a
- * name can neither rewrite a terminal nor reorder a dashboard row. Names are compared after folding, so "Ada" and
- * " ada " are the same learner in a room. Pure; runs in the browser and on the server.
+ * Display names and join codes as people type them. Names and room titles follow the site's one printable-text rule
+ * (src/lib/printable.ts): no controls, no bidirectional controls, no invisible characters that spell nothing, and
+ * something visible, so a name can neither rewrite a terminal, reorder a dashboard row nor look empty. Names are
+ * compared by that module's nameKey, so "Ada" and " ada " (or "A\u200dda") are the same learner in a room. Pure;
+ * runs in the browser and on the server.
  */
+import { hasNotPrintable, isPrintable, nameKey } from '../lib/printable.ts';
 import { MAX_NAME_CHARS } from './protocol.ts';
-
-/** Characters a name may not contain. */
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/u;
 
 /** A name, checked and tidied, or why it cannot be used. */
 export type NameCheck = { kind: 'ok'; name: string; key: string } | { kind: 'invalid'; reason: string };
@@ -20,9 +18,10 @@ export function checkText(
   what: 'name' | 'title',
 ): { kind: 'ok'; text: string } | { kind: 'invalid'; reason: string } {
   if (typeof raw !== 'string') return { kind: 'invalid', reason: `Type a ${what}.` };
-  if (FORBIDDEN.test(raw)) return { kind: 'invalid', reason: `A ${what} can contain only printable characters.` };
+  if (hasNotPrintable(raw))
+    return { kind: 'invalid', reason: `A ${what} can contain only printable characters (no invisible ones).` };
   const text = raw.normalize('NFC').replace(/\s+/gu, ' ').trim();
-  if (text.length === 0) return { kind: 'invalid', reason: `Type a ${what}.` };
+  if (!isPrintable(text)) return { kind: 'invalid', reason: `Type a ${what}.` };
   if ([...text].length > max) return { kind: 'invalid', reason: `A ${what} can be at most ${max} characters long.` };
   return { kind: 'ok', text };
 }
@@ -31,11 +30,6 @@ export function checkText(
 export function checkName(raw: unknown): NameCheck {
   const check = checkText(raw, MAX_NAME_CHARS, 'name');
   return check.kind === 'ok' ? { kind: 'ok', name: check.text, key: nameKey(check.text) } : check;
-}
-
-/** The folded form two names are compared by (NFKC, lower case). */
-export function nameKey(name: string): string {
-  return name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/gu, ' ').trim();
 }
 
 /** The join code alphabet: upper-case letters and digits without look-alikes (0/O, 1/I/L, 5/S, 2/Z, 8/B). */
