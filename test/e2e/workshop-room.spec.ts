@@ -133,6 +133,32 @@ test.describe('a live workshop room', () => {
     await expect(ada.locator('.room-banner')).toContainText('all answers sent');
   });
 
+  test('a wrong decision-table answer is graded on the server and counted in the dashboard’s cell answers', async () => {
+    const ada = learners[0]!.page;
+    await ada.goto(`${BASE}/chapters/05-error-semantics-and-retries/`);
+    const table = ada.locator('lab-decision-table').first();
+    await table.scrollIntoViewIfNeeded();
+    // The course's answer for this cell is the tool's input validation (content/scenarios/tool-calls.json); the JSON
+    // parser never sees inside the arguments.
+    await table.locator('select[name="malformed-incident-id.layer"]').selectOption('json-parser');
+    const announced = ada.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          document.addEventListener('mcp-lab:graded', () => resolve(Date.now()), { once: true }),
+        ),
+    );
+    await table.locator('[data-action="check"]').click();
+    const at = await announced;
+    const cellBox = instructor.page
+      .locator('.room-cell')
+      .filter({ has: instructor.page.locator('h4', { hasText: 'Malformed incident ID' }) })
+      .filter({ has: instructor.page.locator('h4', { hasText: 'layer' }) });
+    await expect(cellBox.locator('.room-answer-wrong')).toContainText('Wrong: JSON parser (1)', { timeout: 15_000 });
+    test.info().annotations.push({ type: 'table check → dashboard cell', description: `${Date.now() - at} ms` });
+    await expect(cellBox).toContainText('0 of 1 right');
+    await expect(cell(instructor.page, 'Ada Lovelace', 'Chapter now')).toContainText('Error semantics');
+  });
+
   test('locking and unlocking solutions reaches every learner', async () => {
     const pages = learners.map((l) => l.page);
     for (const page of pages.slice(1)) await page.goto(`${BASE}/chapters/01-message-shapes/`);

@@ -218,7 +218,7 @@ type SortKey =
 
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'name', label: 'Learner' },
-  { key: 'stuck', label: 'Stuck?' },
+  { key: 'stuck', label: 'Stuck' },
   { key: 'where', label: 'Chapter now' },
   { key: 'progress', label: 'Items done', numeric: true },
   { key: 'wrong', label: 'Wrong in a row', numeric: true },
@@ -229,12 +229,16 @@ const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'last', label: 'Last activity' },
 ];
 
-function compare(a: LearnerRow, b: LearnerRow, key: SortKey): number {
+/** A chapter's place in the room's list; a learner on no chapter (or one outside it) sorts first. */
+const place = (order: readonly string[], id: string | null | undefined) => (id ? order.indexOf(id) : -1);
+
+/** Compares two learners by one column; chapters compare by their place in the course (`order`), not by id. */
+function compare(a: LearnerRow, b: LearnerRow, key: SortKey, order: readonly string[]): number {
   switch (key) {
     case 'name':
       return a.name.localeCompare(b.name);
     case 'where':
-      return (a.chapterId ?? '').localeCompare(b.chapterId ?? '');
+      return place(order, a.chapterId) - place(order, b.chapterId);
     case 'progress':
       return a.done - b.done;
     case 'wrong':
@@ -334,7 +338,7 @@ async function openDashboard(room: KeptRoom): Promise<void> {
                 ? 'most first'
                 : 'fewest first';
       sortSelect.append(
-        el('option', { value: `${column.key}:${descending ? 'desc' : 'asc'}` }, `${column.label}: ${direction}`),
+        el('option', { value: `${column.key}:${descending ? 'desc' : 'asc'}` }, `${column.label} (${direction})`),
       );
     }
   }
@@ -343,7 +347,7 @@ async function openDashboard(room: KeptRoom): Promise<void> {
     const [key, direction] = sortSelect.value.split(':') as [SortKey, string];
     setSort(key, direction === 'desc');
   });
-  thead.append(el('th', { scope: 'col' }, 'Remove'));
+  thead.append(el('th', { scope: 'col', class: 'room-actions' }, 'Remove'));
 
   function render(): void {
     if (!state) return;
@@ -363,8 +367,9 @@ async function openDashboard(room: KeptRoom): Promise<void> {
     must<HTMLButtonElement>('[data-role="end"]').hidden = r.endedAt !== null;
     must<HTMLButtonElement>('[data-role="delete"]').hidden = r.endedAt === null;
 
+    const order = state.chapters.map((ch) => ch.id);
     const rows = [...view.learners].sort((a, b) => {
-      const c = compare(a, b, sort.key);
+      const c = compare(a, b, sort.key, order);
       return (sort.descending ? -c : c) || a.name.localeCompare(b.name);
     });
     for (const th of thead.querySelectorAll<HTMLElement>('th[data-key]')) {
@@ -389,7 +394,7 @@ async function openDashboard(room: KeptRoom): Promise<void> {
             row.removed ? ' (removed)' : '',
             ...(row.stuck ? [el('span', { class: 'room-stuck-why' }, `Stuck: ${row.stuck}`)] : []),
           ),
-          cell('Stuck?', row.stuck ? 'Yes' : 'No'),
+          cell('Stuck', row.stuck ? 'Yes' : 'No'),
           cell('Chapter now', row.chapterTitle || '—'),
           cell('Items done', `${row.done} of ${row.total}`, true),
           cell('Wrong in a row', String(row.wrongAttempts), true),
@@ -472,6 +477,8 @@ async function openDashboard(room: KeptRoom): Promise<void> {
           )
         : [el('li', { class: 'room-hint' }, 'None yet.')]),
     );
+    // "None yet." is a note, not the first of a numbered list.
+    must('[data-role="misconceptions"]').classList.toggle('room-empty', view.misconceptions.length === 0);
   }
 
   async function confirm(title: string, text: string, yes: string, offerExport = false): Promise<boolean> {

@@ -58,7 +58,9 @@ export function startJoinPage(): void {
       `Room "${session.title}" (code ${formatCode(session.code)}), as ${session.name}.`;
     const waiting = createQueue(localStorage).size();
     must('[data-role="joined-state"]').textContent =
-      waiting === 0 ? 'Every answer has reached the room.' : `${waiting} answers are waiting to be sent.`;
+      waiting === 0
+        ? 'Every answer has reached the room.'
+        : `${waiting === 1 ? '1 answer is' : `${waiting} answers are`} waiting to be sent.`;
   };
   showJoined();
 
@@ -69,7 +71,17 @@ export function startJoinPage(): void {
   });
 
   must('[data-role="leave"]').addEventListener('click', () => {
-    createQueue(localStorage).clear();
+    const queue = createQueue(localStorage);
+    const unsent = queue.size();
+    // Leaving drops the answers the room has not received yet (they stay in this browser's progress): ask first.
+    if (
+      unsent > 0 &&
+      !window.confirm(
+        `${unsent === 1 ? '1 answer has' : `${unsent} answers have`} not reached the room yet and will not be sent if you leave. Leave anyway?`,
+      )
+    )
+      return;
+    queue.clear();
     endSession('You left the workshop room. Your progress stays in this browser.');
     location.reload();
   });

@@ -383,7 +383,9 @@ export function createWorkshopData(db: Kysely<WorkshopDatabase>) {
     insertEvents(roomId: string, learnerId: string, events: readonly NewEvent[], now: number): Promise<EventAck[]> {
       return new Promise((resolve, reject) => {
         pending.push({ roomId, learnerId, events, now, resolve, reject });
-        if (pending.length === 1) queueMicrotask(() => void flush());
+        // setImmediate, not a microtask: the commit waits until the event loop has read every request that
+        // arrived meanwhile, so they share its transaction (and, on SQLite, its one synchronous disk flush).
+        if (pending.length === 1) setImmediate(() => void flush());
       });
     },
 
