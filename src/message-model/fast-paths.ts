@@ -26,8 +26,13 @@ function isPlainStringKeyed(v: unknown, json = false): boolean {
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isInteger = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v);
 const isFiniteNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
-const optional = (v: unknown, test: (x: unknown) => boolean): boolean => v === undefined || test(v);
+// Absent-or-valid checks, one per test: a generic helper taking the test as a callback would make a call the engine
+// cannot inline, on every member of every message.
+const optString = (v: unknown): boolean => v === undefined || typeof v === 'string';
+const optFiniteNumber = (v: unknown): boolean => v === undefined || isFiniteNumber(v);
 const isProgressToken = (v: unknown): boolean => isString(v) || isInteger(v);
+const optProgressToken = (v: unknown): boolean => v === undefined || isProgressToken(v);
+const optPlain = (v: unknown, json: boolean): boolean => v === undefined || isPlainStringKeyed(v, json);
 const isRequestId = isProgressToken;
 const LEVELS: ReadonlySet<unknown> = new Set([
   'debug',
@@ -62,7 +67,7 @@ const isSurelyImplementation = (v: unknown): boolean =>
   Object.getPrototypeOf(v) === Object.prototype &&
   isString(v.name) &&
   isString(v.version) &&
-  optional(v.title, isString) &&
+  optString(v.title) &&
   v.description === undefined &&
   v.websiteUrl === undefined &&
   v.icons === undefined;
@@ -72,16 +77,16 @@ export function isSurelyRequestMeta(meta: unknown, json = false): boolean {
   if (!isObject(meta) || Object.getPrototypeOf(meta) !== Object.prototype) return false;
   if (!isString(meta['io.modelcontextprotocol/protocolVersion'])) return false;
   if (!isSurelyClientCapabilities(meta['io.modelcontextprotocol/clientCapabilities'], json)) return false;
-  if (!optional(meta['io.modelcontextprotocol/clientInfo'], isSurelyImplementation)) return false;
-  if (!optional(meta['io.modelcontextprotocol/logLevel'], (l) => LEVELS.has(l))) return false;
-  return optional(meta.progressToken, isProgressToken);
+  const info = meta['io.modelcontextprotocol/clientInfo'];
+  if (info !== undefined && !isSurelyImplementation(info)) return false;
+  const level = meta['io.modelcontextprotocol/logLevel'];
+  if (level !== undefined && !LEVELS.has(level)) return false;
+  return optProgressToken(meta.progressToken);
 }
 
 /** True only when a 2025-06-18 / 2025-11-25 request's `_meta` certainly passes: an object, progressToken typed. */
 export function isSurelyLegacyRequestMeta(meta: unknown): boolean {
-  return (
-    isObject(meta) && Object.getPrototypeOf(meta) === Object.prototype && optional(meta.progressToken, isProgressToken)
-  );
+  return isObject(meta) && Object.getPrototypeOf(meta) === Object.prototype && optProgressToken(meta.progressToken);
 }
 
 /**
@@ -96,34 +101,33 @@ export function isSurelyValidParams(method: string, version: McpVersion, params:
   const noExtras = plain && p.inputResponses === undefined && p.requestState === undefined && p.task === undefined;
   switch (method) {
     case 'tools/call':
-      return noExtras && isString(p.name) && optional(p.arguments, (a) => isPlainStringKeyed(a, json));
+      return noExtras && isString(p.name) && optPlain(p.arguments, json);
     case 'tools/list':
     case 'prompts/list':
     case 'resources/list':
     case 'resources/templates/list':
-      return (params === undefined && version !== '2026-07-28') || (plain && optional(p.cursor, isString));
+      return (params === undefined && version !== '2026-07-28') || (plain && optString(p.cursor));
     case 'resources/read':
       return noExtras && isString(p.uri);
     case 'prompts/get':
       return (
         noExtras &&
         isString(p.name) &&
-        optional(p.arguments, (a) => isPlainStringKeyed(a, json) && Object.values(a as object).every(isString))
+        (p.arguments === undefined ||
+          (isPlainStringKeyed(p.arguments, json) && Object.values(p.arguments as object).every(isString)))
       );
     case 'notifications/progress':
       return (
         plain &&
         isProgressToken(p.progressToken) &&
         isFiniteNumber(p.progress) &&
-        optional(p.total, isFiniteNumber) &&
-        optional(p.message, isString)
+        optFiniteNumber(p.total) &&
+        optString(p.message)
       );
     case 'notifications/cancelled':
-      return plain && isRequestId(p.requestId) && optional(p.reason, isString);
+      return plain && isRequestId(p.requestId) && optString(p.reason);
     case 'notifications/message':
-      return (
-        plain && LEVELS.has(p.level) && optional(p.logger, isString) && Object.prototype.hasOwnProperty.call(p, 'data')
-      );
+      return plain && LEVELS.has(p.level) && optString(p.logger) && Object.prototype.hasOwnProperty.call(p, 'data');
     default:
       return false;
   }
@@ -144,7 +148,8 @@ export function isSurelyTextBlock(block: unknown): boolean {
 /** True only when a result's `_meta` certainly passes ResultMetaSchema: plain, and any serverInfo a plain Implementation. */
 export function isSurelyResultMeta(meta: unknown, json = false): boolean {
   if (!isPlainStringKeyed(meta, json)) return false;
-  return optional((meta as Record<string, unknown>)['io.modelcontextprotocol/serverInfo'], isSurelyImplementation);
+  const info = (meta as Record<string, unknown>)['io.modelcontextprotocol/serverInfo'];
+  return info === undefined || isSurelyImplementation(info);
 }
 
 /**
@@ -156,10 +161,10 @@ export function isSurelyToolResult(result: unknown, version: McpVersion, json = 
   if (!isObject(result) || Object.getPrototypeOf(result) !== Object.prototype) return false;
   const content = result.content;
   if (!Array.isArray(content) || !content.every(isSurelySimpleBlock)) return false;
-  if (!optional(result.isError, (v) => typeof v === 'boolean')) return false;
+  if (result.isError !== undefined && typeof result.isError !== 'boolean') return false;
   if (result._meta !== undefined) return false;
-  if (version === '2026-07-28') return optional(result.resultType, (v) => v === 'complete');
-  return optional(result.structuredContent, (v) => isPlainStringKeyed(v, json));
+  if (version === '2026-07-28') return result.resultType === undefined || result.resultType === 'complete';
+  return optPlain(result.structuredContent, json);
 }
 
 /** A content block ContentBlockSchema certainly accepts: text, image, audio or resource_link, without annotations or _meta. */
@@ -168,8 +173,7 @@ function isSurelySimpleBlock(block: unknown): boolean {
   if (!isObject(block) || Object.getPrototypeOf(block) !== Object.prototype) return false;
   if (block.annotations !== undefined || block._meta !== undefined) return false;
   if (block.type === 'image' || block.type === 'audio') return isString(block.data) && isString(block.mimeType);
-  if (block.type === 'resource_link')
-    return isString(block.uri) && isString(block.name) && optional(block.mimeType, isString);
+  if (block.type === 'resource_link') return isString(block.uri) && isString(block.name) && optString(block.mimeType);
   return false;
 }
 
@@ -179,13 +183,13 @@ function isSurelyTool(tool: unknown, json: boolean): boolean {
   const input = tool.inputSchema;
   return (
     isString(tool.name) &&
-    optional(tool.title, isString) &&
-    optional(tool.description, isString) &&
+    optString(tool.title) &&
+    optString(tool.description) &&
     isObject(input) &&
     Object.getPrototypeOf(input) === Object.prototype &&
     input.type === 'object' &&
-    optional(input.properties, (v) => isPlainStringKeyed(v, json)) &&
-    optional(input.required, (r) => Array.isArray(r) && r.every(isString)) &&
+    optPlain(input.properties, json) &&
+    (input.required === undefined || (Array.isArray(input.required) && input.required.every(isString))) &&
     tool.outputSchema === undefined &&
     tool.annotations === undefined &&
     tool._meta === undefined &&
@@ -198,7 +202,7 @@ const isSurelyResourceContents = (c: unknown): boolean =>
   isObject(c) &&
   Object.getPrototypeOf(c) === Object.prototype &&
   isString(c.uri) &&
-  optional(c.mimeType, isString) &&
+  optString(c.mimeType) &&
   (isString(c.text) || isString(c.blob));
 
 /** 2026-07-28 `CacheableResult`: a whole non-negative ttlMs and a known cacheScope. */
@@ -218,9 +222,7 @@ export function isSurelyValidResult(method: string, version: McpVersion, result:
   switch (method) {
     case 'tools/list':
       return (
-        Array.isArray(result.tools) &&
-        result.tools.every((t) => isSurelyTool(t, json)) &&
-        optional(result.nextCursor, isString)
+        Array.isArray(result.tools) && result.tools.every((t) => isSurelyTool(t, json)) && optString(result.nextCursor)
       );
     case 'resources/read':
       return Array.isArray(result.contents) && result.contents.every(isSurelyResourceContents);
