@@ -1258,3 +1258,73 @@ export function readHar(text: string, maxBytes = HAR_MAX_BYTES): HarReading {
     );
   return { kind: 'har', exchanges, skipped };
 }
+
+/** What readHttpText found: an exchange ready for classifyHttpExchange, or a sentence saying what is wrong. */
+export type HttpTextReading = { kind: 'exchange'; exchange: HttpExchange } | { kind: 'bad-input'; message: string };
+
+/** Splits a message's text into its start line, header fields and body (the body after the first blank line). */
+function splitHttpText(
+  text: string,
+  what: 'request' | 'response',
+): { start: string; headers: [string, string][]; body: string } | string {
+  const normal = text.replace(/\r\n?/g, '\n').replace(/^\n+/, '');
+  const blank = normal.indexOf('\n\n');
+  const head = blank === -1 ? normal : normal.slice(0, blank);
+  const body = blank === -1 ? '' : normal.slice(blank + 2);
+  const [start = '', ...fields] = head.split('\n');
+  const headers: [string, string][] = [];
+  for (const [i, line] of fields.entries()) {
+    const colon = line.indexOf(':');
+    if (colon <= 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(line.slice(0, colon)))
+      return `The ${what}'s line ${i + 2} is not a header field ("Name: value"): ${JSON.stringify(line.slice(0, 80))}. Leave one blank line between the headers and the body.`;
+    headers.push([line.slice(0, colon), line.slice(colon + 1).trim()]);
+  }
+  return { start: start.trim(), headers, body };
+}
+
+/**
+ * Reads an exchange pasted as text, the way developer tools and curl -v show it: the request ("POST /mcp HTTP/1.1",
+ * header lines, a blank line, the body) and the response ("HTTP/1.1 200 OK" or just "200", header lines, a blank
+ * line, the body). Each text may be at most `maxChars` (default HAR_MAX_BYTES). Never throws.
+ */
+export function readHttpText(requestText: string, responseText: string, maxChars = HAR_MAX_BYTES): HttpTextReading {
+  if (typeof requestText !== 'string' || typeof responseText !== 'string')
+    return { kind: 'bad-input', message: 'The request and the response are text.' };
+  for (const [what, text] of [
+    ['request', requestText],
+    ['response', responseText],
+  ] as const) {
+    if (text.length > maxChars)
+      return { kind: 'bad-input', message: `The ${what} is ${text.length} characters; the limit is ${maxChars}.` };
+    if (text.trim() === '') return { kind: 'bad-input', message: `The ${what} is empty.` };
+  }
+  const req = splitHttpText(requestText, 'request');
+  if (typeof req === 'string') return { kind: 'bad-input', message: req };
+  const res = splitHttpText(responseText, 'response');
+  if (typeof res === 'string') return { kind: 'bad-input', message: res };
+  const requestLine = /^([A-Za-z]+)\s+(\S+)(?:\s+HTTP\/\d(?:\.\d)?)?$/.exec(req.start);
+  if (!requestLine)
+    return {
+      kind: 'bad-input',
+      message: `The request must start with a request line such as "POST /mcp HTTP/1.1"; it starts with ${JSON.stringify(req.start.slice(0, 80))}.`,
+    };
+  const statusMatch = /^(?:HTTP\/\d(?:\.\d)?\s+)?(\d{3})(?:\s.*)?$/.exec(res.start);
+  const status = statusMatch ? Number(statusMatch[1]) : NaN;
+  if (!(status >= 100 && status <= 599))
+    return {
+      kind: 'bad-input',
+      message: `The response must start with a status line such as "HTTP/1.1 200 OK" (or just "200"); it starts with ${JSON.stringify(res.start.slice(0, 80))}.`,
+    };
+  return {
+    kind: 'exchange',
+    exchange: {
+      request: {
+        method: requestLine[1]!.toUpperCase(),
+        url: requestLine[2]!,
+        headers: req.headers,
+        ...(req.body !== '' ? { body: req.body } : {}),
+      },
+      response: { status, headers: res.headers, ...(res.body !== '' ? { body: res.body } : {}) },
+    },
+  };
+}

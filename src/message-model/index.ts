@@ -118,6 +118,7 @@ export {
   decodeHeaderValue,
   isHttpFindingId,
   readHar,
+  readHttpText,
   readSseEvents,
   statusLine,
 } from './http.ts';
@@ -134,5 +135,6 @@ export type {
   HttpFinding,
   HttpFindingId,
   HttpLocation,
+  HttpTextReading,
   LayerVerdict,
 } from './http.ts';

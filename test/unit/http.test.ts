@@ -10,6 +10,7 @@ import {
   decodeHeaderValue,
   HTTP_FINDING_IDS,
   readHar,
+  readHttpText,
   readSseEvents,
   type HttpClassifyResult,
   type HttpExchange,
@@ -609,5 +610,73 @@ describe('readHar', () => {
     expect(readHar('not json')).toMatchObject({ kind: 'bad-input', message: expect.stringMatching(/not JSON/) });
     expect(readHar('{"log":{}}')).toMatchObject({ kind: 'bad-input', message: expect.stringMatching(/log\.entries/) });
     expect(readHar(har([]), 10)).toMatchObject({ kind: 'bad-input', message: expect.stringMatching(/limit is 10/) });
+  });
+});
+
+describe('readHttpText', () => {
+  const request = [
+    'POST /mcp HTTP/1.1',
+    'Content-Type: application/json',
+    'Accept: application/json, text/event-stream',
+    'MCP-Protocol-Version: 2026-07-28',
+    'Mcp-Method: tools/call',
+    'Mcp-Name: get_incident',
+    '',
+    JSON.stringify(toolsCall(7)),
+  ].join('\r\n');
+
+  it('reads a request and a response pasted as developer tools show them, CRLF or LF', () => {
+    const r = readHttpText(
+      request,
+      `HTTP/1.1 404 Not Found\nContent-Type: application/json\n\n${error(7, -32601, 'Method not found')}`,
+    );
+    expect(r.kind).toBe('exchange');
+    if (r.kind !== 'exchange') return;
+    expect(r.exchange.request).toMatchObject({ method: 'POST', url: '/mcp' });
+    expect(r.exchange.response.status).toBe(404);
+    // §Protocol Version Header: an unknown method "MUST respond with 404 Not Found and a JSON-RPC error with code -32601";
+    // the pasted tools/call names a tool, so the text reader only has to carry status and body through unchanged.
+    const c = exchange(r.exchange);
+    expect(c.response.messages[0]?.kind).toBe('error');
+    expect(c.request.message?.kind).toBe('request');
+  });
+
+  it('accepts a bare status number and a response without headers or body', () => {
+    const r = readHttpText(request, '202');
+    expect(r).toMatchObject({ kind: 'exchange', exchange: { response: { status: 202, headers: [] } } });
+  });
+
+  it('refuses a text without a request line, a status line, or with a stray header line, saying which', () => {
+    expect(readHttpText('{"jsonrpc":"2.0"}', '200')).toMatchObject({
+      kind: 'bad-input',
+      message: expect.stringMatching(/request line/),
+    });
+    expect(readHttpText(request, 'OK')).toMatchObject({
+      kind: 'bad-input',
+      message: expect.stringMatching(/status line/),
+    });
+    expect(readHttpText(request, 'HTTP/1.1 700 Odd')).toMatchObject({ kind: 'bad-input' });
+    expect(readHttpText('POST /mcp HTTP/1.1\nnot a header\n\n{}', '200')).toMatchObject({
+      kind: 'bad-input',
+      message: expect.stringMatching(/line 2 is not a header field/),
+    });
+    expect(readHttpText('', '200')).toMatchObject({ kind: 'bad-input', message: 'The request is empty.' });
+  });
+
+  it('refuses a text over the size cap before reading it', () => {
+    expect(readHttpText(request, '200 ' + 'x'.repeat(100), 64)).toMatchObject({
+      kind: 'bad-input',
+      message: expect.stringMatching(/the limit is 64/),
+    });
+  });
+
+  it('never throws, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        const r = readHttpText(a, b);
+        expect(['exchange', 'bad-input']).toContain(r.kind);
+      }),
+    );
+    expect(readHttpText(undefined as unknown as string, null as unknown as string).kind).toBe('bad-input');
   });
 });

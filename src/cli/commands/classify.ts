@@ -33,12 +33,13 @@ import {
   type InputSource,
 } from '../command.ts';
 import { escapeControls, escapeControlsDeep, terminalSafeJson } from '../escape.ts';
+import { HTTP_HELP, classifyHttp } from './classify-http.ts';
 
 /** The output formats: one JSON object per line, or a report for people. */
 export const OUTPUT_FORMATS = ['json', 'text'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-const HELP = `Usage: mcp-lab classify [--protocol P] [--jsonl] [--format json|text] [FILE|-]
+const HELP = `Usage: mcp-lab classify [--protocol P] [--jsonl | --http] [--format json|text] [FILE|-]
 
 Classify a JSON-RPC / MCP message: what kind it is, what a conforming receiver owes
 back, and every rule it breaks, each with the spec section it rests on.
@@ -49,6 +50,7 @@ Input
   --jsonl              the input is a captured stdio log: one message per line,
                        blank lines skipped; any size, read as a stream; a line
                        longer than 64 MiB is reported as skipped, not read
+${HTTP_HELP}
 
 Options
   --protocol P         classify against P: ${PROTOCOLS.join(' | ')}
@@ -77,6 +79,7 @@ Examples
   echo '{"jsonrpc":"2.0","id":null,"method":"ping"}' | mcp-lab classify --protocol 2025-11-25 -
   mcp-lab classify --jsonl --format json session.log > verdicts.jsonl
   mcp-lab classify --jsonl session.log            # report with a summary
+  mcp-lab classify --http session.har             # every MCP exchange in a HAR file
   npm run --silent lab -- classify message.json   # from a clone, without npx
 `;
 
@@ -254,6 +257,7 @@ export const classifyCommand: Command = {
         options: {
           protocol: { type: 'string' },
           jsonl: { type: 'boolean' },
+          http: { type: 'boolean' },
           format: { type: 'string' },
           help: { type: 'boolean', short: 'h' },
         },
@@ -275,7 +279,9 @@ export const classifyCommand: Command = {
       throw new UsageError(`unknown format ${JSON.stringify(format)}: use one of ${OUTPUT_FORMATS.join(', ')}`);
     }
     const source = resolveSource(positionals, io, 'classify');
-    if (values.jsonl) await classifyJsonl(source, given, format as OutputFormat, io);
+    if (values.http && values.jsonl) throw new UsageError('--http and --jsonl read different inputs: choose one');
+    if (values.http) await classifyHttp(source, given, format as OutputFormat, io);
+    else if (values.jsonl) await classifyJsonl(source, given, format as OutputFormat, io);
     else await classifyOne(source, given ?? DEFAULT_PROTOCOL, format as OutputFormat, io);
     return EXIT_OK;
   },
