@@ -97,3 +97,90 @@ test.describe('on a phone in the dark theme', () => {
     await checkA11y(page, 'chapter 10 on a phone, dark, after a check');
   });
 });
+
+test.describe('the Playground HTTP mode', () => {
+  test('reads a pasted request and response layer by layer, and names what is wrong with a bad paste', async ({
+    page,
+    checkA11y,
+  }) => {
+    await page.goto('/playground/');
+    const http = page.locator('lab-http-playground');
+    await http.getByLabel('Request', { exact: true }).fill('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
+    await http.getByLabel('Response', { exact: true }).fill('200');
+    await http.getByRole('button', { name: 'Read the exchange' }).click();
+    await expect(http.locator('[data-role="status"]')).toHaveText(/request line such as "POST \/mcp HTTP\/1\.1"/);
+
+    // versioning §Backward Compatibility with Initialization-Based Versions: a modern-only server "SHOULD name the
+    // protocol versions it supports in any error it returns to an initialize request"; the legacy request itself
+    // lacks the required _meta fields (basic §_meta), so the client broke a rule and the server only a SHOULD.
+    await http
+      .getByRole('button', { name: 'A 2025-11-25 client opening with initialize at a 2026-07-28 server' })
+      .click();
+    await expect(http.locator('[data-role="result"]')).toContainText('The client broke a rule');
+    await expect(http.locator('[data-role="result"]')).toContainText('SHOULD name the versions it supports');
+    await checkA11y(page, 'playground HTTP mode after a read');
+    expectNoConsoleErrors(page);
+  });
+
+  test('reads a HAR file, skipping what is not MCP traffic', async ({ page }) => {
+    await page.goto('/playground/');
+    const http = page.locator('lab-http-playground');
+    await http.getByLabel('A HAR file').check();
+    const entry = (name: string, header: string, status: number) => ({
+      request: {
+        method: 'POST',
+        url: 'https://mcp.example.com/mcp',
+        headers: [
+          { name: 'Content-Type', value: 'application/json' },
+          { name: 'Accept', value: 'application/json, text/event-stream' },
+          { name: 'MCP-Protocol-Version', value: '2026-07-28' },
+          { name: 'Mcp-Method', value: 'tools/call' },
+          { name: 'Mcp-Name', value: header },
+        ],
+        postData: {
+          text: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 7,
+            method: 'tools/call',
+            params: {
+              name,
+              arguments: {},
+              _meta: {
+                'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+                'io.modelcontextprotocol/clientCapabilities': {},
+              },
+            },
+          }),
+        },
+      },
+      response: {
+        status,
+        headers: [{ name: 'Content-Type', value: 'application/json' }],
+        content: { text: JSON.stringify({ jsonrpc: '2.0', id: 7, result: { resultType: 'complete', content: [] } }) },
+      },
+    });
+    const har = {
+      log: {
+        entries: [
+          entry('get_incident', 'get_incident', 200),
+          {
+            request: { method: 'GET', url: 'https://mcp.example.com/', headers: [] },
+            response: { status: 200, headers: [] },
+          },
+          entry('get_incident', 'get_weather', 200),
+        ],
+      },
+    };
+    await http.locator('#pgh-har-file').setInputFiles({
+      name: 'session.har',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(har)),
+    });
+    await http.getByRole('button', { name: 'Read the exchange' }).click();
+    // §Server Validation: a mismatched Mcp-Name MUST be rejected with 400; serving it breaks the rule on both sides.
+    await expect(http.locator('[data-role="result"]')).toContainText('2 exchanges read, 1 breaking a rule');
+    await expect(http.locator('[data-role="result"]')).toContainText('Skipped 1 entry with no MCP header');
+    await expect(http.locator('.lab-http-result')).toHaveCount(2);
+    await expect(http.locator('.lab-http-result').nth(1)).toContainText('Both sides broke a rule');
+  });
+});

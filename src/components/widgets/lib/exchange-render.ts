@@ -89,3 +89,29 @@ export function renderExchangeReading(c: HttpExchangeClassification): string {
     `<p class="lab-http-explanation">${escapeHtml(c.explanation)}</p>`
   );
 }
+
+/** An exchange as the text developer tools show (request line or status line, headers, blank line, body). */
+export function exchangeAsText(exchange: {
+  request: { method: string; url?: string; headers?: Headers; body?: string };
+  response: { status: number; headers?: Headers; body?: string };
+}): { request: string; response: string } {
+  const { request, response } = exchange;
+  let path = request.url ?? '/mcp';
+  try {
+    path = new URL(path, 'https://mcp.example.com').pathname;
+  } catch {
+    // Keep the URL as written: readHttpText takes any request target.
+  }
+  const lines = (pairs: [string, string][]) => pairs.map(([n, v]) => `${n}: ${v}`);
+  return {
+    request: [
+      `${request.method} ${path} HTTP/1.1`,
+      ...lines(headerPairs(request.headers)),
+      '',
+      request.body ?? '',
+    ].join('\n'),
+    response: [`HTTP/1.1 ${response.status}`, ...lines(headerPairs(response.headers)), '', response.body ?? ''].join(
+      '\n',
+    ),
+  };
+}
