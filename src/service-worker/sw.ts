@@ -26,6 +26,12 @@ const CURRENT: ReadonlySet<string> = new Set(BUILD.files);
 const CACHE = 'mcp-lab-offline-v1';
 const OFFLINE_URL = '/offline/';
 const NETWORK_TIMEOUT_MS = 4000;
+/**
+ * How stored copies are looked up: by URL alone. Servers may send `Vary: Origin` (astro preview does), and a module
+ * script's request carries an Origin header that the worker's own fetch of the same file did not, so honouring Vary
+ * would miss every stored script offline. Everything stored here is this site's own, one copy per URL.
+ */
+const BY_URL: CacheQueryOptions = { ignoreVary: true };
 /** The most URLs one page may ask to store. */
 const MAX_POSTED_URLS = 200;
 
@@ -139,7 +145,7 @@ async function storePosted(urls: string[]): Promise<void> {
   await Promise.all(
     urls.map(async (u) => {
       // A page fetched under this worker's control is already stored (and fresher); only fill the gaps.
-      if (await cache.match(stripSearch(u))) return;
+      if (await cache.match(stripSearch(u), BY_URL)) return;
       try {
         const res = await fetch(u, { credentials: 'same-origin' });
         if (storable(res)) await cache.put(stripSearch(u), res);
@@ -168,7 +174,7 @@ async function evictOutdatedAssets(): Promise<void> {
  * every asset it loads at once. True when the stored page needs no outdated asset (now or already).
  */
 async function renewIfOutdated(cache: Cache, request: Request): Promise<boolean> {
-  const stored = await cache.match(request);
+  const stored = await cache.match(request, BY_URL);
   if (!stored || !assetRefs(await stored.text()).some((p) => isOutdatedAsset(p, CURRENT))) return true;
   try {
     const fresh = await withTimeout(
@@ -180,7 +186,7 @@ async function renewIfOutdated(cache: Cache, request: Request): Promise<boolean>
     for (const path of needed) {
       // A page of another build than this worker's (a deploy under way): keep the old files for now.
       if (isOutdatedAsset(path, CURRENT)) return false;
-      if (await cache.match(path)) continue;
+      if (await cache.match(path, BY_URL)) continue;
       const res = await withTimeout(fetch(path, { credentials: 'same-origin' }), NETWORK_TIMEOUT_MS);
       if (!storable(res)) return false;
       await cache.put(path, res);
@@ -202,12 +208,12 @@ async function networkFirstPage(request: Request): Promise<Response> {
   network.catch(() => undefined);
   try {
     // Without a stored copy there is nothing better to offer, so wait for the network as long as it takes.
-    const stored = await cache.match(key);
+    const stored = await cache.match(key, BY_URL);
     return await (stored ? withTimeout(network, NETWORK_TIMEOUT_MS) : network);
   } catch {
-    const stored = await cache.match(key);
+    const stored = await cache.match(key, BY_URL);
     if (stored) return stored;
-    const offline = await cache.match(OFFLINE_URL);
+    const offline = await cache.match(OFFLINE_URL, BY_URL);
     return (
       offline ??
       new Response('You are offline and this page has not been visited on this device yet.', {
@@ -220,7 +226,7 @@ async function networkFirstPage(request: Request): Promise<Response> {
 
 async function cacheFirst(request: Request): Promise<Response> {
   const cache = await caches.open(CACHE);
-  const stored = await cache.match(request);
+  const stored = await cache.match(request, BY_URL);
   if (stored) return stored;
   const res = await fetch(request);
   if (storable(res)) cache.put(request, res.clone()).catch(() => undefined);
@@ -234,7 +240,7 @@ async function networkFirst(request: Request): Promise<Response> {
     if (storable(res)) cache.put(request, res.clone()).catch(() => undefined);
     return res;
   } catch (error) {
-    const stored = await cache.match(request);
+    const stored = await cache.match(request, BY_URL);
     if (stored) return stored;
     throw error;
   }

@@ -36,6 +36,9 @@ let nextRunId = 1;
 /** The listeners of the runs in progress (two labs on a page may run at once), by run id. */
 const listeners = new Map<number, (message: FrameToPage) => void>();
 
+/** How long a run waits for the sandbox frame when the browser says it is offline. */
+const OFFLINE_START_MS = 3_000;
+
 const FRAME_PATH = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}code-lab/sandbox.html`;
 
 function loadRunnerSource(): Promise<string> {
@@ -83,6 +86,31 @@ function startSandbox(): Sandbox {
   return { frame, ready };
 }
 
+/**
+ * Waits for the sandbox frame to be ready, at most START_TIMEOUT_MS. A frame that cannot load (no network: the
+ * service worker cannot serve a sandboxed frame, see the README) never says it is ready and fires no error event, so
+ * without this limit the run would wait for ever. A frame that is late is dropped, so the next run starts afresh.
+ */
+function withinStartLimit(box: Sandbox): Promise<void> {
+  // Offline, the frame cannot load at all: say so soon.
+  const limit = navigator.onLine ? START_TIMEOUT_MS : OFFLINE_START_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      if (sandbox === box) sandbox = undefined;
+      box.frame.remove();
+      reject(
+        new Error(
+          navigator.onLine
+            ? `the sandbox did not start within ${START_TIMEOUT_MS / 1000} seconds`
+            : 'the sandbox that runs the tests needs the network, and this browser is offline (types are still checked)',
+        ),
+      );
+    }, limit);
+  });
+  return Promise.race([box.ready, late]).finally(() => clearTimeout(timer));
+}
+
 /** Starts the sandbox now (on a first sign of intent), so the first run does not wait for it. */
 export function warmRunner(): void {
   sandbox ??= startSandbox();
@@ -118,7 +146,7 @@ export async function runInWorker(
   const runId = nextRunId++;
   const started = performance.now();
   try {
-    await box.ready;
+    await withinStartLimit(box);
   } catch (error) {
     return { kind: 'crashed', message: error instanceof Error ? error.message : String(error) };
   }
