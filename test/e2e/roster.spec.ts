@@ -3,10 +3,13 @@
  * than the page accepts, and two receipts with the same name. The real receipts are made the way learners'
  * browsers make them (test/support/class-receipts.ts).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, expectNoConsoleErrors, test, type Page } from './fixtures.ts';
 import { loadCourseData } from '../../src/receipts/course-data-node.ts';
 import { sealReceipt, serializeReceipt, type ChapterReceipt } from '../../src/receipts/schema.ts';
 import { classReceipts } from '../support/class-receipts.ts';
+
+/** No test may leave a console error behind: a policy violation, an uncaught exception, a failed request. */
+test.afterEach(({ page }) => expectNoConsoleErrors(page));
 
 const { course } = loadCourseData();
 

@@ -4,7 +4,10 @@
  * a message, and an honest link still opens. The links are made here with Node's zlib, as an attacker would.
  */
 import { deflateRawSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, expectNoConsoleErrors, test } from './fixtures.ts';
+
+/** No test may leave a console error behind: a policy violation, an uncaught exception, a failed request. */
+test.afterEach(({ page }) => expectNoConsoleErrors(page));
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
