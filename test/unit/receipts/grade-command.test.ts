@@ -92,6 +92,17 @@ describe('mcp-lab grade', () => {
     expect(stdout).toMatch(/CSV written to .*roster\.csv \(5 rows and a header\)/);
   });
 
+  it('numbers chapter columns by their place in the course, as the instructor pages do (chapter ids keep old digits)', async () => {
+    const { stdout } = await run([join(dir, 'class')]);
+    const line = stdout.split('\n').find((l) => l.startsWith('Chapters: '))!;
+    const labels = line
+      .slice('Chapters: '.length)
+      .split('; ')
+      .map((c) => c.slice(0, 2));
+    expect(labels.length).toBeGreaterThan(8);
+    expect(labels).toEqual(labels.map((_l, i) => String(i + 1).padStart(2, '0')));
+  });
+
   it('writes CSV rows that match the table', async () => {
     const csv = (await readFile(join(dir, 'roster.csv'), 'utf8')).trimEnd().split('\r\n');
     expect(csv).toHaveLength(6);
