@@ -20,6 +20,7 @@ import {
   type Roster,
 } from './grade.ts';
 import { collectRosterInputs, type LoadedText } from './inputs.ts';
+import { chapterNumber } from './roster-vocabulary.ts';
 
 /** File names a folder argument contributes: receipts are saved as .json (downloads) or .txt (pasted). */
 const RECEIPT_FILE = /\.(json|txt|receipt)$/i;
@@ -162,7 +163,7 @@ export function formatRoster(
   if (counted.length > 0) {
     const names = counted.map((e) => `${e.kind === 'conflict' ? '! ' : ''}${escapeControls(e.learner)}`);
     const nameWidth = Math.min(24, Math.max(8, ...names.map((n) => n.length)));
-    const cols = roster.chapters.map((c) => c.id.slice(0, 2));
+    const cols = roster.chapters.map((_c, i) => chapterNumber(i));
     const figures = ['Passed', 'Check', 'Practice', 'Labs*', 'Hints', 'Sol.', 'Link'];
     lines.push(
       `${'Learner'.padEnd(nameWidth)}  ${cols.map((c) => c.padEnd(5)).join(' ')}  ${figures.map((f) => f.padEnd(8)).join('')}`.trimEnd(),
@@ -195,7 +196,7 @@ export function formatRoster(
     );
     if (roster.conflicts.length > 0)
       lines.push('     ! = same name as another receipt: not counted until you choose (see below).');
-    lines.push('', 'Chapters: ' + roster.chapters.map((c) => `${c.id.slice(0, 2)} ${c.title}`).join('; '));
+    lines.push('', 'Chapters: ' + roster.chapters.map((c, i) => `${chapterNumber(i)} ${c.title}`).join('; '));
   }
   if (roster.conflicts.length > 0) {
     lines.push('', 'Same name, not counted until you choose (--choose RECEIPT, or --count-all NAME):');

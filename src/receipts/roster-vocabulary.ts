@@ -37,3 +37,12 @@ export const FLAG_REASONS = [
   'unreadable',
 ] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
+
+/**
+ * How a roster labels the chapter at `index` in course order: its position, two digits ("01", … "10"), as the home
+ * page and the instructor pages number chapters. A chapter's id keeps the digits it was created with, so the id would
+ * show 09 before 08.
+ */
+export function chapterNumber(index: number): string {
+  return String(index + 1).padStart(2, '0');
+}

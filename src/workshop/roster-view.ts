@@ -10,7 +10,7 @@
 // Types only from the grader: the page draws results; the grading (and the model) stays in the worker.
 import type { ConflictChoice, GradedEntry, Roster, RosterEntry } from '../receipts/grade.ts';
 import { totalsOf } from '../receipts/roster-totals.ts';
-import { FLAG_REASONS, STATUS_COLOURS, type FlagReason } from '../receipts/roster-vocabulary.ts';
+import { chapterNumber, FLAG_REASONS, STATUS_COLOURS, type FlagReason } from '../receipts/roster-vocabulary.ts';
 import type { RosterResult } from '../receipts/roster-run.ts';
 
 type Shown = Extract<RosterEntry, { kind: 'counted' | 'conflict' }>;
@@ -85,8 +85,8 @@ function grid(roster: Roster): HTMLElement {
     'tr',
     {},
     el('th', { scope: 'col', class: 'ws-learner' }, 'Learner'),
-    roster.chapters.map((c) =>
-      el('th', { scope: 'col', title: c.title }, c.id.slice(0, 2), el('span', { class: 'ws-sr' }, ` ${c.title}`)),
+    roster.chapters.map((c, i) =>
+      el('th', { scope: 'col', title: c.title }, chapterNumber(i), el('span', { class: 'ws-sr' }, ` ${c.title}`)),
     ),
     FIGURES.map((f) => el('th', { scope: 'col', class: 'ws-figure', title: f.means }, f.head)),
   );
