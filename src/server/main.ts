@@ -8,6 +8,9 @@
  *   --port N                 PORT                       default 4321
  *   --host ADDRESS           HOST                       default 0.0.0.0 (every interface, so the LAN can reach it)
  *   --data FILE              WORKSHOP_DATA              default ./workshop-data/workshop.sqlite (SQLite only)
+ *   --sqlite-sync MODE       WORKSHOP_SQLITE_SYNC       full (default): each commit is on disk before it is
+ *                                                       acknowledged, even across a power cut; normal: faster on a
+ *                                                       slow disk, safe across a server crash, not a power cut
  *                            DATABASE_URL               postgres://… switches to PostgreSQL
  *   --retention-days N       WORKSHOP_RETENTION_DAYS    default 30: rooms are deleted this many days after creation
  *   --trust-proxy            WORKSHOP_TRUST_PROXY=1     client address from X-Forwarded-For (behind a reverse proxy)
@@ -77,6 +80,7 @@ async function main(): Promise<void> {
         port: { type: 'string' },
         host: { type: 'string' },
         data: { type: 'string' },
+        'sqlite-sync': { type: 'string' },
         'retention-days': { type: 'string' },
         'trust-proxy': { type: 'boolean' },
         'public-origin': { type: 'string' },
@@ -111,6 +115,9 @@ async function main(): Promise<void> {
   }
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !isPostgresUrl(databaseUrl)) usage('DATABASE_URL must be a postgres:// URL');
+  const sqliteSync = values['sqlite-sync'] ?? process.env.WORKSHOP_SQLITE_SYNC ?? 'full';
+  if (sqliteSync !== 'full' && sqliteSync !== 'normal')
+    usage(`--sqlite-sync must be full or normal, not ${sqliteSync}`);
   const sqlitePath = resolve(values.data ?? process.env.WORKSHOP_DATA ?? 'workshop-data/workshop.sqlite');
   const publicOrigin = values['public-origin'] ?? process.env.WORKSHOP_PUBLIC_ORIGIN;
   const trustProxy = values['trust-proxy'] === true || process.env.WORKSHOP_TRUST_PROXY === '1';
@@ -131,7 +138,7 @@ async function main(): Promise<void> {
   }
 
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${escapeControls(line)}\n`);
-  const database = await openDatabase(databaseUrl ?? sqlitePath);
+  const database = await openDatabase(databaseUrl ?? sqlitePath, { sqliteSync });
   const data = createWorkshopData(database.db);
   const bus: Bus =
     database.engine === 'postgres'
@@ -168,7 +175,7 @@ async function main(): Promise<void> {
     const where =
       database.engine === 'postgres'
         ? `PostgreSQL (${new URL(databaseUrl!).host || 'local socket'})`
-        : `SQLite ${sqlitePath}`;
+        : `SQLite ${sqlitePath} (synchronous=${sqliteSync})`;
     const local = `http://localhost:${info.port}`;
     const lan = host === '0.0.0.0' || host === '::' ? lanAddresses().map((a) => `http://${a}:${info.port}`) : [];
     const joinUrl = `${publicOrigin ?? lan[0] ?? local}/join/`;

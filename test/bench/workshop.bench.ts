@@ -6,6 +6,8 @@
  *   npm run bench:workshop                      both engines (PostgreSQL: a throwaway cluster of its own)
  *   npm run bench:workshop -- --engine sqlite   one engine
  *   npm run bench:workshop -- --quick           a smaller class, for a smoke run
+ *   npm run bench:workshop -- --sqlite-sync normal   SQLite without a disk flush per commit (see the server's
+ *                                                    --sqlite-sync); the default is the server's default, full
  *
  * For each engine:
  *  1. target load: 300 learners join and send 20 graded events each, one every ~3 s (≈100 events/s), with three
@@ -33,7 +35,12 @@ import { startBenchPostgres, type BenchPostgres } from './workshop-postgres.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const { values: args } = parseArgs({
-  options: { engine: { type: 'string' }, quick: { type: 'boolean' }, port: { type: 'string' } },
+  options: {
+    engine: { type: 'string' },
+    quick: { type: 'boolean' },
+    port: { type: 'string' },
+    'sqlite-sync': { type: 'string' },
+  },
 });
 const LEARNERS = args.quick ? 60 : 300;
 const EVENTS_EACH = args.quick ? 5 : 20;
@@ -41,6 +48,7 @@ const INTERVAL_MS = 3000;
 const DASHBOARDS = 3;
 const BASE_PORT = Number(args.port ?? 4475);
 const CHAPTER = '05-error-semantics-and-retries';
+const sqliteSync = args['sqlite-sync'] ?? 'full';
 
 // ---- helpers ---------------------------------------------------------------------------------------------
 
@@ -514,9 +522,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres', pg?: BenchPostgres): P
   let db = 0;
   const env = (): Record<string, string> =>
     engine === 'sqlite'
-      ? { WORKSHOP_DATA: join(dir, `bench-${++db}.sqlite`), DATABASE_URL: '' }
+      ? { WORKSHOP_DATA: join(dir, `bench-${++db}.sqlite`), DATABASE_URL: '', WORKSHOP_SQLITE_SYNC: sqliteSync }
       : { DATABASE_URL: pg!.url };
-  const label = engine === 'sqlite' ? 'SQLite (node:sqlite, WAL)' : `PostgreSQL ${pg!.version}`;
+  const label =
+    engine === 'sqlite' ? `SQLite (node:sqlite, WAL, synchronous=${sqliteSync})` : `PostgreSQL ${pg!.version}`;
   process.stdout.write(`\n== ${label}, ${load()}\n`);
   try {
     let server = await startServer(BASE_PORT, env());

@@ -145,3 +145,27 @@ describe('the node:sqlite dialect for Kysely', () => {
     db = new Kysely<Db>({ dialect: new NodeSqliteDialect({ database: new DatabaseSync(':memory:') }) });
   });
 });
+
+describe('opening the workshop database file', () => {
+  it('flushes every commit to disk by default (synchronous=FULL, 2) and only on request writes without (NORMAL, 1)', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { openSqliteFile } = await import('../../../src/server/db/open.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'workshop-sync-'));
+    try {
+      for (const [sync, expected] of [
+        [undefined, 2],
+        ['full', 2],
+        ['normal', 1],
+      ] as const) {
+        const file = openSqliteFile(join(dir, `${sync ?? 'default'}.sqlite`), sync);
+        expect(file.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: expected });
+        expect(file.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+        file.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
