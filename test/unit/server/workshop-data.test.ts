@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../../src/server/db/open.ts';
 import { MIGRATION_NAMES } from '../../../src/server/db/migrations.ts';
@@ -54,6 +56,30 @@ for (const engine of ENGINES_UNDER_TEST) {
     afterAll(async () => {
       await test.dispose();
     });
+
+    it.runIf(engine.name === 'PostgreSQL')(
+      'survives PostgreSQL ending a connection it has lent out (a restart between two statements): the next query works',
+      async () => {
+        const { db } = test.database;
+        const failed = await db.connection().execute(async (conn) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(conn);
+          const admin = new pg.Client({ connectionString: test.url });
+          await admin.connect();
+          await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+          await admin.end();
+          // The connection is lent out and idle while PostgreSQL ends it: the pool no longer listens to it.
+          await new Promise((r) => setTimeout(r, 300));
+          return sql`select 1`.execute(conn).then(
+            () => false,
+            () => true,
+          );
+        });
+        expect(failed).toBe(true);
+        // An unheard 'error' event from the ended connection would have failed this run (and ended a server).
+        const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
+        expect(rows[0]?.one).toBe(1);
+      },
+    );
 
     it('applies every migration once: opening the same database again applies none', async () => {
       const again = await openDatabase(test.url);
