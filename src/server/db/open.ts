@@ -71,6 +71,12 @@ export async function openDatabase(
     // An idle client that loses its server (PostgreSQL restarted) emits 'error'; the pool drops it and opens a new
     // one on the next query. Without a listener the process would exit.
     pool.on('error', () => {});
+    // A connection PostgreSQL ends while it is checked out (a restart in the middle of a query) fails that query,
+    // and then also emits 'error' on the client, where the pool no longer listens once it has lent it out. Unheard,
+    // that error would end the process; the pool drops the broken client when it comes back.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = new Kysely<WorkshopDatabase>({ dialect: new PostgresDialect({ pool }) });
     opened = { db, engine: 'postgres', postgresUrl: url, close: () => db.destroy() };
   } else {
