@@ -134,6 +134,45 @@ test('primary, secondary and destructive buttons look different', async ({ page 
   expect(reset).not.toBe(exportLook);
 });
 
+test('a link that looks like a button is readable: its text has contrast with its face, in both themes', async ({
+  page,
+}) => {
+  /** WCAG contrast of each visible a.button (text colour against the button's own background colour). */
+  const contrasts = () =>
+    page.evaluate(() => {
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const lum = (c: string) => {
+        const [r, g, b] = rgb(c).map((v) => {
+          const x = v / 255;
+          return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      return [...document.querySelectorAll<HTMLElement>('a.button, a.lab-button')]
+        .filter((a) => a.checkVisibility())
+        .map((a) => {
+          const s = getComputedStyle(a);
+          const [hi, lo] = [lum(s.color), lum(s.backgroundColor)].sort((x, y) => y - x);
+          return { text: a.textContent?.trim(), ratio: Math.round(((hi! + 0.05) / (lo! + 0.05)) * 10) / 10 };
+        });
+    });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/');
+    const home = await contrasts();
+    expect(home.map((c) => c.text)).toContain('Start with chapter 1');
+    for (const c of home) expect(c.ratio, `${scheme}: “${c.text}”`).toBeGreaterThanOrEqual(4.5);
+    // Once anything is done the home page's primary action is “Continue: …”.
+    await page.goto(CH5);
+    await page.locator('lab-make-it-yours[data-upgraded]').waitFor();
+    await page.locator('lab-make-it-yours [data-role="checkbox"]').check();
+    await page.goto('/');
+    await expect(page.locator('[data-progress-continue] a')).toHaveText(/^Continue: chapter 5/);
+    for (const c of await contrasts()) expect(c.ratio, `${scheme}: “${c.text}”`).toBeGreaterThanOrEqual(4.5);
+    await page.evaluate(() => localStorage.clear());
+  }
+});
+
 for (const path of ['/instructor/roster/', '/playground/', '/progress/', CH5, '/search/']) {
   test(`no default grey browser button on ${path}`, async ({ page }) => {
     await page.goto(path);
