@@ -1,7 +1,6 @@
 /** decision-table.ts: the scenario bank, its closed vocabularies, and a grader that names misconceptions. */
 import { describe, expect, it } from 'vitest';
 import {
-  COLUMN_LABELS,
   DECISION_COLUMNS,
   DECISION_LABELS,
   DECISION_SCENARIOS,

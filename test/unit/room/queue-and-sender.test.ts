@@ -18,7 +18,7 @@ const visit = (key: string): UnsequencedEvent => ({ key, chapterId: '01-message-
 function fakeFetch(respond: (events: { key: string }[], call: number) => Response | Error) {
   const calls: { key: string; seq: number }[][] = [];
   const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
-    const events = (JSON.parse(String(init?.body)) as { events: { key: string; seq: number }[] }).events;
+    const events = (JSON.parse(init?.body as string) as { events: { key: string; seq: number }[] }).events;
     calls.push(events);
     const answer = respond(events, calls.length);
     if (answer instanceof Error) throw answer;
