@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { CheckAnswersSchema } from '#course';
 import { isPrintable, toPrintable } from '../lib/printable.ts';
-import { sha256Hex } from './sha256.ts';
+import { sha256Hex } from '../lib/sha256.ts';
 
 /** The value of `format`: what this document is. */
 export const RECEIPT_FORMAT = 'mcp-message-lab/receipt';

@@ -10,7 +10,7 @@
  */
 import type { GradedAction } from '../../progress/graded.ts';
 import type { Progress } from '../../progress/schema.ts';
-import { sha256Hex } from '../../receipts/sha256.ts';
+import { sha256Hex } from '../../lib/sha256.ts';
 import type { UnsequencedEvent } from './queue.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

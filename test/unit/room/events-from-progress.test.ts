@@ -5,7 +5,7 @@ import {
   eventsFromProgressChange,
   fixtureFromWidgetId,
 } from '../../../src/room/client/events-from-progress.ts';
-import { sha256Hex } from '../../../src/receipts/sha256.ts';
+import { sha256Hex } from '../../../src/lib/sha256.ts';
 import { RoomEventSchema } from '../../../src/room/protocol.ts';
 import type { Progress } from '../../../src/progress/schema.ts';
 

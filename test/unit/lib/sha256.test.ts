@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../../src/receipts/sha256.ts';
+import { sha256Hex } from '../../../src/lib/sha256.ts';
 
 // Test vectors from FIPS 180-4's examples and the NIST CAVP short-message set.
 describe('sha256Hex', () => {
