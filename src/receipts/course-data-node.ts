@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFrontmatter } from '../lib/frontmatter.ts';
 import { sortChapters } from '../progress/chapters.ts';
 import { buildCourseData } from './course-data.ts';
 import type { CourseData } from './grade.ts';
@@ -23,9 +24,12 @@ export interface LoadedCourse {
 }
 
 function frontmatterTitle(source: string): string | undefined {
-  const block = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1];
-  const line = block && /^title:\s*(.+?)\s*$/m.exec(block)?.[1];
-  return line ? line.replace(/^(['"])(.*)\1$/, '$2') : undefined;
+  try {
+    const { title } = readFrontmatter(source).data;
+    return typeof title === 'string' ? title : undefined;
+  } catch {
+    return undefined; // Not valid YAML: the chapter's id stands in for its title.
+  }
 }
 
 /** Reads the course from a project root (default: this project). */

@@ -12,6 +12,7 @@ import { DEFAULT_PROTOCOL } from '#message-model';
 import { CompletionCheckSchema, DEFAULT_SCENARIO_IDS, getScenario } from '#course';
 import { checkAnatomy, fixtureReferences, outlineChapter } from '../../src/components/anatomy/anatomy.ts';
 import { loadFixtures } from '../../src/fixtures/load.ts';
+import { readFrontmatter } from '../../src/lib/frontmatter.ts';
 import { CHAPTER_IDS, isChapterId, sortChapters } from '../../src/progress/chapters.ts';
 import type { Fixture } from '../../src/fixtures/schema.ts';
 import {
@@ -37,16 +38,13 @@ interface Chapter {
 /** Reads a chapter: the two frontmatter fields these tests need (the collection schema validates the rest). */
 function readChapter(name: string): Chapter {
   const text = readFileSync(join(chaptersDir, name), 'utf8');
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  const frontmatter = match?.[1] ?? '';
-  const protocol = /^protocol:\s*['"]?([\w.-]+)['"]?\s*$/m.exec(frontmatter)?.[1] ?? '';
-  const anatomy = /^anatomy:\s*['"]?(lesson|faq)['"]?\s*$/m.exec(frontmatter)?.[1] === 'faq' ? 'faq' : 'lesson';
+  const { data, body } = readFrontmatter(text);
   return {
     id: name.replace(/\.mdx$/, ''),
     file: `content/chapters/${name}`,
-    body: match?.[2] ?? text,
-    protocol,
-    anatomy,
+    body,
+    protocol: typeof data.protocol === 'string' ? data.protocol : '',
+    anatomy: data.anatomy === 'faq' ? 'faq' : 'lesson',
   };
 }
 

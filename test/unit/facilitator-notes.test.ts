@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getScenario, MISCONCEPTIONS } from '#course';
+import { readFrontmatter } from '../../src/lib/frontmatter.ts';
 import { planProblem } from '../../src/workshop/agenda.ts';
 
 const DIR = resolve(import.meta.dirname, '../../content/chapters');
@@ -16,31 +17,35 @@ const chapters = readdirSync(DIR)
 
 describe.each(chapters)('facilitator notes for %s', (chapter) => {
   const source = readFileSync(join(DIR, `${chapter}.notes.mdx`), 'utf8');
-  const frontmatter = /^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? '';
+  const { data } = readFrontmatter(source);
 
   it('names its chapter', () => {
-    expect(frontmatter).toMatch(new RegExp(`^chapter: ${chapter}$`, 'm'));
+    expect(data.chapter).toBe(chapter);
   });
 
   it('plans timings and has the sections a facilitator looks for', () => {
-    expect(frontmatter).toMatch(/^timings:\n\s+- minutes: \d+/m);
+    expect(data.timings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ minutes: expect.any(Number), activity: expect.any(String) })]),
+    );
     for (const heading of ['## What to say', '## Where learners go wrong', '## Discussion prompts'])
       expect(source).toContain(heading);
   });
 
   it("splits exactly the chapter's minutes (readingMinutes + practiceMinutes) into its timings", () => {
-    const chapterFrontmatter =
-      /^---\n([\s\S]*?)\n---/.exec(readFileSync(join(DIR, `${chapter}.mdx`), 'utf8'))?.[1] ?? '';
-    const minutes = (field: string) =>
-      Number(new RegExp(`^${field}:\\s*(\\d+)\\s*$`, 'm').exec(chapterFrontmatter)?.[1]);
-    const timings = [...frontmatter.matchAll(/^\s+- minutes: (\d+)$/gm)].map((m) => ({ minutes: Number(m[1]) }));
-    const budget = { readingMinutes: minutes('readingMinutes'), practiceMinutes: minutes('practiceMinutes') };
+    const chapterData = readFrontmatter(readFileSync(join(DIR, `${chapter}.mdx`), 'utf8')).data;
+    const timings = (data.timings as { minutes: number }[]).map((t) => ({ minutes: t.minutes }));
+    const budget = {
+      readingMinutes: Number(chapterData.readingMinutes),
+      practiceMinutes: Number(chapterData.practiceMinutes),
+    };
     expect(Number.isInteger(budget.readingMinutes) && Number.isInteger(budget.practiceMinutes)).toBe(true);
     expect(planProblem(timings, budget)).toBeUndefined();
   });
 
   it('cites only scenarios and misconceptions the model has', () => {
-    const scenarios = [...frontmatter.matchAll(/^\s+- ([a-z0-9-]+)$/gm)].map((m) => m[1]!);
+    // Optional, as in the collection's schema (src/content.config.ts).
+    const scenarios = (data.scenarios ?? []) as string[];
+    expect(Array.isArray(scenarios), 'scenarios is a list').toBe(true);
     for (const id of scenarios) expect(getScenario(id), `scenario ${id}`).toBeDefined();
     for (const m of source.matchAll(/<Misconception id="([^"]+)"/g))
       expect(Object.keys(MISCONCEPTIONS)).toContain(m[1]);
