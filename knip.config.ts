@@ -18,11 +18,17 @@ const config: KnipConfig = {
     'src/service-worker/sw.ts',
     // Exercises: the harness loads the learner's problem file or the worked solution by path.
     'exercises/*/*.{problem,solution}.ts',
+    // The exercise runner's Vitest reporter, named by path on the command line (exercises/support/cli.ts).
+    'exercises/support/hint-reporter.ts',
     // Chapters and their notes, loaded by the content collection's glob loader (src/content.config.ts).
     'content/chapters/*.mdx',
   ],
+  // Playwright's config throws without a built site (it serves dist/), so knip must not load it: its specs and the
+  // config itself are named here instead.
+  playwright: { config: [], entry: ['playwright.config.ts', 'test/e2e/**/*.spec.ts'] },
   // Run as a program (npx lighthouse) by test/budgets/lighthouse.ts, never imported.
   ignoreDependencies: ['lighthouse'],
+  ignoreExportsUsedInFile: true,
   project: ['src/**/*.{ts,astro}', 'content/**/*.mdx', 'exercises/**/*.ts', 'test/**/*.ts', '*.{ts,js,mjs}'],
 };
 

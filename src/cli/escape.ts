@@ -16,12 +16,6 @@ const JSON_UNESCAPED = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202
 const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 const hex = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
-/** True when `text` holds a character escapeControls would rewrite. */
-export function hasControls(text: string): boolean {
-  CONTROL.lastIndex = 0;
-  return CONTROL.test(text);
-}
-
 /** `text` with every control character written as \n, \r, \t or \uXXXX, so it prints as what it is, on one line. */
 export function escapeControls(text: string): string {
   return text.replace(CONTROL, (c) => SHORT[c] ?? hex(c));

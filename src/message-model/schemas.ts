@@ -145,7 +145,10 @@ export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
 /** `LoggingLevel`. */
 export const LoggingLevelSchema = z.enum(LOGGING_LEVELS);
 
-/** `ProgressToken`: a string or an integer (JSON Schema `["string", "integer"]`). */
+/**
+ * `ProgressToken`: a string or an integer (JSON Schema `["string", "integer"]`), the same shape as a request id.
+ * @alias
+ */
 export const ProgressTokenSchema = RequestIdSchema;
 
 /** `_meta` on anything: a JSON object (spec basic/index.mdx §_meta). */

@@ -66,7 +66,6 @@ export const CodeLabRecordSchema = z.strictObject({
   assist: z.optional(AssistSchema),
   at: Timestamp,
 });
-export type CodeLabRecord = z.infer<typeof CodeLabRecordSchema>;
 
 /** Everything recorded for one chapter. */
 export const ChapterProgressSchema = z.strictObject({

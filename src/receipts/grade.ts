@@ -45,14 +45,7 @@ export { nameKey } from '../lib/printable.ts';
 import { nameKey } from '../lib/printable.ts';
 export { totalsOf } from './roster-totals.ts';
 import { totalsOf } from './roster-totals.ts';
-export {
-  CHAPTER_STATUSES,
-  FLAG_REASONS,
-  STATUS_COLOURS,
-  STATUS_LABELS,
-  type ChapterStatus,
-  type FlagReason,
-} from './roster-vocabulary.ts';
+export { type ChapterStatus, type FlagReason } from './roster-vocabulary.ts';
 
 /** What the grader needs to know about the course it grades against. */
 export interface CourseData {

@@ -158,7 +158,6 @@ export const CodeLabReceiptSchema = z
     at: TimestampSchema,
   })
   .strict();
-export type CodeLabReceipt = z.infer<typeof CodeLabReceiptSchema>;
 
 /** Everything a version 2 receipt says about one chapter: version 1's, plus code labs and where tables came from. */
 export const ChapterReceiptSchema = ChapterReceiptV1Schema.extend({

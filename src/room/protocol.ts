@@ -117,16 +117,6 @@ export const RoomEventSchema = z.discriminatedUnion('kind', [
   SelfMarkEventSchema,
 ]);
 export type RoomEvent = z.infer<typeof RoomEventSchema>;
-/** The event kinds, in the order the dashboard lists them. */
-export const ROOM_EVENT_KINDS = [
-  'visit',
-  'decision-table',
-  'completion-check',
-  'classify',
-  'code-lab',
-  'self-mark',
-] as const;
-export type RoomEventKind = (typeof ROOM_EVENT_KINDS)[number];
 
 /** POST /api/events: a batch, in the learner's order. */
 export const EventsBodySchema = z.strictObject({

@@ -4,11 +4,8 @@
  * (`workshop-unlock=CODE`). Anyone can clear site data or read the page source to get around it, and the page
  * says so.
  *
- * How a widget checks it (pick one):
- * - CSS: mark the control with `data-workshop-solution`; a rule in WorkshopHead.astro hides it while
- *   `<html data-workshop-lock="locked">` is set.
- * - Script: `import { isSolutionLocked, onLockChange } from '../workshop/lock.ts'` (importing the module also
- *   applies a lock or unlock fragment in the current URL, so call it after the import has run).
+ * How a widget honours it: mark the control with `data-workshop-solution`; a rule in WorkshopHead.astro hides it
+ * while `<html data-workshop-lock="locked">` is set.
  *
  * The state lives in localStorage under one key, so it holds across pages and reloads; the fragment key is removed
  * from the address bar once applied, so a link a learner copies later does not carry it.
@@ -168,18 +165,6 @@ export function lockView(link: LockState, room: RoomLock): LockView {
 /** Reads a stored room lock; anything else is "not in a room". */
 export function parseRoomLock(raw: string | null): RoomLock {
   return raw === 'locked' || raw === 'unlocked' ? raw : null;
-}
-
-/** Whether "Show solution" should be hidden in this browser right now. */
-export function isSolutionLocked(): boolean {
-  return typeof document !== 'undefined' && document.documentElement.getAttribute(LOCK_ATTRIBUTE) === 'locked';
-}
-
-/** Calls `listener` whenever the lock changes in this tab or another; returns a function that stops it. */
-export function onLockChange(listener: (view: LockView) => void): () => void {
-  const handler = (event: Event) => listener((event as CustomEvent<LockView>).detail);
-  document.addEventListener(LOCK_EVENT, handler);
-  return () => document.removeEventListener(LOCK_EVENT, handler);
 }
 
 /** The link lock's state as stored in this browser (an unlock that has ended counts as no state). */

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MESSAGE_KINDS } from '#message-model';
-import { columnOptions, DECISION_COLUMNS, getScenario, gradeCompletionCheck, gradeDecisionTable } from '#course';
+import { columnOptions, DECISION_COLUMNS, getScenario, gradeCompletionCheck } from '#course';
 import { createReceipt } from '../../src/receipts/create.ts';
 import type { CourseData } from '../../src/receipts/grade.ts';
 import type { ChapterReceipt, Receipt } from '../../src/receipts/schema.ts';
@@ -172,21 +172,4 @@ export function classReceipts(course: CourseData, count: number, seed = 42): Rec
       random,
     ),
   );
-}
-
-/** A decision-table practice record as the page's widget leaves it, for receipts that include one. */
-export function practiceTable(
-  scenarios: readonly string[],
-  cells: Record<string, Record<string, string>>,
-): NonNullable<ChapterReceipt['tables']>[string] {
-  const grade = gradeDecisionTable(cells, scenarios);
-  if (grade.kind !== 'graded') throw new Error(grade.message);
-  return {
-    scenarios: [...scenarios],
-    cells,
-    grade: { correct: grade.correct, total: grade.total, passed: grade.passed },
-    hints: 0,
-    solutionShown: false,
-    updatedAt: '2026-11-30T10:00:00.000Z',
-  };
 }
