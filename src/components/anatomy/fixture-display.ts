@@ -1,8 +1,7 @@
 /**
  * How a fixture's text is shown: pretty-printed when that loses nothing, exactly as received otherwise, plus the
- * labels for its provenance and protocol. Pure functions, shared by WorkedExample and the tests.
+ * label for its protocol (the provenance label is widgets/lib/format.ts provenanceLabel). Pure functions, shared by WorkedExample and the tests.
  */
-import type { Fixture } from '../../fixtures/schema.ts';
 
 /** Removes the whitespace between JSON tokens (not inside strings), giving the text's compact form. */
 export function compactJsonText(text: string): string {
@@ -51,18 +50,6 @@ export function displayFixtureText(text: string): FixtureDisplay {
     wireBytes: new TextEncoder().encode(text).length,
     singleLine: !/[\r\n]/.test(text),
   };
-}
-
-/** The provenance label: where the message came from, in a few words. */
-export function provenanceLabel(provenance: Fixture['provenance']): string {
-  switch (provenance.kind) {
-    case 'synthetic':
-      return 'Synthetic: written for this course';
-    case 'recorded':
-      return `Recorded: executed with ${provenance.sdk} by ${provenance.recordedBy}`;
-    case 'adapted':
-      return `Adapted from ${provenance.source}`;
-  }
 }
 
 /** The protocol badge's text. */

@@ -2,17 +2,18 @@
  * Small pure formatting helpers shared by the widget components (build time) and the custom elements (browser).
  * Nothing here decides a protocol rule.
  */
+import type { Fixture } from '../../../fixtures/schema.ts';
 
-/** A fixture's provenance, as a label under the message. */
-export function provenanceLabel(
-  p:
-    { kind: 'synthetic' } | { kind: 'recorded'; sdk: string; recordedBy: string } | { kind: 'adapted'; source: string },
-): string {
+/**
+ * A fixture's provenance, as the label under the message wherever a fixture is shown (worked examples, classify
+ * widgets): where the message came from, in a few words, with the same "executed with" wording as SDK recordings.
+ */
+export function provenanceLabel(p: Fixture['provenance']): string {
   switch (p.kind) {
     case 'synthetic':
-      return 'Written for the course';
+      return 'Synthetic: written for this course';
     case 'recorded':
-      return `Recorded from ${p.sdk} (${p.recordedBy})`;
+      return `Recorded: executed with ${p.sdk} by ${p.recordedBy}`;
     case 'adapted':
       return `Adapted from ${p.source}`;
   }
