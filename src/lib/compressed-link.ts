@@ -9,6 +9,7 @@
  * caller's cap it stops the decompressor and answers with a message. Nothing here holds more than the cap plus one
  * slice's worth of output.
  */
+import { decodeBase64Url, encodeBase64Url } from './base64url.ts';
 
 /** Compressed bytes fed to the decompressor at a time: at most about 1 MB of output per slice (deflate's best ratio is ~1032:1). */
 const SLICE_BYTES = 1024;
@@ -29,22 +30,6 @@ export interface InflateLimits {
   maxEncodedChars?: number;
 }
 
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  } catch {
-    return undefined;
-  }
-}
-
 /** Describes a byte count for a message: "4 MB", "256 KB", "900 bytes". */
 export function describeBytes(n: number): string {
   if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / 1024 / 1024} MB`;
@@ -56,7 +41,7 @@ export function describeBytes(n: number): string {
 /** Deflates `text` (UTF-8) and encodes it as base64url: the form inflateText reads. */
 export async function deflateText(text: string): Promise<string> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
-  return toBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()));
+  return encodeBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
 /**
@@ -70,7 +55,7 @@ export async function inflateText(encoded: string, limits: InflateLimits): Promi
       problem: 'too-large',
       message: `it is ${describeBytes(encoded.length)} long; at most ${describeBytes(limits.maxEncodedChars)} is read`,
     };
-  const bytes = fromBase64Url(encoded);
+  const bytes = decodeBase64Url(encoded);
   if (!bytes || bytes.length === 0)
     return { kind: 'error', problem: 'encoding', message: 'only letters, digits, - and _ may appear in it' };
   const stream = new DecompressionStream('deflate-raw');
