@@ -4,7 +4,8 @@
  * moves the secret into localStorage, takes it out of the address bar (so it never shows on a projector), and sends
  * it only in Authorization headers. The live stream is read with fetch(). Every name is put on the page as text.
  */
-import { qrSvg, showQr, copyText } from '../../workshop/clipboard.ts';
+import { copyText } from '../../lib/clipboard.ts';
+import { qrSvg, showQr } from '../../workshop/qr.ts';
 import {
   applyEvent,
   buildDashboardView,

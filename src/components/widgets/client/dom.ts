@@ -1,4 +1,5 @@
 /** Tiny DOM helpers for the custom elements (no framework: the widgets' state is a handful of form values). */
+import { decodeBase64Url, encodeBase64Url } from '../../../lib/base64url.ts';
 
 type Child = Node | string | null | undefined | false;
 
@@ -32,17 +33,14 @@ export function readData<T>(root: ParentNode): T {
 
 /** Encodes a JSON value for a URL fragment (base64url of its UTF-8). */
 export function encodeFragmentValue(value: unknown): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(value));
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return encodeBase64Url(new TextEncoder().encode(JSON.stringify(value)));
 }
 
 /** Decodes encodeFragmentValue's output; undefined when it is not valid. */
 export function decodeFragmentValue(text: string): unknown {
+  const bytes = decodeBase64Url(text);
+  if (!bytes) return undefined;
   try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
     return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch {
     return undefined;
@@ -52,14 +50,4 @@ export function decodeFragmentValue(text: string): unknown {
 /** The URL fragment as key/value pairs (`#a=1&b=2`). */
 export function fragmentParams(): URLSearchParams {
   return new URLSearchParams(window.location.hash.replace(/^#/, ''));
-}
-
-/** Copies text to the clipboard; resolves false when the browser refuses (the caller then shows the text). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -6,7 +6,7 @@
  * browsers never send to a server.
  */
 import type { Classification, Finding, Protocol } from '#message-model';
-import { indexPointers } from '../lib/json-locate.ts';
+import { indexPointers } from '#message-model/json-locate';
 import type { Analysis, LogRow, ReadMode, ReplyTexts } from './analyse.ts';
 import type { WorkerJob, WorkerReply } from './classify-worker.ts';
 import {
@@ -16,7 +16,8 @@ import {
   renderVersions,
   type ReplyDescriber,
 } from './classification-view.ts';
-import { copyText, fragmentParams, h, must, readData } from './dom.ts';
+import { copyText } from '../../../lib/clipboard.ts';
+import { fragmentParams, h, must, readData } from './dom.ts';
 import { deflateText, describeBytes, inflateText } from '../../../lib/compressed-link.ts';
 
 /** A worker job without its number (ask() assigns it). */

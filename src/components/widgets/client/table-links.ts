@@ -6,7 +6,8 @@
  * loadFromLink, which keeps the learner's own answers for undo.
  */
 import type { DecisionAnswers } from '#course';
-import { copyText, decodeFragmentValue, encodeFragmentValue, fragmentParams, h, must } from './dom.ts';
+import { copyText } from '../../../lib/clipboard.ts';
+import { decodeFragmentValue, encodeFragmentValue, fragmentParams, h, must } from './dom.ts';
 import { gridSelects, readGrid } from './grid.ts';
 
 /** What the table element gives this module. */

@@ -1,35 +1,4 @@
-/**
- * Copying text and drawing QR codes for the workshop pages. Browser only. Copying works on plain http too (a laptop
- * serving a room over the LAN), where navigator.clipboard does not exist: the fallback copies from a temporary
- * text area, and callers say so when even that fails.
- */
-
-/** Copies `text`; resolves to true when the browser confirmed the copy. */
-export async function copyText(text: string): Promise<boolean> {
-  if (navigator.clipboard && window.isSecureContext) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return true;
-    } catch {
-      // Permission refused: try the old way below.
-    }
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  let ok = false;
-  try {
-    ok = document.execCommand('copy');
-  } catch {
-    ok = false;
-  }
-  area.remove();
-  return ok;
-}
+/** Drawing QR codes for the workshop pages (lock links, receipts, the room's join link). Browser only. */
 
 /** The outcome of drawing a QR code. */
 export type QrOutcome = { kind: 'svg'; svg: string } | { kind: 'too-large'; message: string };
