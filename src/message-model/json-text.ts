@@ -3,6 +3,7 @@
  * (duplicate names, depth, lone surrogates, integers past double precision). Pure and iterative: no recursion,
  * so 100,000 levels of nesting cannot overflow the stack.
  */
+import { pointer } from './findings.ts';
 
 /** Where in the text something is: a 0-based offset and 1-based line and column. */
 export interface TextPosition {
@@ -111,11 +112,6 @@ export interface ValueFacts {
    */
   repeated: boolean;
 }
-
-const escapeToken = (token: string | number): string => {
-  const t = String(token);
-  return t.includes('~') || t.includes('/') ? t.replace(/~/g, '~0').replace(/\//g, '~1') : t;
-};
 
 /** Walks a parsed value iteratively, collecting the facts JSON.parse hides. Stops descending at `maxDepth`. */
 export function inspectValue(value: unknown, maxDepth = 256, maxReports = 20): ValueFacts {
@@ -278,8 +274,8 @@ function walkValue(value: unknown, maxDepth: number, maxReports: number): ValueF
       facts.memberCount += keys.length;
       for (const key of keys) {
         if (!key.isWellFormed() && facts.loneSurrogates.length < maxReports)
-          facts.loneSurrogates.push(`${path}/${escapeToken(key)}`);
-        stack.push({ v: (v as Record<string, unknown>)[key], path: `${path}/${escapeToken(key)}`, depth: childDepth });
+          facts.loneSurrogates.push(pointer(path, key));
+        stack.push({ v: (v as Record<string, unknown>)[key], path: pointer(path, key), depth: childDepth });
       }
     }
   }
@@ -334,7 +330,7 @@ export function findDuplicateNames(text: string, maxReports = 20): Array<{ path:
     const top = stack[stack.length - 1];
     if (!top) return '';
     if (top.kind === 'array') return `${top.path}/${top.index}`;
-    return `${top.path}/${escapeToken(top.key ?? '')}`;
+    return pointer(top.path, top.key ?? '');
   };
   while (i < text.length && found.length < maxReports) {
     const c = text[i];

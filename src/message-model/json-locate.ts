@@ -5,6 +5,7 @@
  * as JSON.parse keeps the last. Iterative, so deep nesting cannot overflow the stack. Text layout only: no
  * protocol rule lives here.
  */
+import { pointer } from './findings.ts';
 
 /** Where a pointer's value is in the text. */
 export interface TextRange {
@@ -13,8 +14,6 @@ export interface TextRange {
   /** For an object member: where its name (with quotes) starts. */
   nameStart?: number;
 }
-
-const escapeToken = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Indexes every value in `text` by its JSON Pointer (stops after `limit` values). */
 export function indexPointers(text: string, limit = 20_000): Map<string, TextRange> {
@@ -52,7 +51,7 @@ export function indexPointers(text: string, limit = 20_000): Map<string, TextRan
     if (!top) return { pointer: '' };
     if (top.type === 'array') return { pointer: `${top.pointer}/${top.index}` };
     return {
-      pointer: `${top.pointer}/${escapeToken(top.key ?? '')}`,
+      pointer: pointer(top.pointer, top.key ?? ''),
       ...(top.nameStart !== undefined ? { nameStart: top.nameStart } : {}),
     };
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexPointers, locatePointer } from '../../../src/components/widgets/lib/json-locate.ts';
+import { indexPointers, locatePointer } from '../../../src/message-model/json-locate.ts';
 
 const slice = (text: string, pointer: string) => {
   const found = locatePointer(indexPointers(text), pointer);
