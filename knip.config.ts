@@ -20,6 +20,8 @@ const config: KnipConfig = {
     'exercises/*/*.{problem,solution}.ts',
     // The exercise runner's Vitest reporter, named by path on the command line (exercises/support/cli.ts).
     'exercises/support/hint-reporter.ts',
+    // A Vite library build's entry, named by path in test/unit/codelab/slim-sucrase.test.ts.
+    'test/unit/codelab/sucrase-entry.ts',
     // Chapters and their notes, loaded by the content collection's glob loader (src/content.config.ts).
     'content/chapters/*.mdx',
   ],
