@@ -24,6 +24,8 @@ export type { Severity, FindingId, Finding } from './findings.ts';
 
 export { positionAt, parseJsonText, inspectValue } from './json-text.ts';
 export type { TextPosition, ParseOutcome, ValueFacts } from './json-text.ts';
+export { indexPointers, locatePointer } from './json-locate.ts';
+export type { TextRange } from './json-locate.ts';
 
 export {
   CODE_CLASSES,

@@ -3,7 +3,7 @@
  * marked at its JSON path. Shared by the classify widget and the Playground. Everything shown comes from the model.
  */
 import type { Classification, CrossVersionClassification, Finding, Protocol, Reply } from '#message-model';
-import { indexPointers, locatePointer, type TextRange } from '#message-model/json-locate';
+import { indexPointers, locatePointer, type TextRange } from '#message-model';
 import { h } from './dom.ts';
 
 /** The two reply helpers the views need: the model itself, or answers the Playground's worker computed with it. */

@@ -21,10 +21,10 @@ import {
 import { loadCourse, loadModel, loadVerdicts, warmModelOnIntent } from './model.ts';
 
 /** The result views load with the model, on the first run: nothing to show before it. */
-type Views = typeof import('./classification-view.ts') & typeof import('#message-model/json-locate');
+type Views = typeof import('./classification-view.ts') & typeof import('#message-model');
 let views: Promise<Views> | undefined;
 function loadViews(): Promise<Views> {
-  views ??= Promise.all([import('./classification-view.ts'), import('#message-model/json-locate')]).then(([a, b]) => ({
+  views ??= Promise.all([import('./classification-view.ts'), import('#message-model')]).then(([a, b]) => ({
     ...a,
     ...b,
   }));

@@ -6,7 +6,7 @@
  * browsers never send to a server.
  */
 import type { Classification, Finding, Protocol } from '#message-model';
-import { indexPointers } from '#message-model/json-locate';
+import { indexPointers } from '#message-model';
 import type { Analysis, LogRow, ReadMode, ReplyTexts } from './analyse.ts';
 import type { WorkerJob, WorkerReply } from './classify-worker.ts';
 import {
