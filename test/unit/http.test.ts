@@ -94,7 +94,7 @@ describe('classifyHttpExchange under 2026-07-28', () => {
   });
 
   it("warns when 200 carries -32600 and labels 400 as the SDK's choice, not the spec's", () => {
-    // No 2026-07-28 sentence pins a status for -32600; the SDK maps it to 400 (httpStatusForErrorCode).
+    // No 2026-07-28 sentence pins a status for -32600; the SDK maps it to 400 (LADDER_ERROR_HTTP_STATUS).
     const c = exchange({
       request: post('{"jsonrpc":"2.0","id":3,"method":7}'),
       response: { status: 200, headers: JSON_TYPE, body: error(3, -32600, 'Invalid Request') },
