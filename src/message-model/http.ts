@@ -44,6 +44,7 @@ export const HTTP_FINDING_IDS = [
   'http-stream-without-response',
   'http-initialize-error-names-no-version',
   'http-status-outside-mcp',
+  'http-origin-forbidden',
   'http-legacy-fallback',
   'http-modern-error-recognized',
   'http-session-expired',
@@ -219,11 +220,14 @@ const RFC9110_413: ExternalRef = {
   section: 'RFC 9110 §15.5.14 413 Content Too Large',
   url: 'https://www.rfc-editor.org/rfc/rfc9110#section-15.5.14',
 };
-/** The official TypeScript SDK's choice of status per error code (packages/core, httpStatusForErrorCode). */
+/**
+ * The official TypeScript SDK's choice of status per error code: the table LADDER_ERROR_HTTP_STATUS
+ * (packages/core-internal/src/shared/inboundClassification.ts, bundled into the published server 2.4.0).
+ */
 const SDK_STATUS: ExternalRef = {
   version: 'sdk',
   section:
-    '@modelcontextprotocol/server 2.4.0, httpStatusForErrorCode (400 for -32700 and -32600; 200 for errors a handler returns)',
+    '@modelcontextprotocol/server 2.4.0, LADDER_ERROR_HTTP_STATUS in core-internal shared/inboundClassification.ts (400 for -32700 and -32600; 200 for errors a handler returns)',
   url: 'https://github.com/modelcontextprotocol/typescript-sdk',
 };
 
@@ -287,13 +291,20 @@ function parsed(text: string): Record<string, unknown> | undefined {
   }
 }
 
-/** The MCP 2026-07-28 error codes a client recognises as a modern server's (streamable-http.mdx §Backward Compatibility). */
+/**
+ * The MCP 2026-07-28 error codes a client recognises as a modern server's (streamable-http.mdx §Backward
+ * Compatibility), with the status each comes with. -32020, -32021 and -32022 are new in 2026-07-28 and come with 400.
+ * -32601 is JSON-RPC's own code, which legacy servers commonly send for a request they do not know (stdio.mdx
+ * §Backward Compatibility: "commonly -32601 or -32602"), so it marks a modern server only together with the 404 that
+ * §Protocol Version Header pairs it with.
+ */
 const MODERN_CODES = new Set([
   ERROR_CODE.HeaderMismatch,
   ERROR_CODE.MissingRequiredClientCapability,
   ERROR_CODE.UnsupportedProtocolVersion,
-  ERROR_CODE.MethodNotFound,
 ]);
+const isModernError = (code: number, status: number) =>
+  MODERN_CODES.has(code) || (code === ERROR_CODE.MethodNotFound && status === 404);
 
 /**
  * Message findings that make the server refuse a request without the client having broken a rule: a client "is free
@@ -654,12 +665,7 @@ class ExchangeReader {
 
   private checkRequestHeaders(message: Classification & { kind: 'request' }): void {
     if (!this.modern) {
-      if (
-        this.version &&
-        this.version !== '2025-06-18' &&
-        !has(this.reqHeaders, 'MCP-Protocol-Version') &&
-        message.method !== 'initialize'
-      )
+      if (this.version && !has(this.reqHeaders, 'MCP-Protocol-Version') && message.method !== 'initialize')
         this.add(
           'http-protocol-version-header-missing',
           'info',
@@ -1018,14 +1024,23 @@ class ExchangeReader {
         `413 Content Too Large is HTTP's own status (RFC 9110 §15.5.14): the body is larger than the server will process. No MCP revision mentions it or sets a size limit; the official TypeScript SDK answers a body over its limit (4 MiB by default) with 413 and a -32000 error${messages.some((m) => m.kind === 'error') ? ', a code from the legacy band' : ''}. Shrink the request, or split the work.`,
         RFC9110_413,
       );
-    if (this.status === 403 && this.version && this.version !== '2025-06-18')
+    if (this.status === 403 && this.version && this.version !== '2025-06-18') {
+      const spec = this.ref(this.modern ? 'Security & Endpoint' : 'Security Warning');
       this.add(
-        'http-status-outside-mcp',
+        'http-origin-forbidden',
         'info',
         { part: 'response', field: 'status' },
         '403 Forbidden: a server MUST answer a request whose Origin header is present and invalid with 403 (DNS rebinding protection); the body MAY be a JSON-RPC error response without an id. Authorization failures also use 403.',
-        this.ref(this.modern ? 'Security & Endpoint' : 'Security Warning'),
+        spec,
       );
+      if (has(this.reqHeaders, 'Origin'))
+        this.expected = {
+          status: 403,
+          strength: 'must',
+          why: 'A request whose Origin header is present and invalid MUST be answered with 403 Forbidden.',
+          spec,
+        };
+    }
   }
 
   /** What a dual-era client concludes from a 4xx (streamable-http.mdx §Backward Compatibility). */
@@ -1033,7 +1048,7 @@ class ExchangeReader {
     if (!this.modern || ![400, 404, 405].includes(this.status) || this.method !== 'POST') return;
     const request = this.reqBody ? parsed(this.reqBody) : undefined;
     const error = messages.find((m) => m.kind === 'error') as (Classification & { kind: 'error' }) | undefined;
-    if (error && MODERN_CODES.has(error.code)) {
+    if (error && isModernError(error.code, this.status)) {
       this.add(
         'http-modern-error-recognized',
         'info',

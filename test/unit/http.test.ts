@@ -335,8 +335,34 @@ describe('classifyHttpExchange under 2026-07-28', () => {
       request: post(toolsCall(7), { ...callHeaders, Origin: 'https://evil.example' }),
       response: { status: 403 },
     });
-    expect(ids(c, 'info')).toContain('http-status-outside-mcp');
+    expect(ids(c, 'info')).toContain('http-origin-forbidden');
+    expect(ids(c, 'info')).not.toContain('http-status-outside-mcp');
+    expect(c.expected).toMatchObject({ status: 403, strength: 'must' });
+    expect(c.findings.find((f) => f.id === 'http-origin-forbidden')?.spec).toMatchObject({
+      version: '2026-07-28',
+      section: 'MCP 2026-07-28 basic/transports/streamable-http.mdx §Security & Endpoint',
+    });
     expect(c.http.outcome).toBe('error');
+  });
+
+  it('recognises -32601 as a modern error only with 404', () => {
+    // §Protocol Version Header pairs the two: an unknown method "MUST respond with 404 Not Found and a JSON-RPC error
+    // with code -32601"; stdio.mdx §Backward Compatibility: legacy servers answer with errors "commonly -32601 or -32602".
+    const request = post(toolsCall(7), callHeaders);
+    const at = (status: number) =>
+      exchange({ request, response: { status, headers: JSON_TYPE, body: error(7, -32601, 'Method not found') } });
+    expect(ids(at(404), 'info')).toContain('http-modern-error-recognized');
+    expect(ids(at(404), 'info')).not.toContain('http-legacy-fallback');
+    for (const status of [400, 405]) {
+      expect(ids(at(status), 'info'), String(status)).toContain('http-legacy-fallback');
+      expect(ids(at(status), 'info'), String(status)).not.toContain('http-modern-error-recognized');
+    }
+    // -32020, -32021 and -32022 exist only in 2026-07-28, so each marks a modern server with a 400.
+    const modern = exchange({
+      request,
+      response: { status: 400, headers: JSON_TYPE, body: error(7, -32020, 'Header mismatch') },
+    });
+    expect(ids(modern, 'info')).toContain('http-modern-error-recognized');
   });
 
   it('expects 405 for GET and DELETE from a server that only speaks 2026-07-28', () => {
@@ -449,6 +475,45 @@ describe('classifyHttpExchange under 2025-11-25 and 2025-06-18', () => {
       '2025-11-25',
     );
     expect(ids(c, 'error')).toEqual([]);
+  });
+
+  it('notes a missing MCP-Protocol-Version header after initialize, under 2025-06-18 as under 2025-11-25', () => {
+    // 2025-06-18 transports §Protocol Version Header: "If using HTTP, the client MUST include the MCP-Protocol-Version:
+    // <protocol-version> HTTP header on all subsequent requests to the MCP server"; 2025-11-25 says the same.
+    const request = (body: unknown) => ({ method: 'POST', headers: { Accept: ACCEPT }, body: JSON.stringify(body) });
+    for (const protocol of ['2025-06-18', '2025-11-25'] as const) {
+      const later = exchange(
+        {
+          request: request({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+          response: {
+            status: 200,
+            headers: JSON_TYPE,
+            body: JSON.stringify({ jsonrpc: '2.0', id: 2, result: { tools: [] } }),
+          },
+        },
+        protocol,
+      );
+      const f = later.findings.find((x) => x.id === 'http-protocol-version-header-missing');
+      expect(f, protocol).toBeDefined();
+      expect(f?.spec).toMatchObject({
+        version: protocol,
+        section: `MCP ${protocol} basic/transports.mdx §Protocol Version Header`,
+      });
+      // initialize itself is the request that negotiates the version, so it is not "subsequent".
+      const init = exchange(
+        {
+          request: request({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: { protocolVersion: protocol, capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+          }),
+          response: { status: 200, headers: JSON_TYPE, body: JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} }) },
+        },
+        protocol,
+      );
+      expect(ids(init), protocol).not.toContain('http-protocol-version-header-missing');
+    }
   });
 
   it('reads 404 on a session request as an expired session', () => {
