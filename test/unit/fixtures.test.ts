@@ -80,10 +80,7 @@ describe('the fixture files', () => {
  * Expectations the model does not meet yet (fixture name -> what the model gets wrong): each runs as `it.fails`, so it
  * turns red the day the model is fixed and the entry must be deleted. Empty when the model meets every expectation.
  */
-const PENDING_MODEL_FIXES: Record<string, string> = {
-  'request-tools-call-log-level-unknown under 2026-07-28':
-    'an unrecognised io.modelcontextprotocol/logLevel is reported as an error (kind invalid); logging.mdx §Error Handling only says the server SHOULD reject it, so it is a warning on a request',
-};
+const PENDING_MODEL_FIXES: Record<string, string> = {};
 
 const named = cases.map((c) => [`${c.fixture.id} under ${c.protocol}`, c] as const);
 
