@@ -1,6 +1,9 @@
 /**
  * Who may do what in a workshop room, each rule as the attack a hostile learner or site would try.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretMatches, hashSecret } from '../../../src/server/secrets.ts';
 import { MAX_BODY_BYTES } from '../../../src/room/protocol.ts';
@@ -426,6 +429,176 @@ for (const engine of ENGINES_UNDER_TEST) {
         expect(csv).not.toMatch(/(^|\n|,)=HYPERLINK/);
         expect(csv).toContain('<img src=x onerror=alert(1)>');
         expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+      });
+    });
+    describe('exhausting the server’s open streams', () => {
+      /** True when the stream's body ends within `ms` (the server closed it). */
+      async function ends(res: Response, ms = 3000): Promise<boolean> {
+        const reader = res.body!.getReader();
+        const deadline = Date.now() + ms;
+        try {
+          for (;;) {
+            const chunk = await Promise.race([
+              reader.read(),
+              new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), Math.max(0, deadline - Date.now()))),
+            ]);
+            if (chunk === 'timeout') return false;
+            if (chunk.done) return true;
+          }
+        } finally {
+          await reader.cancel().catch(() => {});
+        }
+      }
+
+      it('one learner token cannot hold more than its share of live streams: a new one closes the oldest', async () => {
+        const capped = testServer(db, { streamsPerLearner: 3 });
+        try {
+          const room = await createRoom(capped);
+          const ada = await join(capped, room.code, 'Ada');
+          const opened: Response[] = [];
+          for (let i = 0; i < 4; i++) {
+            const res = await capped.request('/api/me/stream', withToken(ada.token));
+            expect(res.status).toBe(200);
+            opened.push(res);
+          }
+          expect(await ends(opened[0]!)).toBe(true);
+          expect(await ends(opened[3]!, 300)).toBe(false);
+        } finally {
+          capped.close();
+        }
+      });
+
+      it('one room’s instructor link cannot hold more than its share of dashboards: a new one closes the oldest', async () => {
+        const capped = testServer(db, { streamsPerDashboard: 5 });
+        try {
+          const room = await createRoom(capped);
+          const opened: Response[] = [];
+          for (let i = 0; i < 6; i++) {
+            const res = await capped.request(`/api/rooms/${room.roomId}/stream`, withToken(room.instructorSecret));
+            expect(res.status).toBe(200);
+            opened.push(res);
+          }
+          expect(await ends(opened[0]!)).toBe(true);
+          expect(await ends(opened[5]!, 300)).toBe(false);
+        } finally {
+          capped.close();
+        }
+      });
+
+      it('refuses a stream beyond the server-wide cap with 503 and a clear message, and takes one again once one closes', async () => {
+        const capped = testServer(db, { maxStreams: 2 });
+        try {
+          const a = await createRoom(capped);
+          const b = await createRoom(capped);
+          const first = await capped.request(`/api/rooms/${a.roomId}/stream`, withToken(a.instructorSecret));
+          const second = await capped.request(`/api/rooms/${b.roomId}/stream`, withToken(b.instructorSecret));
+          expect([first.status, second.status]).toEqual([200, 200]);
+          const third = await capped.request(`/api/rooms/${b.roomId}/stream`, withToken(b.instructorSecret));
+          expect(third.status).toBe(503);
+          expect(((await third.json()) as { error: string }).error).toMatch(/too many live connections/i);
+          await first.body!.cancel();
+          await new Promise((r) => setTimeout(r, 50));
+          const again = await capped.request(`/api/rooms/${a.roomId}/stream`, withToken(a.instructorSecret));
+          expect(again.status).toBe(200);
+          await again.body!.cancel();
+        } finally {
+          capped.close();
+        }
+      });
+    });
+
+    describe('filling the disk', () => {
+      it('stores a long edited classify text as its length and digest, not the text', async () => {
+        const room = await createRoom(server, ['01-message-shapes']);
+        const ada = await join(server, room.code, 'Ada');
+        const text = `{"jsonrpc":"2.0","method":"notifications/progress","params":{"x":"${'x'.repeat(12_000)}"}}`;
+        const event = {
+          key: freshKey(),
+          seq: 1,
+          chapterId: '01-message-shapes',
+          kind: 'classify',
+          itemId: 'classify-notification-progress-2026-07-28',
+          action: 'predict',
+          fixtureId: 'notification-progress',
+          protocol: '2026-07-28',
+          prediction: { kind: 'notification', send: 'nothing' },
+          text,
+        };
+        const res = await server.request('/api/events', post({ events: [event] }, ada.token));
+        expect(res.status).toBe(200);
+        const [stored] = await server.data.eventsOfLearner(ada.learnerId);
+        expect(stored?.outcome).toBe('correct');
+        expect(JSON.stringify(stored?.payload).length).toBeLessThan(3000);
+        expect(stored?.payload).toMatchObject({ textLength: text.length });
+        expect((stored?.payload as { text?: string }).text).toBeUndefined();
+      });
+
+      it('refuses a learner beyond the room’s learner cap with a clear message', async () => {
+        const capped = testServer(db, { maxLearnersPerRoom: 3 });
+        try {
+          const room = await createRoom(capped);
+          for (const name of ['Ada', 'Grace', 'Alan']) await join(capped, room.code, name);
+          const res = await capped.request('/api/join', post({ code: room.code, name: 'Bot' }));
+          expect(res.status).toBe(409);
+          expect(((await res.json()) as { error: string }).error).toMatch(/full/i);
+        } finally {
+          capped.close();
+        }
+      });
+    });
+
+    describe('malformed requests', () => {
+      it('answers 400, not 500, to an events body of 100,000 nested arrays', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const body = `{"events":[${'['.repeat(100_000)}${']'.repeat(100_000)}]}`;
+        const res = await server.request('/api/events', post(body, ada.token));
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { error: string }).error).toMatch(/nested/i);
+      });
+
+      it('answers 400 to a path that is not valid percent-encoding and 404 (with the site’s 404 page) to a missing page', async () => {
+        const dist = mkdtempSync(joinPath(tmpdir(), 'room-dist-'));
+        writeFileSync(joinPath(dist, 'index.html'), '<p>home</p>');
+        writeFileSync(joinPath(dist, '404.html'), '<p>not here</p>');
+        const site = testServer(db, { distDir: dist });
+        try {
+          expect((await site.request('/%E0')).status).toBe(400);
+          const missing = await site.request('/no-such-page/');
+          expect(missing.status).toBe(404);
+          expect(await missing.text()).toContain('not here');
+          expect((await site.request('/')).status).toBe(200);
+        } finally {
+          site.close();
+        }
+      });
+
+      it('refuses, per event, a classify prediction for a fixture or item the chapter does not have', async () => {
+        const room = await createRoom(server, ['01-message-shapes']);
+        const ada = await join(server, room.code, 'Ada');
+        const predict = (fixtureId: string, itemId: string) => ({
+          key: freshKey(),
+          seq: 1,
+          chapterId: '01-message-shapes',
+          kind: 'classify',
+          itemId,
+          action: 'predict',
+          fixtureId,
+          protocol: '2026-07-28',
+          prediction: { kind: 'request' },
+        });
+        const events = [
+          // A fixture that exists, but chapter 1 never asks to classify it.
+          predict('result-complete-modern', 'classify-result-complete-modern-2026-07-28'),
+          // The chapter's fixture under an item id that is not its widget's.
+          predict('notification-progress', 'ch05-table'),
+          predict('notification-progress', 'classify-notification-progress-2026-07-28'),
+        ];
+        const res = await server.request('/api/events', post({ events }, ada.token));
+        const { results } = (await res.json()) as { results: { status: string; reason?: string }[] };
+        expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'stored']);
+        expect(results[0]!.reason).toMatch(/result-complete-modern/);
+        expect(results[1]!.reason).toMatch(/ch05-table/);
       });
     });
   });
