@@ -11,7 +11,8 @@
  *   ever sent;
  * - names are stored as typed (printable text only) and escaped by whoever shows them.
  */
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -37,6 +38,7 @@ import {
   MAX_TITLE_CHARS,
   RoomEventSchema,
   type CreateRoomResponse,
+  type RoomEvent,
   type EventResult,
   type JoinResponse,
 } from '../room/protocol.ts';
@@ -93,7 +95,20 @@ export interface WorkshopConfig {
   limits: Limits;
   /** Seconds between keep-alive comments on live streams. */
   heartbeatSeconds: number;
+  /** Live streams open at once, server-wide (keep it well below the process's file-descriptor limit). */
+  maxStreams: number;
+  /** Live streams one learner token may hold; a new one closes the oldest. */
+  streamsPerLearner: number;
+  /** Dashboard streams one room's instructor link may hold; a new one closes the oldest. */
+  streamsPerDashboard: number;
+  /** Learners one room may have (removed learners count: their answers are kept). */
+  maxLearnersPerRoom: number;
 }
+
+/** The longest edited classify text stored as typed; a longer one is stored as its length and SHA-256. */
+const MAX_STORED_TEXT_CHARS = 2048;
+/** How deeply a request body's arrays and objects may nest (room events need fewer than ten levels). */
+const MAX_BODY_DEPTH = 32;
 
 /** The default configuration. */
 export const DEFAULT_CONFIG: WorkshopConfig = {
@@ -102,6 +117,10 @@ export const DEFAULT_CONFIG: WorkshopConfig = {
   trustProxy: false,
   limits: DEFAULT_LIMITS,
   heartbeatSeconds: 15,
+  maxStreams: 800,
+  streamsPerLearner: 3,
+  streamsPerDashboard: 5,
+  maxLearnersPerRoom: 200,
 };
 
 /** What the application needs. */
@@ -117,7 +136,7 @@ export interface WorkshopDeps {
 type Vars = { learner: Learner; room: Room };
 type Ctx = Context<{ Variables: Vars }>;
 
-const problem = (c: Context, status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429, error: string) =>
+const problem = (c: Context, status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 503, error: string) =>
   c.json({ error }, status);
 
 /** The public state of a room (what learners and dashboards follow). */
@@ -177,6 +196,51 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   const requestLimiter = new RateLimiter(config.limits.requestsPerLearner, now);
   const eventLimiter = new RateLimiter(config.limits.eventsPerLearner, now);
   const streams = new Set<SSEStreamingApi>();
+  /** Open streams by holder (a learner, or one room's instructor link), oldest first. */
+  const holders = new Map<string, SSEStreamingApi[]>();
+  /** How to close each open stream and release its place. */
+  const closers = new WeakMap<SSEStreamingApi, () => void>();
+  /** Streams accepted (counted from the request, before the stream starts, so a burst cannot slip past the cap). */
+  let openStreams = 0;
+
+  /** Refuses a new stream when the server holds its most; otherwise counts it and returns how to start it. */
+  const acceptStream = (c: Context, holder: string, cap: number) => {
+    if (openStreams >= config.maxStreams) {
+      c.header('Retry-After', '10');
+      return problem(c, 503, 'The server has too many live connections open: try again in a moment.');
+    }
+    openStreams += 1;
+    let released = false;
+    let self: SSEStreamingApi | undefined;
+    const release = () => {
+      if (released) return;
+      released = true;
+      openStreams -= 1;
+      if (!self) return;
+      streams.delete(self);
+      const list = holders.get(holder);
+      const i = list?.indexOf(self) ?? -1;
+      if (list && i >= 0) list.splice(i, 1);
+      if (list?.length === 0) holders.delete(holder);
+    };
+    const start = (stream: SSEStreamingApi) => {
+      self = stream;
+      streams.add(stream);
+      const list = holders.get(holder) ?? [];
+      list.push(stream);
+      holders.set(holder, list);
+      // The holder's oldest streams make way (a reloaded tab's old connection may not have noticed it is gone).
+      while (list.length > cap) {
+        const oldest = list.shift()!;
+        closers.get(oldest)?.();
+      }
+      closers.set(stream, () => {
+        release();
+        void stream.close();
+      });
+    };
+    return { start, release };
+  };
   const app = new Hono<{ Variables: Vars }>();
 
   const clientIp = (c: Context): string => {
@@ -252,7 +316,11 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   ): Promise<T | Response> {
     let value: unknown;
     try {
-      value = JSON.parse(await c.req.text());
+      const text = await c.req.text();
+      if (nestingDepth(text) > MAX_BODY_DEPTH) {
+        return problem(c, 400, `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`);
+      }
+      value = JSON.parse(text);
     } catch {
       return problem(c, 400, 'The request body is not valid JSON.');
     }
@@ -300,6 +368,13 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       return problem(c, 404, 'No open room has that code. Check it with your instructor.');
     const name = checkName(body.name);
     if (name.kind === 'invalid') return problem(c, 400, name.reason);
+    if ((await data.learnersOfRoom(room.id)).length >= config.maxLearnersPerRoom) {
+      return problem(
+        c,
+        409,
+        `This room is full (${config.maxLearnersPerRoom} learners): ask your instructor to open another room.`,
+      );
+    }
     const secret = createSecret();
     const learnerId = createId();
     const at = now();
@@ -376,7 +451,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
           kind: event.kind,
           chapterId: event.chapterId,
           itemId: graded.itemId,
-          payload: event,
+          payload: storedPayload(event),
           verdict: graded.verdict,
           outcome: graded.verdict.outcome,
           selfReported: graded.verdict.selfReported === true,
@@ -422,8 +497,10 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   app.get('/api/me/stream', learnerAuth, (c) => {
     const learner = c.get('learner');
     const room = c.get('room');
+    const accepted = acceptStream(c, `learner:${learner.id}`, config.streamsPerLearner);
+    if (accepted instanceof Response) return accepted;
     return streamSSE(c, async (stream) => {
-      streams.add(stream);
+      accepted.start(stream);
       const unsubscribe = bus.subscribe(room.id, (message) => {
         if (message.t === 'room')
           void stream.writeSSE({ event: 'room', data: JSON.stringify(learnerRoomView(message.room)) });
@@ -438,12 +515,12 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       });
       stream.onAbort(() => {
         unsubscribe();
-        streams.delete(stream);
+        accepted.release();
       });
       await stream.writeSSE({ event: 'room', data: JSON.stringify(learnerRoomView(roomState(room))) });
       await heartbeat(stream);
       unsubscribe();
-      streams.delete(stream);
+      accepted.release();
     });
   });
 
@@ -509,8 +586,10 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
 
   app.get('/api/rooms/:roomId/stream', instructorAuth, (c) => {
     const room = c.get('room');
+    const accepted = acceptStream(c, `room:${room.id}`, config.streamsPerDashboard);
+    if (accepted instanceof Response) return accepted;
     return streamSSE(c, async (stream) => {
-      streams.add(stream);
+      accepted.start(stream);
       // Subscribe before reading the snapshot, hold live messages until it is sent, so nothing falls between.
       let held: LiveMessage[] | undefined = [];
       let sentUpTo = 0;
@@ -543,13 +622,13 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       };
       stream.onAbort(() => {
         unsubscribe();
-        streams.delete(stream);
+        accepted.release();
       });
       await sendSnapshot();
       flush();
       await heartbeat(stream);
       unsubscribe();
-      streams.delete(stream);
+      accepted.release();
     });
   });
 
@@ -609,8 +688,14 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     app.use('*', async (c, next) => {
       // Directories are addressed with a trailing slash, as the static preview does.
       const path = c.req.path;
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(path);
+      } catch {
+        return c.text('Bad request: the address is not valid percent-encoding.', 400);
+      }
       if (!path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && !path.includes('..')) {
-        const dir = join(root, decodeURIComponent(path));
+        const dir = join(root, decoded);
         if (existsSync(join(dir, 'index.html')) && statSync(dir).isDirectory()) return c.redirect(`${path}/`, 301);
       }
       return next();
@@ -618,7 +703,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     app.use('*', serveStatic({ root }));
     app.notFound((c) => {
       const page = join(root, '404.html');
-      if (existsSync(page)) return serveStatic({ path: page })(c, async () => {}) as unknown as Response;
+      if (existsSync(page)) return c.html(readFileSync(page, 'utf8'), 404);
       return c.text('Not found', 404);
     });
   }
@@ -626,7 +711,11 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   return {
     app,
     closeStreams: () => {
-      for (const stream of streams) void stream.close();
+      for (const stream of [...streams]) {
+        const close = closers.get(stream);
+        if (close) close();
+        else void stream.close();
+      }
       streams.clear();
     },
   };
@@ -651,4 +740,30 @@ function describeIssue(issues: { path: PropertyKey[]; message: string }[]): stri
   if (!first) return 'invalid.';
   const where = first.path.length ? `${first.path.map(String).join('.')}: ` : '';
   return `${where}${first.message}`;
+}
+
+/** What is stored of an event: an edited classify text longer than MAX_STORED_TEXT_CHARS as its length and digest. */
+function storedPayload(event: RoomEvent): unknown {
+  if (event.kind !== 'classify' || event.text === undefined || event.text.length <= MAX_STORED_TEXT_CHARS) return event;
+  const { text, ...rest } = event;
+  return { ...rest, textLength: text.length, textSha256: createHash('sha256').update(text).digest('hex') };
+}
+
+/** The deepest nesting of arrays and objects in a JSON text (brackets inside strings do not count); linear, no recursion. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++;
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return deepest;
 }

@@ -28,6 +28,8 @@ export interface RoomCourse {
   /** The grader's course data (chapters, checks, fixture texts of the checks). */
   data: CourseData;
   chapters: RoomChapter[];
+  /** Chapter id → the fixtures its <ClassifyFixture> exercises ask the learner to classify. */
+  classifyFixtures: ReadonlyMap<string, ReadonlySet<string>>;
   /** Chapter id → decision table id → the scenario ids it grades. */
   tables: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
   /** A fixture's text by id, or undefined when there is no such fixture. */
@@ -60,9 +62,14 @@ export function loadRoomCourse(root: string = ROOT): RoomCourse {
       .map((f) => [f.replace(/\.mdx$/, ''), join(chaptersDir, f)]),
   );
   const tables = new Map<string, ReadonlyMap<string, readonly string[]>>();
+  const classifyFixtures = new Map<string, ReadonlySet<string>>();
   const chapters: RoomChapter[] = course.chapters.map(({ id, title }) => {
     const source = readFileSync(files.get(id)!, 'utf8');
     tables.set(id, tablesFromMdx(source));
+    classifyFixtures.set(
+      id,
+      new Set([...source.matchAll(/<ClassifyFixture\b[^>]*?\bfixture=["']([^"']+)["']/g)].map((m) => m[1]!)),
+    );
     return { id, title, items: itemsFromMdx(source) };
   });
   const fixtures = new Map<string, string | undefined>();
@@ -82,5 +89,5 @@ export function loadRoomCourse(root: string = ROOT): RoomCourse {
     }
     return fixtures.get(id);
   };
-  return { data: course, chapters, tables, fixtureText, problems };
+  return { data: course, chapters, classifyFixtures, tables, fixtureText, problems };
 }

@@ -103,6 +103,18 @@ export function gradeEvent(event: RoomEvent, course: RoomCourse, roomChapters: r
 
     case 'classify': {
       if (!isProtocol(event.protocol)) return { kind: 'rejected', reason: `Unknown protocol ${event.protocol}.` };
+      if (!course.classifyFixtures.get(event.chapterId)?.has(event.fixtureId)) {
+        return {
+          kind: 'rejected',
+          reason: `Chapter ${event.chapterId} has no exercise classifying ${event.fixtureId}.`,
+        };
+      }
+      // The widget's id is classify-<fixture>-<the fixture's protocol> (the learner may then switch protocols):
+      // an event cannot file its answer under another item.
+      const suffix = event.itemId.slice(`classify-${event.fixtureId}-`.length);
+      if (!event.itemId.startsWith(`classify-${event.fixtureId}-`) || !/^(jsonrpc-2-0|\d{4}-\d\d-\d\d)$/.test(suffix)) {
+        return { kind: 'rejected', reason: `${event.itemId} is not the exercise classifying ${event.fixtureId}.` };
+      }
       const fixture = course.fixtureText(event.fixtureId);
       if (fixture === undefined) return { kind: 'rejected', reason: `There is no fixture ${event.fixtureId}.` };
       const { kind, send, code } = event.prediction;

@@ -13,6 +13,9 @@
  *                                                       slow disk, safe across a server crash, not a power cut
  *                            DATABASE_URL               postgres://… switches to PostgreSQL
  *   --retention-days N       WORKSHOP_RETENTION_DAYS    default 30: rooms are deleted this many days after creation
+ *   --max-streams N          WORKSHOP_MAX_STREAMS       default 800: live streams open at once, server-wide; keep
+ *                                                       it well below the file-descriptor limit (ulimit -n)
+ *   --max-learners N         WORKSHOP_MAX_LEARNERS      default 200: learners one room may have
  *   --trust-proxy            WORKSHOP_TRUST_PROXY=1     client address from X-Forwarded-For (behind a reverse proxy)
  *   --public-origin URL      WORKSHOP_PUBLIC_ORIGIN     the address learners use, when a proxy rewrites Host
  *   --no-build                                          serve dist/ as it is
@@ -82,6 +85,8 @@ async function main(): Promise<void> {
         data: { type: 'string' },
         'sqlite-sync': { type: 'string' },
         'retention-days': { type: 'string' },
+        'max-streams': { type: 'string' },
+        'max-learners': { type: 'string' },
         'trust-proxy': { type: 'boolean' },
         'public-origin': { type: 'string' },
         'no-build': { type: 'boolean' },
@@ -112,6 +117,12 @@ async function main(): Promise<void> {
   const retentionDays = Number(values['retention-days'] ?? process.env.WORKSHOP_RETENTION_DAYS ?? 30);
   if (!Number.isInteger(retentionDays) || retentionDays < 1 || retentionDays > 365) {
     usage('--retention-days must be a whole number of days from 1 to 365');
+  }
+  const maxStreams = Number(values['max-streams'] ?? process.env.WORKSHOP_MAX_STREAMS ?? 800);
+  if (!Number.isInteger(maxStreams) || maxStreams < 1) usage('--max-streams must be a whole number of at least 1');
+  const maxLearnersPerRoom = Number(values['max-learners'] ?? process.env.WORKSHOP_MAX_LEARNERS ?? 200);
+  if (!Number.isInteger(maxLearnersPerRoom) || maxLearnersPerRoom < 1) {
+    usage('--max-learners must be a whole number of at least 1');
   }
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !isPostgresUrl(databaseUrl)) usage('DATABASE_URL must be a postgres:// URL');
@@ -155,7 +166,14 @@ async function main(): Promise<void> {
     data,
     bus,
     course,
-    config: { retentionDays, trustProxy, ...(serveSite ? { distDir } : {}), ...(publicOrigin ? { publicOrigin } : {}) },
+    config: {
+      retentionDays,
+      trustProxy,
+      maxStreams,
+      maxLearnersPerRoom,
+      ...(serveSite ? { distDir } : {}),
+      ...(publicOrigin ? { publicOrigin } : {}),
+    },
     log,
   });
 
