@@ -4,32 +4,10 @@
  * "Show solution" opens only after a complete attempt and says when an instructor has locked it; instructor pages
  * are out of the learners' navigation and noindex; printing a chapter prints the learner's answers and code.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { CH05_RIGHT as RIGHT, CH05_TABLE as TABLE, fillTable } from './fixtures.ts';
 
 const CH5 = '/chapters/05-error-semantics-and-retries/';
-const TABLE = 'lab-decision-table[data-table-id="ch05-table"]';
-
-/** The right answers for the course's four rows, by hand from the chapter (as in widgets.spec.ts). */
-const RIGHT = {
-  'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' },
-  'malformed-incident-id': {
-    layer: 'tool-input-validation',
-    userSees: 'model-corrects-input',
-    retry: 'after-correcting-input',
-  },
-  'backend-unavailable': { layer: 'tool-backend', userSees: 'try-again-later', retry: 'with-backoff' },
-  'lost-response-after-write': {
-    layer: 'client-timeout',
-    userSees: 'outcome-unknown-checking',
-    retry: 'same-idempotency-key',
-  },
-};
-
-async function fill(page: Page, rows: Record<string, Record<string, string>>): Promise<void> {
-  for (const [scenario, row] of Object.entries(rows))
-    for (const [column, value] of Object.entries(row))
-      await page.locator(`${TABLE} select[data-scenario="${scenario}"][data-column="${column}"]`).selectOption(value);
-}
 
 test('the home page says where to continue once anything is done, and each chapter card what is left', async ({
   page,
@@ -38,7 +16,7 @@ test('the home page says where to continue once anything is done, and each chapt
   await expect(page.locator('[data-progress-continue]')).toBeHidden();
   await page.goto(CH5);
   await page.locator(`${TABLE}[data-upgraded]`).waitFor();
-  await fill(page, RIGHT);
+  await fillTable(page, RIGHT);
   await page.locator(`${TABLE} [data-action="check"]`).click();
   await expect(page.locator(`${TABLE} [data-role="status"]`)).toContainText('All 12 cells are right');
   await page.goto('/');
@@ -61,7 +39,7 @@ test('a chapter shows its checklist in words beside the table of contents, ticki
   await expect(checklist).toContainText('Mark “I can explain this”');
   const table = checklist.locator('li', { hasText: 'Solve the decision table' });
   await expect(table).toHaveAttribute('data-done', 'false');
-  await fill(page, RIGHT);
+  await fillTable(page, RIGHT);
   await page.locator(`${TABLE} [data-action="check"]`).click();
   await expect(table).toHaveAttribute('data-done', 'true');
   await expect(table).toContainText('solved');
@@ -73,7 +51,7 @@ test('a chapter shows its checklist in words beside the table of contents, ticki
 test('the progress page speaks the learner’s language, never internal ids', async ({ page }) => {
   await page.goto(CH5);
   await page.locator(`${TABLE}[data-upgraded]`).waitFor();
-  await fill(page, RIGHT);
+  await fillTable(page, RIGHT);
   await page.locator(`${TABLE} [data-action="check"]`).click();
   await expect(page.locator(`${TABLE} [data-role="status"]`)).toContainText('All 12 cells are right');
   await page.goto('/progress/');
@@ -94,7 +72,7 @@ test('“Show solution” appears only after an attempt that answered every cell
   const solution = page.locator(`${TABLE} [data-action="solution"]`);
   await page.locator(`${TABLE} [data-action="check"]`).click();
   await expect(solution, 'an empty Check is not an attempt').toBeHidden();
-  await fill(page, { 'unknown-method': RIGHT['unknown-method'] });
+  await fillTable(page, { 'unknown-method': RIGHT['unknown-method']! });
   await page.locator(`${TABLE} [data-action="check"]`).click();
   await expect(solution, 'nor is a half-filled one').toBeHidden();
   const wrong = Object.fromEntries(
@@ -103,7 +81,7 @@ test('“Show solution” appears only after an attempt that answered every cell
       { ...row, retry: row.retry === 'with-backoff' ? 'never-as-is' : 'with-backoff' },
     ]),
   );
-  await fill(page, wrong);
+  await fillTable(page, wrong);
   await page.locator(`${TABLE} [data-action="check"]`).click();
   await expect(solution).toBeVisible();
   await solution.click();
@@ -144,7 +122,7 @@ test('instructor pages are not in the learners’ navigation, are linked from th
 test('printing a chapter hides the controls and shows the chosen answers in full', async ({ page }) => {
   await page.goto(CH5);
   await page.locator(`${TABLE}[data-upgraded]`).waitFor();
-  await fill(page, RIGHT);
+  await fillTable(page, RIGHT);
   await page.locator(`${TABLE} [data-action="check"]`).click();
   await page.emulateMedia({ media: 'print' });
   const visibleButtons = await page.evaluate(() =>

@@ -5,31 +5,17 @@
  * solved and are recorded as link-loaded in progress.
  */
 import { expect, test, type Page } from '@playwright/test';
+import {
+  CH05_RIGHT as RIGHT,
+  CH05_TABLE as TABLE,
+  fillTable,
+  tableCell,
+  type TableAnswers as Answers,
+  type TableColumn,
+} from './fixtures.ts';
 
 const CHAPTER = '05-error-semantics-and-retries';
 const URL = `/chapters/${CHAPTER}/`;
-const TABLE = 'lab-decision-table[data-table-id="ch05-table"]';
-
-/**
- * The right answers, written by hand from the chapter and the spec (the same as widgets.spec.ts): -32601 from
- * dispatch, never retried as is; bad tool input is a tool error the model corrects (SEP-1303); a refused backend
- * connection changed nothing (retry with backoff); a lost response after a write leaves the outcome unknown.
- */
-const RIGHT = {
-  'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' },
-  'malformed-incident-id': {
-    layer: 'tool-input-validation',
-    userSees: 'model-corrects-input',
-    retry: 'after-correcting-input',
-  },
-  'backend-unavailable': { layer: 'tool-backend', userSees: 'try-again-later', retry: 'with-backoff' },
-  'lost-response-after-write': {
-    layer: 'client-timeout',
-    userSees: 'outcome-unknown-checking',
-    retry: 'same-idempotency-key',
-  },
-};
-type Answers = Record<string, Partial<Record<'layer' | 'userSees' | 'retry', string>>>;
 
 /** A share link as the site encodes it: #dt-<id>=base64url(JSON {a: answers}). */
 function linkTo(answers: Answers): string {
@@ -37,19 +23,11 @@ function linkTo(answers: Answers): string {
   return `${URL}#dt-ch05-table=${Buffer.from(json).toString('base64url')}`;
 }
 
-const cell = (page: Page, scenario: string, column: string) =>
-  page.locator(`${TABLE} select[data-scenario="${scenario}"][data-column="${column}"]`);
-
-async function fill(page: Page, answers: Answers): Promise<void> {
-  for (const [scenario, row] of Object.entries(answers))
-    for (const [column, value] of Object.entries(row)) await cell(page, scenario, column).selectOption(value!);
-}
-
 async function values(page: Page): Promise<Answers> {
   const out: Answers = {};
   for (const [scenario, row] of Object.entries(RIGHT))
-    for (const column of Object.keys(row) as Array<'layer'>) {
-      const v = await cell(page, scenario, column).inputValue();
+    for (const column of Object.keys(row) as TableColumn[]) {
+      const v = await tableCell(page, scenario, column).inputValue();
       if (v) (out[scenario] ??= {})[column] = v;
     }
   return out;
@@ -59,7 +37,7 @@ async function values(page: Page): Promise<Answers> {
 async function solve(page: Page): Promise<void> {
   await page.goto(URL);
   await page.locator(`${TABLE}[data-upgraded]`).waitFor();
-  await fill(page, RIGHT);
+  await fillTable(page, RIGHT);
   await page.locator(`${TABLE} [data-action="check"]`).click();
   await expect(page.locator(`${TABLE} [data-role="status"]`)).toContainText('All 12 cells are right');
 }

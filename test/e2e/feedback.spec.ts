@@ -4,14 +4,12 @@
  * keep their spaces; the footer's words do not run together; a misconception is named, its explanation on request.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { CH05_TABLE as TABLE, tableCell } from './fixtures.ts';
 
 const CH2 = '/chapters/02-what-a-receiver-owes/';
 const CH5 = '/chapters/05-error-semantics-and-retries/';
-const TABLE = 'lab-decision-table[data-table-id="ch05-table"]';
 const CLASSIFY = 'lab-classify-fixture';
 
-const cell = (page: Page, scenario: string, column: string) =>
-  page.locator(`${TABLE} select[data-scenario="${scenario}"][data-column="${column}"]`);
 const feedbackOf = (page: Page, scenario: string, column: string) =>
   page.locator(`${TABLE} tr[data-scenario="${scenario}"] td[data-column="${column}"] [data-role="feedback"]`);
 
@@ -51,8 +49,8 @@ test('a decision-table cell’s feedback is about that cell and the answer given
   await page.goto(CH5);
   await page.locator(`${TABLE}[data-upgraded]`).waitFor();
   // Row 4, "what the user sees" answered wrong: the feedback must not be the row's layer hint.
-  await cell(page, 'lost-response-after-write', 'userSees').selectOption('try-again-later');
-  await cell(page, 'lost-response-after-write', 'layer').selectOption('transport');
+  await tableCell(page, 'lost-response-after-write', 'userSees').selectOption('try-again-later');
+  await tableCell(page, 'lost-response-after-write', 'layer').selectOption('transport');
   await page.locator(`${TABLE} [data-action="check"]`).click();
   const userSees = feedbackOf(page, 'lost-response-after-write', 'userSees');
   const layer = feedbackOf(page, 'lost-response-after-write', 'layer');
@@ -61,8 +59,8 @@ test('a decision-table cell’s feedback is about that cell and the answer given
     await layer.innerText(),
   );
   // Row 2: a misconception is named once, in the cell it belongs to; the long explanation is behind "Why?".
-  await cell(page, 'malformed-incident-id', 'layer').selectOption('jsonrpc-envelope');
-  await cell(page, 'malformed-incident-id', 'userSees').selectOption('integration-error');
+  await tableCell(page, 'malformed-incident-id', 'layer').selectOption('jsonrpc-envelope');
+  await tableCell(page, 'malformed-incident-id', 'userSees').selectOption('integration-error');
   await page.locator(`${TABLE} [data-action="check"]`).click();
   const row2 = page.locator(`${TABLE} tr[data-scenario="malformed-incident-id"]`);
   const texts = await row2
@@ -76,7 +74,7 @@ test('feedback is short: the verdict and one sentence, the misconception named, 
 }) => {
   await page.goto(CH5);
   await page.locator(`${TABLE}[data-upgraded]`).waitFor();
-  await cell(page, 'lost-response-after-write', 'retry').selectOption('freely-with-new-id');
+  await tableCell(page, 'lost-response-after-write', 'retry').selectOption('freely-with-new-id');
   await page.locator(`${TABLE} [data-action="check"]`).click();
   const fb = feedbackOf(page, 'lost-response-after-write', 'retry');
   await expect(fb.locator('.feedback-verdict')).toHaveText('Not right.');
@@ -99,8 +97,8 @@ test('feedback is short: the verdict and one sentence, the misconception named, 
 test('no verdict is printed twice anywhere a learner checks an answer', async ({ page }) => {
   await page.goto(CH5);
   await page.locator(`${TABLE}[data-upgraded]`).waitFor();
-  await cell(page, 'unknown-method', 'layer').selectOption('method-dispatch');
-  await cell(page, 'unknown-method', 'retry').selectOption('with-backoff');
+  await tableCell(page, 'unknown-method', 'layer').selectOption('method-dispatch');
+  await tableCell(page, 'unknown-method', 'retry').selectOption('with-backoff');
   await page.locator(`${TABLE} [data-action="check"]`).click();
   await page.locator('lab-completion-check select').first().selectOption({ index: 1 });
   await page.locator('lab-completion-check button[type="submit"]').click();

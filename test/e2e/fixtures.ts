@@ -10,12 +10,14 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { PROGRESS_KEY, SET_ASIDE_PREFIX } from '../../src/progress/store.ts';
+import { CH05_RIGHT, type TableAnswers, type TableColumn } from '../support/ch05-table.ts';
 
 export { expect };
 export type { Locator, Page } from '@playwright/test';
+export { CH05_RIGHT, type TableAnswers, type TableColumn };
 
 /** The two screens the site is designed for: a laptop and a phone (set one with `test.use({ viewport })`). */
 export const VIEWPORTS = {
@@ -61,6 +63,21 @@ export function listBuiltPages(): string[] {
 export function readBuiltPage(path: string): string {
   const file = path.endsWith('/') ? `${path}index.html` : path;
   return readFileSync(join(DIST_DIR, file), 'utf8');
+}
+
+/** Chapter 5's practice decision table, the one the browser tests fill (its right answers: `CH05_RIGHT`). */
+export const CH05_TABLE = 'lab-decision-table[data-table-id="ch05-table"]';
+
+/** The select of one cell of chapter 5's decision table. */
+export function tableCell(page: Page, scenario: string, column: string): Locator {
+  return page.locator(`${CH05_TABLE} select[data-scenario="${scenario}"][data-column="${column}"]`);
+}
+
+/** Chooses each given answer in its cell, as a learner does; cells not given are left as they are. */
+export async function fillTable(page: Page, answers: TableAnswers): Promise<void> {
+  for (const [scenario, row] of Object.entries(answers))
+    for (const [column, value] of Object.entries(row))
+      if (value !== undefined) await tableCell(page, scenario, column).selectOption(value);
 }
 
 /** One recorded problem: a console error, an uncaught exception or a failed same-origin request. */

@@ -5,10 +5,10 @@
  * step-through; no keyboard hint on touch screens; captions that do not wrap a word per line at 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { CH05_TABLE as TABLE } from './fixtures.ts';
 
 const CH2 = '/chapters/02-what-a-receiver-owes/';
 const CH5 = '/chapters/05-error-semantics-and-retries/';
-const TABLE = 'lab-decision-table[data-table-id="ch05-table"]';
 const TIMELINE = 'lab-message-timeline';
 
 /** The longest option of each column, so the chosen text is as long as it gets. */

@@ -6,55 +6,27 @@
  */
 import { readFileSync } from 'node:fs';
 import {
+  CH05_RIGHT as RIGHT,
+  CH05_TABLE as TABLE,
   expect,
   expectNoConsoleErrors,
+  fillTable,
   listBuiltPages,
   readBuiltPage,
+  tableCell,
   test,
-  type Locator,
   type Page,
+  type TableAnswers,
 } from './fixtures.ts';
 
 const CHAPTER = '05-error-semantics-and-retries';
 const CHAPTER_URL = `/chapters/${CHAPTER}/`;
-const TABLE = `lab-decision-table[data-table-id="ch05-table"]`;
-
-/**
- * The right answers for the course's four rows, written by hand from the chapter and the spec: an unknown method is
- * a -32601 from dispatch (never retry as is); bad tool input is a tool error the model corrects (SEP-1303); a
- * refused backend connection changed nothing (retry with backoff); a lost response after a write leaves the
- * outcome unknown (new JSON-RPC id, same idempotency key).
- */
-const RIGHT: Record<string, Record<'layer' | 'userSees' | 'retry', string>> = {
-  'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' },
-  'malformed-incident-id': {
-    layer: 'tool-input-validation',
-    userSees: 'model-corrects-input',
-    retry: 'after-correcting-input',
-  },
-  'backend-unavailable': { layer: 'tool-backend', userSees: 'try-again-later', retry: 'with-backoff' },
-  'lost-response-after-write': {
-    layer: 'client-timeout',
-    userSees: 'outcome-unknown-checking',
-    retry: 'same-idempotency-key',
-  },
-};
 
 /** Wrong answers that each reveal a belief the course names: a fresh id makes a write safe; -32601 is transient. */
-const WRONG: Record<string, Partial<Record<'layer' | 'userSees' | 'retry', string>>> = {
+const WRONG: TableAnswers = {
   'unknown-method': { retry: 'with-backoff' },
   'lost-response-after-write': { retry: 'freely-with-new-id', userSees: 'try-again-later' },
 };
-
-function cell(page: Page, scenario: string, column: string): Locator {
-  return page.locator(`${TABLE} select[data-scenario="${scenario}"][data-column="${column}"]`);
-}
-
-async function fill(page: Page, answers: Record<string, Partial<Record<string, string>>>): Promise<void> {
-  for (const [scenario, row] of Object.entries(answers)) {
-    for (const [column, value] of Object.entries(row)) await cell(page, scenario, column).selectOption(value!);
-  }
-}
 
 async function tableStatus(page: Page): Promise<string> {
   return (await page.locator(`${TABLE} [data-role="status"]`).textContent()) ?? '';
@@ -80,7 +52,7 @@ test('a learner fills the decision table wrong, reads the feedback, fixes it, pa
   expect(await solution.isVisible(), 'no solution before a first attempt').toBe(false);
 
   // Wrong answers: two cells carry named misconceptions.
-  await fill(page, {
+  await fillTable(page, {
     ...RIGHT,
     ...Object.fromEntries(Object.entries(WRONG).map(([s, row]) => [s, { ...RIGHT[s], ...row }])),
   });
@@ -97,7 +69,7 @@ test('a learner fills the decision table wrong, reads the feedback, fixes it, pa
     `${TABLE} td:has(select[data-scenario="unknown-method"][data-column="retry"]) [data-role="feedback"]`,
   );
   expect((await methodRetry.textContent()) ?? '').toMatch(/The belief behind it/);
-  expect(await cell(page, 'lost-response-after-write', 'retry').getAttribute('aria-invalid')).toBe('true');
+  expect(await tableCell(page, 'lost-response-after-write', 'retry').getAttribute('aria-invalid')).toBe('true');
   const rightCell = page.locator(
     `${TABLE} td:has(select[data-scenario="backend-unavailable"][data-column="layer"]) [data-role="feedback"]`,
   );
@@ -109,7 +81,7 @@ test('a learner fills the decision table wrong, reads the feedback, fixes it, pa
   expect(await solution.isVisible(), 'the solution is available after a complete attempt').toBe(true);
 
   // Fix the answers: the table passes.
-  await fill(page, RIGHT);
+  await fillTable(page, RIGHT);
   await page.locator(`${TABLE} [data-action="check"]`).click();
   await waitForStatus(page, /Table solved/);
 
@@ -274,7 +246,7 @@ test('a shared decision-table link shows its answers beside a fresh learner’s,
     'backend-unavailable': { userSees: 'try-again-later' },
   };
   await page.goto(CHAPTER_URL);
-  await fill(page, partial);
+  await fillTable(page, partial);
   await page.locator(`${TABLE} [data-action="share"]`).click();
   const link = await page.locator(`${TABLE} [data-role="share-link"] input`).inputValue();
   expect(link).toMatch(/#dt-ch05-table=/);
@@ -282,28 +254,30 @@ test('a shared decision-table link shows its answers beside a fresh learner’s,
   const fresh = await newPage();
   await fresh.goto(link);
   await fresh.locator(`${TABLE} [data-role="link-panel"]`).waitFor();
-  expect(await cell(fresh, 'unknown-method', 'layer').inputValue(), 'nothing is filled without asking').toBe('');
+  expect(await tableCell(fresh, 'unknown-method', 'layer').inputValue(), 'nothing is filled without asking').toBe('');
   await fresh.locator(`${TABLE} [data-action="adopt"]`).click();
   for (const [scenario, row] of Object.entries(partial)) {
     for (const [column, value] of Object.entries(row))
-      expect(await cell(fresh, scenario, column).inputValue(), `${scenario} ${column}`).toBe(value);
+      expect(await tableCell(fresh, scenario, column).inputValue(), `${scenario} ${column}`).toBe(value);
   }
-  expect(await cell(fresh, 'lost-response-after-write', 'layer').inputValue(), 'unanswered cells stay empty').toBe('');
+  expect(await tableCell(fresh, 'lost-response-after-write', 'layer').inputValue(), 'unanswered cells stay empty').toBe(
+    '',
+  );
   expectNoConsoleErrors(fresh);
 });
 
 test('a shared link never costs the learner their own answers', async ({ page }) => {
   await page.goto(CHAPTER_URL);
-  await fill(page, { 'unknown-method': { layer: 'method-dispatch' } });
+  await fillTable(page, { 'unknown-method': { layer: 'method-dispatch' } });
   await page.locator(`${TABLE} [data-action="share"]`).click();
   const link = await page.locator(`${TABLE} [data-role="share-link"] input`).inputValue();
-  await fill(page, { 'unknown-method': { layer: 'transport' } });
+  await fillTable(page, { 'unknown-method': { layer: 'transport' } });
   await page.goto('/');
   await page.goto(link);
   await page.locator(`${TABLE} [data-action="adopt"]`).click();
-  expect(await cell(page, 'unknown-method', 'layer').inputValue()).toBe('method-dispatch');
+  expect(await tableCell(page, 'unknown-method', 'layer').inputValue()).toBe('method-dispatch');
   await page.locator(`${TABLE} [data-action="own"]`).click();
-  expect(await cell(page, 'unknown-method', 'layer').inputValue()).toBe('transport');
+  expect(await tableCell(page, 'unknown-method', 'layer').inputValue()).toBe('transport');
 });
 
 test('a graded prediction tells listeners (the workshop room) the fixture, protocol, prediction and the edited message', async ({
@@ -455,7 +429,7 @@ test('corrupt progress in localStorage: the page still works and says what was s
   await notice.waitFor();
   expect((await notice.textContent()) ?? '').toMatch(/could not be read, so it was kept aside/);
   // The widgets still work and save.
-  await fill(page, RIGHT);
+  await fillTable(page, RIGHT);
   await page.locator(`${TABLE} [data-action="check"]`).click();
   await waitForStatus(page, /Table solved/);
   expect(await progress.setAside(page), 'the original text is kept byte for byte').toEqual([corrupt]);

@@ -12,22 +12,10 @@ import {
   hintFor,
   type DecisionAnswers,
 } from '#course';
+import { CH05_RIGHT } from '../../support/ch05-table.ts';
 
-/** The course's canonical rows for chapter 5, as the course text states them. */
-const COURSE_ANSWERS: DecisionAnswers = {
-  'unknown-method': { layer: 'method-dispatch', userSees: 'integration-error', retry: 'never-as-is' },
-  'malformed-incident-id': {
-    layer: 'tool-input-validation',
-    userSees: 'model-corrects-input',
-    retry: 'after-correcting-input',
-  },
-  'backend-unavailable': { layer: 'tool-backend', userSees: 'try-again-later', retry: 'with-backoff' },
-  'lost-response-after-write': {
-    layer: 'client-timeout',
-    userSees: 'outcome-unknown-checking',
-    retry: 'same-idempotency-key',
-  },
-};
+/** The course's canonical rows for chapter 5: the hand-written key the browser tests use too. */
+const COURSE_ANSWERS: DecisionAnswers = CH05_RIGHT;
 
 describe('the scenario bank', () => {
   it('holds the four course scenarios first and at least ten in all', () => {
