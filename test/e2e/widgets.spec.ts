@@ -190,6 +190,9 @@ async function chooseWithKeys(page: Page, value: string): Promise<void> {
 test('the same run works with the keyboard alone: every control reachable, focus visible, no trap', async ({
   page,
 }) => {
+  // Hundreds of key presses, each followed by a focus check: on a shared, loaded machine this alone took 1.8 of the
+  // default 2 minutes. A slow test, not a hang: triple its time limit.
+  test.slow();
   await page.goto(CHAPTER_URL);
   // The chapter's code labs swap their static listing for an editor when scrolled into view. Let that happen
   // first, as it does for a learner reading down the page, so Tab meets the editors and not the swap.
