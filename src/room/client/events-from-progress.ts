@@ -106,6 +106,10 @@ export function eventFromGraded(action: GradedAction, key: string, at: number): 
         ...(/^[0-9a-f]{64}$/.test(hash) ? { codeHash: hash } : {}),
       };
     }
+    case 'http-exchange':
+      // The room's wire format has no event for an HTTP-exchange prediction yet, so the server cannot grade one;
+      // it stays in the learner's own progress (and receipt) and is not sent.
+      return undefined;
   }
   return undefined;
 }
