@@ -1,0 +1,54 @@
+/**
+ * `mcp-lab grade` keeps to its 32 MB total before it reads, not after: a file that would take the total past the cap
+ * is never read into memory (the attack: many large files were each read in full, then dropped by the cap). The
+ * files here are sparse, so they cost no disk; readFile is watched to see which files were opened.
+ */
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+
+const readPaths: string[] = [];
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const original = await importOriginal<typeof import('node:fs/promises')>();
+  return {
+    ...original,
+    readFile: (path: Parameters<typeof original.readFile>[0], options?: Parameters<typeof original.readFile>[1]) => {
+      readPaths.push(String(path));
+      return original.readFile(path, options);
+    },
+  };
+});
+
+const { gradeCommand } = await import('../../../src/receipts/grade-command.ts');
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-lab-grade-cap-'));
+  for (const name of ['a.json', 'b.json']) {
+    await writeFile(join(dir, name), '');
+    await truncate(join(dir, name), 20 * 1024 * 1024);
+  }
+  await writeFile(join(dir, 'c.json'), '{}');
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+it('does not read a file that takes the input past 32 MB in all, and says so', async () => {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
+  const stdin = Object.assign(new PassThrough(), { isTTY: false });
+  try {
+    await gradeCommand.run([dir], { stdin, stdout, stderr });
+  } catch (error) {
+    out += String(error);
+  }
+  expect(readPaths).toContain(join(dir, 'a.json'));
+  expect(readPaths).not.toContain(join(dir, 'b.json'));
+  // A small file after it still fits under the cap and is read.
+  expect(readPaths).toContain(join(dir, 'c.json'));
+  expect(out).toMatch(/b\.json: not read: over 32 MB/);
+});
