@@ -8,9 +8,12 @@
  * embeddings, overrides and isolates); invisible characters that have no part in spelling a name (soft hyphen,
  * zero-width space, word joiner and invisible operators, the byte-order mark, interlinear annotation, the Mongolian
  * vowel separator, Hangul fillers); noncharacters; unpaired surrogates.
+ * Also refused: more than MAX_MARKS combining marks in a row (a letter under dozens of marks spills over the lines
+ * around it), and the wide word ligatures U+FDFA, U+FDFB and U+FDFD (one character as wide as a sentence).
  * Kept: the zero-width joiner and non-joiner, which spell words in Persian and Indic scripts and build emoji
  * sequences; variation selectors and tag characters (emoji). Two names that differ only by such characters share a
- * nameKey, so they cannot pass for two people.
+ * nameKey, so they cannot pass for two people. Blank-looking characters (the braille blank U+2800) count as blanks:
+ * a name of only those is empty.
  */
 
 /** Refused characters that break or reorder text: controls, separators, bidirectional controls, broken surrogates. */
@@ -19,15 +22,23 @@ const BREAKING =
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
 /** Refused characters that show nothing and spell nothing: soft hyphen, zero-width space, word joiners, fillers. */
 const INVISIBLE = /[\u00ad\u115f\u1160\u180e\u200b\u2060-\u2064\u3164\ufeff\uffa0\ufff9-\ufffb]/u;
+/** Refused characters one of which is as wide as a phrase: Arabic word ligatures (U+FDFA, U+FDFB, U+FDFD). */
+const TOO_WIDE = /[\ufdfa\ufdfb\ufdfd]/u;
 /** One character a name may not hold (see the module comment for the families). */
-const NOT_PRINTABLE_CHAR = new RegExp(`${BREAKING.source}|${INVISIBLE.source}`, 'u');
+const NOT_PRINTABLE_CHAR = new RegExp(`${BREAKING.source}|${INVISIBLE.source}|${TOO_WIDE.source}`, 'u');
 
-/** Characters that show nothing on their own: blanks and default-ignorable code points (joiners, selectors, tags). */
-const SHOWS_NOTHING = /[\s\p{Default_Ignorable_Code_Point}]/gu;
+/** The most combining marks in a row (Vietnamese, Yoruba and phonetic spellings need two or three on one letter). */
+const MAX_MARKS = 3;
+const TOO_MANY_MARKS = new RegExp(`\\p{M}{${MAX_MARKS + 1},}`, 'u');
 
-/** True when `text` holds a character the rule refuses. */
+/** Characters that look blank: the braille pattern blank U+2800 (not a space to \s, yet it draws nothing). */
+const BLANK_LOOKING = '\u2800';
+/** Characters that show nothing on their own: blanks, blank-looking characters and default-ignorable code points. */
+const SHOWS_NOTHING = new RegExp(`[\\s${BLANK_LOOKING}\\p{Default_Ignorable_Code_Point}]`, 'gu');
+
+/** True when `text` holds a character the rule refuses, or more than MAX_MARKS combining marks in a row. */
 export function hasNotPrintable(text: string): boolean {
-  return NOT_PRINTABLE_CHAR.test(text);
+  return NOT_PRINTABLE_CHAR.test(text) || TOO_MANY_MARKS.test(text);
 }
 
 /** True when `text` is printable: no refused character, and something visible besides blanks and joiners. */
@@ -42,9 +53,10 @@ export function isPrintable(text: string): boolean {
  */
 export function toPrintable(typed: string, maxLength: number): string {
   const cleaned = typed
-    .replace(new RegExp(INVISIBLE.source, 'gu'), '')
+    .replace(new RegExp(`${INVISIBLE.source}|${TOO_WIDE.source}`, 'gu'), '')
+    .replace(new RegExp(`(\\p{M}{${MAX_MARKS}})\\p{M}+`, 'gu'), '$1')
     .replace(new RegExp(BREAKING.source, 'gu'), ' ')
-    .replace(/\s+/gu, ' ')
+    .replace(new RegExp(`[\\s${BLANK_LOOKING}]+`, 'gu'), ' ')
     .trim();
   let capped = '';
   for (const ch of cleaned) {
@@ -56,16 +68,82 @@ export function toPrintable(typed: string, maxLength: number): string {
 }
 
 /**
+ * Cyrillic and Greek letters drawn like a Latin letter in common fonts, and that Latin letter: "Аlice" with a
+ * Cyrillic А passes for "Alice". A small fold, not Unicode's whole confusables table: enough that a look-alike name
+ * meets the name it copies as a conflict the instructor settles. Two names in one script keep apart.
+ */
+const LOOK_ALIKES: Record<string, string> = {
+  // Cyrillic capitals and small letters
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  У: 'Y',
+  Х: 'X',
+  І: 'I',
+  Ј: 'J',
+  Ѕ: 'S',
+  Ԛ: 'Q',
+  Ԝ: 'W',
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  һ: 'h',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ӏ: 'l',
+  // Greek capitals and small letters
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+  ο: 'o',
+  ν: 'v',
+  ι: 'i',
+  κ: 'k',
+  ρ: 'p',
+  α: 'a',
+  υ: 'u',
+};
+const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
+
+/**
  * The key two names are compared by: compatibility forms folded (NFKC, so full-width letters match), invisible
- * characters removed (format characters and every default-ignorable code point: joiners, selectors, tags), case
- * folded, runs of blanks made one space, ends trimmed. "Ada Lovelace", "ada  LOVELACE", "ＡＤＡ Lovelace" and
- * "A\u200dda Lovelace" share a key.
+ * characters removed (format characters and every default-ignorable code point: joiners, selectors, tags), Cyrillic
+ * and Greek look-alikes of Latin letters folded (LOOK_ALIKES), case folded, runs of blanks (and blank-looking
+ * characters) made one space, ends trimmed. "Ada Lovelace", "ada  LOVELACE", "ＡＤＡ Lovelace", "A\u200dda Lovelace"
+ * and "Аda Lovelace" (Cyrillic А) share a key.
  */
 export function nameKey(name: string): string {
   return name
     .normalize('NFKC')
     .replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '')
+    .replace(LOOK_ALIKE, (ch) => LOOK_ALIKES[ch]!)
     .toLocaleLowerCase('en')
-    .replace(/\s+/gu, ' ')
+    .replace(new RegExp(`[\\s${BLANK_LOOKING}]+`, 'gu'), ' ')
     .trim();
 }
