@@ -19,7 +19,7 @@ import {
   type GradedEntry,
   type Roster,
 } from './grade.ts';
-import { collectRosterInputs, type LoadedText } from './inputs.ts';
+import { collectRosterInputs, MAX_ROSTER_CHARS, type LoadedText } from './inputs.ts';
 import { chapterNumber } from './roster-vocabulary.ts';
 
 /** File names a folder argument contributes: receipts are saved as .json (downloads) or .txt (pasted). */
@@ -95,11 +95,21 @@ function why(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function readOne(path: string): Promise<LoadedText> {
+/**
+ * Reads one file unless its size (from stat, before reading) takes the bytes read so far past MAX_ROSTER_CHARS: such a
+ * file is listed as not read, so many large files cannot each be read in full only to be dropped by the total cap.
+ */
+async function readOne(path: string, budget: { bytes: number }): Promise<LoadedText> {
   try {
     const info = await stat(path);
     if (info.size > MAX_FILE_BYTES)
       return { name: path, error: `${path}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB, not a set of receipts` };
+    if (budget.bytes + info.size > MAX_ROSTER_CHARS)
+      return {
+        name: path,
+        error: `${path}: not read: over ${MAX_ROSTER_CHARS / 1024 / 1024} MB in all with the files before it. Grade it on its own.`,
+      };
+    budget.bytes += info.size;
     return { name: path, text: await readFile(path, 'utf8') };
   } catch (error) {
     return { name: path, error: `${path}: ${why(error)}` };
@@ -109,6 +119,7 @@ async function readOne(path: string): Promise<LoadedText> {
 /** Reads every argument: a file, a folder's receipt files (sorted by name), or stdin for "-". */
 async function loadArguments(paths: string[], io: CliIo): Promise<LoadedText[]> {
   const loaded: LoadedText[] = [];
+  const budget = { bytes: 0 };
   for (const path of paths) {
     if (path === '-') {
       loaded.push({ name: '(stdin)', text: await readStdin(io) });
@@ -122,7 +133,7 @@ async function loadArguments(paths: string[], io: CliIo): Promise<LoadedText[]> 
       continue;
     }
     if (!isFolder) {
-      loaded.push(await readOne(path));
+      loaded.push(await readOne(path, budget));
       continue;
     }
     const names = (await readdir(path, { withFileTypes: true }))
@@ -131,7 +142,7 @@ async function loadArguments(paths: string[], io: CliIo): Promise<LoadedText[]> 
       .sort();
     if (names.length === 0)
       loaded.push({ name: path, error: `${path}: the folder has no .json, .txt or .receipt files` });
-    for (const name of names) loaded.push(await readOne(join(path, name)));
+    for (const name of names) loaded.push(await readOne(join(path, name), budget));
   }
   return loaded;
 }
