@@ -4,10 +4,12 @@
  */
 
 /**
- * Characters a spreadsheet skips before it looks for a formula: spaces and other blanks (NBSP, the ideographic space
- * U+3000, tabs), zero-width characters and line breaks.
+ * Characters a spreadsheet may skip, or show as nothing, before the character it looks at for a formula: spaces and
+ * other blanks (NBSP, the ideographic space U+3000, tabs, line breaks) and every default-ignorable code point
+ * (zero-width characters, the byte-order mark, variation selectors, the combining grapheme joiner, tag characters
+ * U+E0000-E007F, Hangul fillers). A cell that is only these followed by "=" is still a formula to the reader.
  */
-const CSV_BLANKS = /^[\s\u00a0\u3000\u200b-\u200d\u2060\ufeff]*/;
+const CSV_BLANKS = /^[\s\p{Default_Ignorable_Code_Point}]*/u;
 /** A cell whose first non-blank character is one of these may start a formula: = + - @ and their full-width forms. */
 const CSV_FORMULA_START = /^[=+\-@\uff1d\uff0b\uff0d\uff20]/;
 
