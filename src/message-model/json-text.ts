@@ -27,8 +27,49 @@ export function positionAt(text: string, offset: number): TextPosition {
   return { offset: clamped, line, column: clamped - lineStart + 1 };
 }
 
+/**
+ * The deepest nesting of arrays and objects read from JSON text. RFC 8259 §9: "An implementation may set limits on
+ * the maximum depth of nesting." Without one, megabytes of "[" keep JSON.parse busy for seconds and take hundreds of
+ * MB before it fails; no MCP message comes near 512 levels.
+ */
+export const MAX_JSON_DEPTH = 512;
+
+/**
+ * The offset of the bracket that opens level MAX_JSON_DEPTH + 1, or -1 when the text never nests that deep. Counts
+ * `[` and `{` outside strings, so brackets inside a string do not count; a malformed text is left to JSON.parse.
+ */
+function tooDeepAt(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string: to the next quote not escaped by a backslash.
+      for (i += 1; i < text.length; i += 1) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i += 1;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > MAX_JSON_DEPTH) return i;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return -1;
+}
+
 /** Parses JSON text; never throws. On failure, says where parsing stopped and why, in words a learner can act on. */
 export function parseJsonText(text: string): ParseOutcome {
+  // A text shorter than the limit cannot nest past it, so a typical message is not scanned twice.
+  const deep = text.length > MAX_JSON_DEPTH ? tooDeepAt(text) : -1;
+  if (deep !== -1) {
+    return {
+      ok: false,
+      reason: `The JSON nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep; reading stops there (RFC 8259 §9 lets an implementation limit the depth of nesting).`,
+      position: positionAt(text, deep),
+    };
+  }
   let value: unknown;
   let message: string | undefined;
   // A failed JSON.parse throws a SyntaxError, for which the engine records a stack trace; that costs more than

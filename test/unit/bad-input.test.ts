@@ -83,27 +83,32 @@ describe('a 10 MB message', () => {
   });
 });
 
-describe('100,000 levels of nesting', () => {
+describe('deep nesting', () => {
   const DEPTH = 100_000;
-  const nestedArrays = `${'['.repeat(DEPTH)}1${']'.repeat(DEPTH)}`;
-  const nestedObjects = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
+  /** Past the classifier's walk depth (256), within the reading limit (MAX_JSON_DEPTH, 512). */
+  const DEEP = 400;
+  const nest = (n: number) => ({
+    arrays: `${'['.repeat(n)}1${']'.repeat(n)}`,
+    objects: `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`,
+  });
+  const deep = nest(DEEP);
 
-  it('answers a batch nested 100,000 arrays deep, with a depth warning', () => {
-    const c = classifyMessage(nestedArrays, { protocol: 'jsonrpc-2.0' });
+  it('answers a batch nested 400 arrays deep, with a depth warning', () => {
+    const c = classifyMessage(deep.arrays, { protocol: 'jsonrpc-2.0' });
     expect(c.kind).toBe('batch');
     expect(c.reply).toEqual({ send: 'batch', items: [{ send: 'error', code: -32600, id: null }] });
     expect(ids(c)).toContain('nesting-too-deep');
   });
 
-  it('answers 100,000 nested objects as an invalid message, with a depth warning', () => {
-    const c = classifyMessage(nestedObjects, { protocol: '2025-11-25' });
+  it('answers 400 nested objects as an invalid message, with a depth warning', () => {
+    const c = classifyMessage(deep.objects, { protocol: '2025-11-25' });
     expect(c.kind).toBe('invalid');
     expect(c.reply).toEqual({ send: 'error', code: -32600, id: null });
     expect(ids(c)).toContain('nesting-too-deep');
   });
 
-  it('still sees a valid request around 100,000-deep arguments', () => {
-    const text = `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"x","arguments":{"tree":${nestedObjects}},"_meta":${JSON.stringify(META)}}}`;
+  it('still sees a valid request around 400-deep arguments', () => {
+    const text = `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"x","arguments":{"tree":${deep.objects}},"_meta":${JSON.stringify(META)}}}`;
     for (const protocol of ['2025-11-25', '2026-07-28'] as const) {
       const c = classifyMessage(text, { protocol });
       expect(c.kind).toBe('request');
@@ -112,17 +117,21 @@ describe('100,000 levels of nesting', () => {
     }
   });
 
-  it('does not compare 100,000-deep structured content (the walk stops at the depth limit)', () => {
-    const text = `{"jsonrpc":"2.0","id":5,"result":{"content":[],"structuredContent":${nestedObjects}}}`;
+  it('does not compare 400-deep structured content (the walk stops at the depth limit)', () => {
+    const text = `{"jsonrpc":"2.0","id":5,"result":{"content":[],"structuredContent":${deep.objects}}}`;
     const c = classifyMessage(text, { protocol: '2025-11-25' });
     expect(c.kind).toBe('result');
     expect(ids(c)).toContain('nesting-too-deep');
   });
 
-  it('never throws even when the caller lifts the depth limit', () => {
-    const text = `{"jsonrpc":"2.0","id":6,"result":{"content":[{"type":"text","text":"1"}],"structuredContent":${nestedArrays}}}`;
-    const c = classifyMessage(text, { protocol: '2026-07-28', maxDepth: 10 * DEPTH });
-    expect(['result', 'invalid']).toContain(c.kind);
+  it('reads text nested 100,000 levels as a parse error (RFC 8259 §9 depth limit), even when the caller lifts the walk depth', () => {
+    const { arrays, objects } = nest(DEPTH);
+    const around = `{"jsonrpc":"2.0","id":6,"result":{"content":[{"type":"text","text":"1"}],"structuredContent":${arrays}}}`;
+    for (const text of [arrays, objects, around]) {
+      const c = classifyMessage(text, { protocol: '2026-07-28', maxDepth: 10 * DEPTH });
+      expect(c.kind).toBe('parse-error');
+      expect(c.reply).toEqual({ send: 'error', code: -32700, id: null });
+    }
   });
 
   it('answers unbalanced nesting as a parse error', () => {
