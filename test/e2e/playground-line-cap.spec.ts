@@ -26,12 +26,14 @@ test('a link of two million short lines classifies only the first 20,000, says s
     ),
   );
   // The table pages through the classified rows only: its caption counts at most LIMIT of them.
-  await expect(page.locator('lab-playground caption')).toHaveText(
+  await expect(page.locator('lab-playground [role="region"][aria-label="Classified lines"] caption')).toHaveText(
     `Lines 1 to 100 of ${LIMIT.toLocaleString('en')}`,
   );
   // The page still handles a click: the filter narrows the table, and a row's button opens its classification.
   await page.locator('#pg-filter').selectOption('errors');
-  await expect(page.locator('lab-playground caption')).toHaveText(/of \d[\d,]*$/);
+  await expect(page.locator('lab-playground [role="region"][aria-label="Classified lines"] caption')).toHaveText(
+    /of \d[\d,]*$/,
+  );
   await page.locator('lab-playground tbody button').first().click();
   await expect(page.locator('lab-playground h3', { hasText: /^Line \d+$/ })).toBeVisible();
 });

@@ -45,6 +45,13 @@ export function describeMessage(
   return { classification, cross, replies };
 }
 
+/**
+ * The most lines a log is classified by in the browser. A short share link can inflate to millions of tiny lines
+ * under the 4 MB text cap; classifying, posting and filtering one row each froze the tab for minutes. Past this many
+ * non-blank lines the rest are counted, not classified (the command line classifies a whole log).
+ */
+const LOG_LINE_LIMIT = 20_000;
+
 /** How to read the text. */
 export type ReadMode = 'auto' | 'message' | 'log';
 
@@ -68,7 +75,15 @@ export type Analysis =
       replies: ReplyTexts;
       ms: number;
     }
-  | { kind: 'log'; rows: LogRow[]; counts: Record<string, number>; withErrors: number; ms: number }
+  | {
+      kind: 'log';
+      rows: LogRow[];
+      counts: Record<string, number>;
+      withErrors: number;
+      ms: number;
+      /** Non-blank lines left out after LOG_LINE_LIMIT were classified (0 when every line was). */
+      skipped: number;
+    }
   | { kind: 'empty' };
 
 /** True when the text is to be read as a log. Only layout decides: one JSON value is a message, several lines a log. */
@@ -92,19 +107,32 @@ export function analyse(
     const described = describeMessage(text, protocol);
     return { kind: 'message', ...described, ms: performance.now() - started };
   }
-  const lines = text.split('\n');
   const rows: LogRow[] = [];
   const counts: Record<string, number> = {};
   let withErrors = 0;
-  for (let i = 0; i < lines.length; i += 1) {
-    const raw = lines[i]!.replace(/\r$/, '');
+  let skipped = 0;
+  // Lines are walked with indexOf rather than split: split would make one string per line of a huge log up front.
+  let lines = 0;
+  let total = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) total += 1;
+  for (let start = 0; start <= text.length; lines += 1) {
+    const end = text.indexOf('\n', start);
+    const stop = end === -1 ? text.length : end;
+    const next = stop + 1;
+    if (rows.length >= LOG_LINE_LIMIT) {
+      if (text.slice(start, stop).trim() !== '') skipped += 1;
+      start = next;
+      continue;
+    }
+    const raw = text.slice(start, stop).replace(/\r$/, '');
+    start = next;
     if (raw.trim() !== '') {
       const c = classifyMessage(raw, { protocol });
       const errors = c.findings.filter((f) => f.severity === 'error').length;
       if (errors > 0) withErrors += 1;
       counts[c.kind] = (counts[c.kind] ?? 0) + 1;
       const row: LogRow = {
-        line: i + 1,
+        line: lines + 1,
         kind: c.kind,
         reply: describeReply(c.reply, c.protocol),
         errors,
@@ -118,7 +146,7 @@ export function analyse(
         row.id = JSON.stringify(c.id);
       rows.push(row);
     }
-    if (onProgress && (i + 1) % 2000 === 0) onProgress(i + 1, lines.length);
+    if (onProgress && (lines + 1) % 2000 === 0) onProgress(lines + 1, total);
   }
-  return { kind: 'log', rows, counts, withErrors, ms: performance.now() - started };
+  return { kind: 'log', rows, counts, withErrors, ms: performance.now() - started, skipped };
 }

@@ -29,6 +29,26 @@ const MARK_LIMIT = 64 * 1024;
 const MAX_LINK_CHARS = 256 * 1024;
 const MAX_LINK_TEXT_BYTES = 4 * 1024 * 1024;
 const PAGE_SIZE = 100;
+/**
+ * The most lines a share link opens with. A 5 KB link can hold two million short lines under the 4 MB cap; a text
+ * area of that many lines takes Chromium minutes to lay out, so the rest are left out (and the page says how many).
+ * The worker keeps the same cap for pasted logs (analyse.ts LOG_LINE_LIMIT).
+ */
+const LINK_LINE_LIMIT = 20_000;
+
+/** The first `limit` lines of `text`, and how many lines after them were left out (a final empty line not counted). */
+function firstLines(text: string, limit: number): { text: string; leftOut: number } {
+  let at = -1;
+  for (let n = 0; n < limit; n += 1) {
+    at = text.indexOf('\n', at + 1);
+    if (at === -1) return { text, leftOut: 0 };
+  }
+  const rest = text.slice(at + 1);
+  if (rest === '') return { text, leftOut: 0 };
+  let leftOut = rest.endsWith('\n') ? 0 : 1;
+  for (let i = rest.indexOf('\n'); i !== -1; i = rest.indexOf('\n', i + 1)) leftOut += 1;
+  return { text: text.slice(0, at + 1), leftOut };
+}
 
 interface PlaygroundData {
   examples: Array<{ id: string; title: string; text: string }>;
@@ -69,6 +89,8 @@ class LabPlayground extends HTMLElement {
     size: HTMLElement;
   };
   private analysed: { text: string; protocol: Protocol } | undefined;
+  /** Lines a share link held past LINK_LINE_LIMIT, left out of the editor (0 once the text is edited or replaced). */
+  private leftOut = 0;
 
   connectedCallback(): void {
     if (this.dataset.upgraded) return;
@@ -92,6 +114,7 @@ class LabPlayground extends HTMLElement {
     });
     let sizeTimer: number | undefined;
     this.els.text.addEventListener('input', () => {
+      this.leftOut = 0;
       clearTimeout(sizeTimer);
       sizeTimer = window.setTimeout(
         () => (this.els.size.textContent = this.els.text.value ? describeSize(this.els.text.value) : ''),
@@ -101,6 +124,7 @@ class LabPlayground extends HTMLElement {
     must(this, '[data-action="share"]').addEventListener('click', () => void this.share());
     must(this, '[data-action="clear"]').addEventListener('click', () => {
       this.els.text.value = '';
+      this.leftOut = 0;
       this.els.size.textContent = '';
       this.els.result.replaceChildren();
       this.els.section.hidden = true;
@@ -113,6 +137,7 @@ class LabPlayground extends HTMLElement {
         const id = button.dataset.example;
         const text = id === '__log' ? this.data.log : this.data.examples.find((e) => e.id === id)?.text;
         if (text === undefined) return;
+        this.leftOut = 0;
         this.els.text.value = text;
         this.els.size.textContent = describeSize(text);
         this.els.mode.value = id === '__log' ? 'log' : 'message';
@@ -139,9 +164,13 @@ class LabPlayground extends HTMLElement {
           : `The link's message could not be decoded: ${result.message}.`;
       return;
     }
-    const text = result.text;
+    const { text, leftOut } = firstLines(result.text, LINK_LINE_LIMIT);
+    this.leftOut = leftOut;
     this.els.text.value = text;
-    this.els.size.textContent = describeSize(text);
+    this.els.size.textContent =
+      leftOut > 0
+        ? `${describeSize(text)} opened; the link held ${leftOut.toLocaleString('en')} more lines, left out.`
+        : describeSize(text);
     const p = params.get('p');
     if (p && [...this.els.protocol.options].some((o) => o.value === p)) this.els.protocol.value = p;
     const m = params.get('m');
@@ -248,7 +277,7 @@ class LabPlayground extends HTMLElement {
       this.els.status.textContent = `Classified in ${analysis.ms.toFixed(1)} ms: ${c.kind}; the receiver owes ${model.describeReply(c.reply)}.`;
     } else {
       this.renderLog(analysis);
-      this.els.status.textContent = `Classified ${analysis.rows.length.toLocaleString('en')} messages in ${Math.round(analysis.ms).toLocaleString('en')} ms.`;
+      this.els.status.textContent = `Classified ${analysis.rows.length.toLocaleString('en')} messages in ${Math.round(analysis.ms).toLocaleString('en')} ms${analysis.skipped + this.leftOut > 0 ? `; ${(analysis.skipped + this.leftOut).toLocaleString('en')} more lines were not classified` : ''}.`;
     }
     if (moveFocus) must(this, '#pg-result-h').focus();
   }
@@ -301,6 +330,7 @@ class LabPlayground extends HTMLElement {
   }
 
   private renderLog(analysis: Extract<Analysis, { kind: 'log' }>): void {
+    const skipped = analysis.skipped + this.leftOut;
     const summary = Object.entries(analysis.counts)
       .map(([kind, n]) => `${n.toLocaleString('en')} ${kind}`)
       .join(', ');
@@ -392,6 +422,15 @@ class LabPlayground extends HTMLElement {
         {},
         `${summary}. ${analysis.withErrors.toLocaleString('en')} line${analysis.withErrors === 1 ? '' : 's'} with error findings.`,
       ),
+      ...(skipped > 0
+        ? [
+            h(
+              'p',
+              { 'data-role': 'log-limit' },
+              `The Playground classified only the first ${analysis.rows.length.toLocaleString('en')} of ${(analysis.rows.length + skipped).toLocaleString('en')} lines in the browser; the other ${skipped.toLocaleString('en')} lines were not classified. For the whole log, use the command line: npm run --silent lab -- classify --jsonl file.`,
+            ),
+          ]
+        : []),
       h('p', {}, h('label', { for: 'pg-filter' }, 'Show '), filter),
       tableHolder,
       detail,
