@@ -27,7 +27,8 @@ export default defineConfig({
       defaultColor: false,
     },
   },
-  // Headers a meta tag cannot set (frame-ancestors, nosniff), sent by `astro dev` and `astro preview` alike.
+  // The default port (the npm scripts pass none, so `npm run preview -- --port N` overrides it), and headers a meta
+  // tag cannot set (frame-ancestors, nosniff), sent by `astro dev` and `astro preview` alike.
   server: { port: 4321, headers: SECURITY_HEADERS },
   // The client build's chunk graph, for the size budgets.
   vite: { plugins: [clientBuildManifest()] },
