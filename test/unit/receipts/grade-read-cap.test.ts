@@ -14,10 +14,10 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   const original = await importOriginal<typeof import('node:fs/promises')>();
   return {
     ...original,
-    readFile: (path: Parameters<typeof original.readFile>[0], options?: Parameters<typeof original.readFile>[1]) => {
-      readPaths.push(String(path));
-      return original.readFile(path, options);
-    },
+    readFile: ((...args: Parameters<typeof original.readFile>) => {
+      readPaths.push(String(args[0]));
+      return original.readFile(...args);
+    }) as typeof original.readFile,
   };
 });
 
