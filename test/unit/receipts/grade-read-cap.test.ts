@@ -15,7 +15,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return {
     ...original,
     readFile: ((...args: Parameters<typeof original.readFile>) => {
-      readPaths.push(String(args[0]));
+      readPaths.push(args[0] as string);
       return original.readFile(...args);
     }) as typeof original.readFile,
   };
