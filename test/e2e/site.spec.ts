@@ -2,8 +2,10 @@
  * The site around the chapters, in a real browser: every page loads cleanly and passes axe in both themes, search
  * finds a chapter by a word from its body, the theme toggle is remembered, and print hides the navigation.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sortChapters } from '../../src/progress/chapters.ts';
-import { COLOR_SCHEMES, expect, expectNoConsoleErrors, listBuiltPages, test, VIEWPORTS } from './fixtures.ts';
+import { COLOR_SCHEMES, DIST_DIR, expect, expectNoConsoleErrors, listBuiltPages, test, VIEWPORTS } from './fixtures.ts';
 
 const pages = listBuiltPages();
 // In the order the course shows them (09 and 10 come before the FAQ, 08-faq), not by file name.
@@ -174,4 +176,32 @@ test('chapters carry TechArticle JSON-LD and link to their neighbours', async ({
     );
     expect(missing, `${path}: table-of-contents links without a target`).toEqual([]);
   }
+});
+
+test('no page gives two elements the same id (a label or a description would point at the wrong one)', () => {
+  const twice: string[] = [];
+  for (const path of pages) {
+    const file = join(DIST_DIR, path.endsWith('/') ? `${path}index.html` : path);
+    const html = readFileSync(file, 'utf8');
+    const seen = new Set<string>();
+    for (const m of html.matchAll(/<[a-zA-Z][^>]*?\sid="([^"]+)"/g)) {
+      const id = m[1]!;
+      if (seen.has(id)) twice.push(`${path}: #${id}`);
+      seen.add(id);
+    }
+  }
+  expect(twice).toEqual([]);
+});
+
+test('clicking the words of an answer chooses it, "an error response" included', async ({ page }) => {
+  await page.goto(firstChapter);
+  const predict = page.locator('[data-role="predict"]').first();
+  await predict.scrollIntoViewIfNeeded();
+  await predict.locator('[data-part="kind"] label', { hasText: /^an error response$/ }).click();
+  await expect(predict.locator('[data-part="kind"] input[value="error"]')).toBeChecked();
+  await predict
+    .locator('[data-part="reply"] label', { hasText: /^an error response/ })
+    .first()
+    .click();
+  await expect(predict.locator('[data-part="reply"] input[value="error"]')).toBeChecked();
 });
