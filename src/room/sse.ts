@@ -50,3 +50,23 @@ export async function readEventStream(
     signal?.removeEventListener('abort', abort);
   }
 }
+
+/**
+ * After the server said "replaced" (the same sign-in opened a newer live stream elsewhere): waits until this page
+ * is shown again, or 30 s when it is on screen already, so two tabs do not keep closing each other's streams.
+ */
+export function waitUntilShownAgain(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      document.removeEventListener('visibilitychange', onChange);
+      clearTimeout(timer);
+      resolve();
+    };
+    const onChange = () => {
+      if (document.visibilityState === 'visible') done();
+    };
+    const timer = document.visibilityState === 'visible' ? setTimeout(done, 30_000) : undefined;
+    document.addEventListener('visibilitychange', onChange);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

@@ -229,10 +229,14 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       const list = holders.get(holder) ?? [];
       list.push(stream);
       holders.set(holder, list);
-      // The holder's oldest streams make way (a reloaded tab's old connection may not have noticed it is gone).
+      // The holder's oldest streams make way (a reloaded tab's old connection may not have noticed it is gone); a
+      // page told "replaced" waits until it is shown again before reconnecting, so tabs do not take turns.
       while (list.length > cap) {
         const oldest = list.shift()!;
-        closers.get(oldest)?.();
+        void oldest
+          .writeSSE({ event: 'replaced', data: '{}' })
+          .catch(() => {})
+          .finally(() => closers.get(oldest)?.());
       }
       closers.set(stream, () => {
         release();

@@ -18,7 +18,7 @@ import {
 import type { DashboardEvent, DashboardLearner, RoomState } from '../live.ts';
 import { checkText, formatCode } from '../names.ts';
 import { MAX_TITLE_CHARS, type CreateRoomResponse } from '../protocol.ts';
-import { readEventStream } from '../sse.ts';
+import { readEventStream, waitUntilShownAgain } from '../sse.ts';
 import { hasWorkshopServer } from './server-check.ts';
 
 const ROOMS_KEY = 'mcp-lab-room:instructor';
@@ -586,6 +586,7 @@ async function openDashboard(room: KeptRoom): Promise<void> {
   let first = true;
   while (!stream.signal.aborted) {
     live.textContent = first ? 'Connecting…' : 'Reconnecting…';
+    let replaced = false;
     try {
       const res = await fetch(`/api/rooms/${encodeURIComponent(room.roomId)}/stream`, {
         headers,
@@ -618,6 +619,8 @@ async function openDashboard(room: KeptRoom): Promise<void> {
             } else if (state && event.event === 'room') {
               state.room = JSON.parse(event.data) as RoomState;
               scheduleRender();
+            } else if (event.event === 'replaced') {
+              replaced = true;
             }
           },
           stream.signal,
@@ -627,6 +630,11 @@ async function openDashboard(room: KeptRoom): Promise<void> {
       // Dropped: reconnect below, with a fresh snapshot.
     }
     if (stream.signal.aborted) return;
+    if (replaced) {
+      live.textContent = 'Paused: this room is open on more dashboards; this one resumes when you come back to it.';
+      await waitUntilShownAgain(stream.signal);
+      continue;
+    }
     live.textContent = 'Connection lost: reconnecting…';
     await new Promise((r) => setTimeout(r, delay));
     delay = Math.min(delay * 2, 15_000);

@@ -10,7 +10,7 @@ import { currentChapter, progressStore } from '../../progress/browser.ts';
 import type { Progress } from '../../progress/schema.ts';
 import { formatCode } from '../names.ts';
 import type { RoomSession } from '../protocol.ts';
-import { readEventStream } from '../sse.ts';
+import { readEventStream, waitUntilShownAgain } from '../sse.ts';
 import { enrichGradedAction, eventFromGraded, eventsFromProgressChange } from './events-from-progress.ts';
 import { createQueue, randomKey, type UnsequencedEvent } from './queue.ts';
 import { createSender, type SenderStatus, type StopReason } from './sender.ts';
@@ -114,6 +114,7 @@ async function followRoom(
 ): Promise<void> {
   let delay = 1000;
   while (!signal.aborted) {
+    let replaced = false;
     try {
       const response = await fetch('/api/me/stream', { headers: { Authorization: `Bearer ${session.token}` }, signal });
       if (response.status === 401) return finish('signed-out', 'Your sign-in is no longer valid.');
@@ -130,6 +131,8 @@ async function followRoom(
               if (room.endedAt !== null) finish('ended', 'The room has ended.');
             } else if (event.event === 'removed') {
               finish('removed', 'The instructor removed you from this room.');
+            } else if (event.event === 'replaced') {
+              replaced = true;
             }
           },
           signal,
@@ -139,7 +142,8 @@ async function followRoom(
       // Offline or the server restarted: try again below.
     }
     if (signal.aborted) return;
-    await new Promise((r) => setTimeout(r, delay));
+    if (replaced) await waitUntilShownAgain(signal);
+    else await new Promise((r) => setTimeout(r, delay));
     delay = Math.min(delay * 2, 15_000);
   }
 }

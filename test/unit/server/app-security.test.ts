@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretMatches, hashSecret } from '../../../src/server/secrets.ts';
 import { MAX_BODY_BYTES } from '../../../src/room/protocol.ts';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
-import { createRoom, freshKey, join, post, tableCheck, testServer, withToken, type TestServer } from './harness.ts';
+import {
+  createRoom,
+  freshKey,
+  join,
+  post,
+  readEvents,
+  tableCheck,
+  testServer,
+  withToken,
+  type TestServer,
+} from './harness.ts';
 
 reportPostgresAvailability('workshop API security');
 
@@ -461,7 +471,10 @@ for (const engine of ENGINES_UNDER_TEST) {
             expect(res.status).toBe(200);
             opened.push(res);
           }
-          expect(await ends(opened[0]!)).toBe(true);
+          // The oldest is told why (so its page waits to be shown again rather than reconnecting at once), then ends.
+          const oldest = await readEvents(opened[0]!, (events) => events.some((e) => e.event === 'replaced'));
+          expect(oldest.map((e) => e.event)).toEqual(['room', 'replaced']);
+          expect(await ends(opened[1]!, 300)).toBe(false);
           expect(await ends(opened[3]!, 300)).toBe(false);
         } finally {
           capped.close();
