@@ -614,5 +614,64 @@ for (const engine of ENGINES_UNDER_TEST) {
         expect(results[1]!.reason).toMatch(/ch05-table/);
       });
     });
+    describe('a removed learner coming back under another name', () => {
+      it('is kept out once the instructor closes joining; learners already in keep working; reopening lets people in', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const mallory = await join(server, room.code, 'Mallory');
+        const base = `/api/rooms/${room.roomId}`;
+        expect(
+          (await server.request(`${base}/learners/${mallory.learnerId}`, withToken(room.instructorSecret, 'DELETE')))
+            .status,
+        ).toBe(200);
+        // A learner cannot close or open joining.
+        expect((await server.request(`${base}/joining`, post({ open: true }, ada.token))).status).toBe(401);
+        const closed = await server.request(`${base}/joining`, post({ open: false }, room.instructorSecret));
+        expect(closed.status).toBe(200);
+        expect(((await closed.json()) as { joiningClosed: boolean }).joiningClosed).toBe(true);
+        const again = await server.request('/api/join', post({ code: room.code, name: 'Mallory2' }));
+        expect(again.status).toBe(403);
+        expect(((await again.json()) as { error: string }).error).toMatch(/closed joining/i);
+        const sent = await server.request('/api/events', post({ events: [tableCheck(1, WRONG_ROW)] }, ada.token));
+        expect(((await sent.json()) as { results: { status: string }[] }).results[0]!.status).toBe('stored');
+        const snapshot = await server.request(base, withToken(room.instructorSecret));
+        expect(((await snapshot.json()) as { room: { joiningClosed: boolean } }).room.joiningClosed).toBe(true);
+        expect((await server.request(`${base}/joining`, post({ open: true }, room.instructorSecret))).status).toBe(200);
+        await join(server, room.code, 'Grace');
+      });
+    });
+
+    describe('filling the disk from one sign-in', () => {
+      it('refuses, per event with a clear reason, what goes beyond a learner’s stored-data quota', async () => {
+        const capped = testServer(db, { maxStoredCharsPerLearner: 5000 });
+        try {
+          const room = await createRoom(capped, ['01-message-shapes']);
+          const ada = await join(capped, room.code, 'Ada');
+          const text = `{"jsonrpc":"2.0","method":"notifications/progress","params":{"x":"${'x'.repeat(1800)}"}}`;
+          const predict = (seq: number) => ({
+            key: freshKey(),
+            seq,
+            chapterId: '01-message-shapes',
+            kind: 'classify',
+            itemId: 'classify-notification-progress-2026-07-28',
+            action: 'predict',
+            fixtureId: 'notification-progress',
+            protocol: '2026-07-28',
+            prediction: { kind: 'notification' },
+            text,
+          });
+          const events = [1, 2, 3, 4].map(predict);
+          const res = await capped.request('/api/events', post({ events }, ada.token));
+          const { results } = (await res.json()) as { results: { status: string; reason?: string }[] };
+          expect(results.map((r) => r.status)).toEqual(['stored', 'stored', 'rejected', 'rejected']);
+          expect(results[2]!.reason).toMatch(/quota/i);
+          // The quota holds across requests too.
+          const later = await capped.request('/api/events', post({ events: [predict(5)] }, ada.token));
+          expect(((await later.json()) as { results: { status: string }[] }).results[0]!.status).toBe('rejected');
+        } finally {
+          capped.close();
+        }
+      });
+    });
   });
 }
