@@ -38,6 +38,8 @@ export interface RoomState {
   endedAt: number | null;
   expiresAt: number;
   locked: boolean;
+  /** True while the instructor has closed joining. */
+  joiningClosed: boolean;
 }
 
 /** A message on the bus. `resync` tells every subscriber that messages may have been missed. */

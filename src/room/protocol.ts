@@ -132,6 +132,9 @@ export const CreateRoomBodySchema = z.strictObject({
   retentionDays: z.optional(z.int().check(z.minimum(1), z.maximum(365))),
 });
 
+/** POST /api/rooms/:roomId/joining: open or close joining. */
+export const JoiningBodySchema = z.strictObject({ open: z.boolean() });
+
 /** POST /api/join: a learner joins with the room's code and a display name. */
 export const JoinBodySchema = z.strictObject({
   code: JoinCodeInputSchema,

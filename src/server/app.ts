@@ -32,6 +32,7 @@ import {
   CreateRoomBodySchema,
   EventsBodySchema,
   JoinBodySchema,
+  JoiningBodySchema,
   LockBodySchema,
   MAX_BODY_BYTES,
   MAX_EVENT_CHARS,
@@ -103,6 +104,8 @@ export interface WorkshopConfig {
   streamsPerDashboard: number;
   /** Learners one room may have (removed learners count: their answers are kept). */
   maxLearnersPerRoom: number;
+  /** Characters of stored events one learner may have; events beyond it are refused. */
+  maxStoredCharsPerLearner: number;
 }
 
 /** The longest edited classify text stored as typed; a longer one is stored as its length and SHA-256. */
@@ -121,6 +124,7 @@ export const DEFAULT_CONFIG: WorkshopConfig = {
   streamsPerLearner: 3,
   streamsPerDashboard: 5,
   maxLearnersPerRoom: 200,
+  maxStoredCharsPerLearner: 1_000_000,
 };
 
 /** What the application needs. */
@@ -151,6 +155,7 @@ export function roomState(room: Room): RoomState {
     endedAt: room.endedAt,
     expiresAt: room.expiresAt,
     locked: room.locked,
+    joiningClosed: room.joiningClosed,
   };
 }
 
@@ -370,6 +375,9 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const room = code ? await data.roomByCode(code) : undefined;
     if (!room || room.endedAt !== null)
       return problem(c, 404, 'No open room has that code. Check it with your instructor.');
+    if (room.joiningClosed) {
+      return problem(c, 403, 'The instructor has closed joining for this room: ask them to open it again.');
+    }
     const name = checkName(body.name);
     if (name.kind === 'invalid') return problem(c, 400, name.reason);
     if ((await data.learnersOfRoom(room.id)).length >= config.maxLearnersPerRoom) {
@@ -429,6 +437,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       return limited(c, eventLimiter, learner.id, body.events.length);
     const results: (EventResult | undefined)[] = [];
     const accepted: { index: number; event: NewEvent }[] = [];
+    let storedChars = await data.storedCharsOfLearner(learner.id);
     body.events.forEach((raw, index) => {
       const key =
         typeof (raw as { key?: unknown })?.key === 'string' ? String((raw as { key: string }).key).slice(0, 64) : '';
@@ -447,6 +456,17 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         return;
       }
       const event = parsed.data;
+      const payload = storedPayload(event);
+      const chars = JSON.stringify(payload).length;
+      if (storedChars + chars > config.maxStoredCharsPerLearner) {
+        results[index] = {
+          key,
+          status: 'rejected',
+          reason: `Your storage quota in this room is used up (${config.maxStoredCharsPerLearner.toLocaleString('en')} characters): tell your instructor.`,
+        };
+        return;
+      }
+      storedChars += chars;
       accepted.push({
         index,
         event: {
@@ -455,7 +475,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
           kind: event.kind,
           chapterId: event.chapterId,
           itemId: graded.itemId,
-          payload: storedPayload(event),
+          payload,
           verdict: graded.verdict,
           outcome: graded.verdict.outcome,
           selfReported: graded.verdict.selfReported === true,
@@ -640,6 +660,15 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const body = await readBody(c, LockBodySchema);
     if (body instanceof Response) return body;
     const room = await data.setLock(c.get('room').id, body.locked, now());
+    if (!room) return problem(c, 404, 'This room no longer exists.');
+    await bus.publish({ t: 'room', roomId: room.id, room: roomState(room) });
+    return c.json(roomState(room));
+  });
+
+  app.post('/api/rooms/:roomId/joining', instructorAuth, async (c) => {
+    const body = await readBody(c, JoiningBodySchema);
+    if (body instanceof Response) return body;
+    const room = await data.setJoiningClosed(c.get('room').id, !body.open);
     if (!room) return problem(c, 404, 'This room no longer exists.');
     await bus.publish({ t: 'room', roomId: room.id, room: roomState(room) });
     return c.json(roomState(room));

@@ -365,6 +365,15 @@ async function openDashboard(room: KeptRoom): Promise<void> {
     must('[data-role="lock-state"]').textContent = r.locked
       ? 'Solutions are locked for everyone in the room.'
       : 'Solutions are open: learners can show them after a first attempt.';
+    const joining = must<HTMLButtonElement>('[data-role="joining"]');
+    joining.textContent = r.joiningClosed ? 'Open joining' : 'Close joining';
+    joining.hidden = r.endedAt !== null;
+    must('[data-role="joining-state"]').textContent =
+      r.endedAt !== null
+        ? ''
+        : r.joiningClosed
+          ? 'Joining is closed: nobody new can join; learners already in keep working.'
+          : 'Joining is open: anyone with the code can join. Remove stops one sign-in, but that learner could join again under another name: close joining to keep them out.';
     must<HTMLButtonElement>('[data-role="end"]').hidden = r.endedAt !== null;
     must<HTMLButtonElement>('[data-role="delete"]').hidden = r.endedAt === null;
 
@@ -498,7 +507,7 @@ async function openDashboard(room: KeptRoom): Promise<void> {
     if (
       !(await confirm(
         `Remove ${row.name}?`,
-        `${row.name} can no longer send answers to this room. Their answers so far stay in the export.`,
+        `${row.name} can no longer send answers to this room. Their answers so far stay in the export. They could join again under another name: use "Close joining" to keep anyone new out.`,
         `Remove ${row.name}`,
       ))
     )
@@ -528,6 +537,18 @@ async function openDashboard(room: KeptRoom): Promise<void> {
 
   must('[data-role="export"]').addEventListener('click', () => void exportCsv());
   must('[data-role="confirm-export"]').addEventListener('click', () => void exportCsv());
+  onClick('[data-role="joining"]', async () => {
+    if (!state) return;
+    const res = await fetch(`/api/rooms/${encodeURIComponent(room.roomId)}/joining`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ open: state.room.joiningClosed }),
+    });
+    if (res.ok) {
+      state.room = (await res.json()) as RoomState;
+      render();
+    } else live.textContent = `Joining did not change (${res.status}).`;
+  });
   onClick('[data-role="lock"]', async () => {
     if (!state) return;
     const res = await fetch(`/api/rooms/${encodeURIComponent(room.roomId)}/lock`, {

@@ -75,6 +75,17 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.dropTable('rooms').execute();
       },
     },
+    '0002-rooms-joining-closed': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('rooms')
+          .addColumn('joining_closed', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.alterTable('rooms').dropColumn('joining_closed').execute();
+      },
+    },
   };
 }
 

@@ -25,6 +25,8 @@ export interface RoomsTable {
   /** 1 while solutions are locked for the room. */
   locked: number;
   lock_changed_at: number;
+  /** 1 while the instructor has closed joining (learners already in keep working). */
+  joining_closed: number;
 }
 
 /** A learner in a room. */

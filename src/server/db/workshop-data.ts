@@ -3,7 +3,7 @@
  * SQLite (node:sqlite) or PostgreSQL. Kysely builds parameterised SQL, so no value is ever spliced into a query.
  * Rows come back as camelCase records with booleans and parsed JSON; callers never see a table row.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { EventsTable, LearnersTable, RoomsTable, WorkshopDatabase } from './schema.ts';
 
 /** A room as the server uses it. */
@@ -19,6 +19,8 @@ export interface Room {
   instructorSecretHash: string;
   locked: boolean;
   lockChangedAt: number;
+  /** True while the instructor has closed joining. */
+  joiningClosed: boolean;
 }
 
 /** A learner as the server uses it. */
@@ -100,6 +102,7 @@ function toRoom(row: Selectable<RoomsTable>): Room {
     instructorSecretHash: row.instructor_secret_hash,
     locked: Number(row.locked) === 1,
     lockChangedAt: Number(row.lock_changed_at),
+    joiningClosed: Number(row.joining_closed) === 1,
   };
 }
 
@@ -241,7 +244,9 @@ export function createWorkshopData(db: Kysely<WorkshopDatabase>) {
 
   return {
     /** Inserts a room; `code-taken` when another room already has the code (the caller draws a new one). */
-    async insertRoom(room: Omit<Room, 'endedAt' | 'locked' | 'lockChangedAt'>): Promise<'created' | 'code-taken'> {
+    async insertRoom(
+      room: Omit<Room, 'endedAt' | 'locked' | 'lockChangedAt' | 'joiningClosed'>,
+    ): Promise<'created' | 'code-taken'> {
       const inserted = await db
         .insertInto('rooms')
         .values({
@@ -256,6 +261,7 @@ export function createWorkshopData(db: Kysely<WorkshopDatabase>) {
           instructor_secret_hash: room.instructorSecretHash,
           locked: 0,
           lock_changed_at: room.createdAt,
+          joining_closed: 0,
         })
         .onConflict((oc) => oc.column('code').doNothing())
         .returning('id')
@@ -282,6 +288,26 @@ export function createWorkshopData(db: Kysely<WorkshopDatabase>) {
         .where('id', '=', roomId)
         .execute();
       return this.roomById(roomId);
+    },
+
+    /** Closes or reopens joining; returns the updated room. */
+    async setJoiningClosed(roomId: string, closed: boolean): Promise<Room | undefined> {
+      await db
+        .updateTable('rooms')
+        .set({ joining_closed: closed ? 1 : 0 })
+        .where('id', '=', roomId)
+        .execute();
+      return this.roomById(roomId);
+    },
+
+    /** Characters of event payload stored for one learner (what their per-learner quota counts). */
+    async storedCharsOfLearner(learnerId: string): Promise<number> {
+      const row = await db
+        .selectFrom('events')
+        .select(sql<number | string | null>`sum(length(payload))`.as('chars'))
+        .where('learner_id', '=', learnerId)
+        .executeTakeFirst();
+      return Number(row?.chars ?? 0);
     },
 
     /** Marks the room ended (learners can no longer join or send); keeps its data until it expires. */

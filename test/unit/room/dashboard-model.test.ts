@@ -24,6 +24,7 @@ function snapshot(): DashboardSnapshot {
       endedAt: null,
       expiresAt: T0 + 1e9,
       locked: false,
+      joiningClosed: false,
     },
     chapters: [
       {

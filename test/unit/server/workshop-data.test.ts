@@ -85,7 +85,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       const again = await openDatabase(test.url);
       expect(await migrate(again)).toEqual([]);
       await again.close();
-      expect(MIGRATION_NAMES).toEqual(['0001-rooms-learners-events']);
+      expect(MIGRATION_NAMES).toEqual(['0001-rooms-learners-events', '0002-rooms-joining-closed']);
     });
 
     it('stores a room and reads it back by id and by code, with its chapters, start and an open lock', async () => {
@@ -103,6 +103,7 @@ for (const engine of ENGINES_UNDER_TEST) {
         instructorSecretHash: 'hash-of-r1',
         locked: false,
         lockChangedAt: T0,
+        joiningClosed: false,
       });
       expect(await data.roomByCode('ABCD2345')).toEqual(byId);
       expect(await data.roomByCode('ZZZZ9999')).toBeUndefined();
