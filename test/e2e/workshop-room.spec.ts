@@ -181,6 +181,26 @@ test.describe('a live workshop room', () => {
     await expect(pages[1]!.locator('html')).not.toHaveAttribute('data-workshop-lock', 'locked');
   });
 
+  test('closing joining keeps a newcomer out (a removed learner cannot come back under another name); opening lets them in', async ({
+    browser,
+  }) => {
+    const dash = instructor.page;
+    await expect(dash.locator('[data-role="joining-state"]')).toContainText('close joining to keep them out');
+    await dash.getByRole('button', { name: 'Close joining' }).click();
+    await expect(dash.locator('[data-role="joining-state"]')).toContainText('Joining is closed');
+    const late = await person(browser);
+    await late.page.goto(`${BASE}/join/`);
+    await late.page.getByLabel('Room code').fill(code);
+    await late.page.getByLabel('Your name').fill('Mallory2');
+    await late.page.getByRole('button', { name: 'Join the room' }).click();
+    await expect(late.page.locator('[data-role="form-error"]')).toContainText('closed joining');
+    await dash.getByRole('button', { name: 'Open joining' }).click();
+    await expect(dash.locator('[data-role="joining-state"]')).toContainText('Joining is open');
+    await late.page.getByRole('button', { name: 'Join the room' }).click();
+    await expect(late.page.locator('[data-role="joined"]')).toBeVisible();
+    await late.context.close();
+  });
+
   test('a learner who goes offline keeps working and catches up when the network is back', async () => {
     const grace = learners[1]!;
     await grace.context.setOffline(true);
