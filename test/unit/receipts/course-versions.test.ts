@@ -1,0 +1,91 @@
+/**
+ * A receipt is graded against the course version it names: the question sets of past versions are kept as content
+ * data (content/course-versions/), so answers that were right for the questions a learner was asked stay right after
+ * the checks change. A receipt naming a version the grader does not know is graded against the current version and
+ * says so.
+ */
+import { describe, expect, it } from 'vitest';
+import { getScenario } from '#course';
+import { createReceipt } from '../../../src/receipts/create.ts';
+import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
+import { gradeReceipt, gradeReceipts, rosterCsvRows, type RosterEntry } from '../../../src/receipts/grade.ts';
+import type { ChapterReceipt } from '../../../src/receipts/schema.ts';
+
+const { course } = loadCourseData();
+const CH5 = '05-error-semantics-and-retries';
+/** The rows chapter 5's check asked before the checks stopped repeating the practice (commit c263dec). */
+const OLD_ROWS = ['unknown-method', 'malformed-incident-id', 'backend-unavailable', 'lost-response-after-write'];
+
+/** The bank's canonical answers for the rows: what a learner who got every cell right submitted. */
+function rightTable(rows: readonly string[]): Record<string, Record<string, string>> {
+  return Object.fromEntries(rows.map((id) => [id, { ...getScenario(id)!.answer }]));
+}
+
+function receiptNaming(version: string, chapters: Record<string, ChapterReceipt>) {
+  return createReceipt({
+    course: { title: course.title, version },
+    learner: 'Ada',
+    createdAt: '2026-11-30T10:00:00.000Z',
+    chapters,
+  });
+}
+
+const oldCheck = (): Record<string, ChapterReceipt> => ({
+  [CH5]: {
+    hints: 0,
+    solutions: 0,
+    check: {
+      answers: { 'four-failures': { table: rightTable(OLD_ROWS) }, 'timeout-meaning': { choice: 'unknown' } },
+      grade: { correct: 2, total: 3, passed: false },
+      submittedAt: '2026-11-30T09:00:00.000Z',
+    },
+  },
+});
+
+const counted = (entry: RosterEntry) => {
+  if (entry.kind !== 'counted') throw new Error(`expected a counted entry, got ${entry.kind}`);
+  return entry;
+};
+
+describe('grading against the course version a receipt names', () => {
+  it('grades answers right for the 0.1.0 question set as right, against 0.1.0', () => {
+    const entry = counted(gradeReceipt(receiptNaming('0.1.0', oldCheck()), course, 'ada.json'));
+    expect(entry.gradedVersion).toBe('0.1.0');
+    // Four rows, three columns each: every cell right under the questions the learner was asked.
+    expect(entry.chapters[CH5]!.checkCells).toEqual({ correct: 12, total: 12 });
+    expect(entry.chapters[CH5]!.check!.correct).toBe(2);
+    expect(entry.notes.join(' ')).not.toMatch(/may differ|not a version/);
+  });
+
+  it('is not the current version: the current check asks other rows', () => {
+    expect(course.version).not.toBe('0.1.0');
+  });
+
+  it('grades a receipt of the current version against the current checks', () => {
+    const entry = counted(gradeReceipt(receiptNaming(course.version, oldCheck()), course, 'ada.json'));
+    expect(entry.gradedVersion).toBe(course.version);
+    expect(entry.chapters[CH5]!.checkCells.correct).toBe(0);
+  });
+
+  it('says clearly when a receipt names a version it does not know, and grades it against the current one', () => {
+    const entry = counted(gradeReceipt(receiptNaming('0.0.7', oldCheck()), course, 'ada.json'));
+    expect(entry.gradedVersion).toBe(course.version);
+    expect(entry.notes[0]).toBe(
+      `Made with course version 0.0.7, which this grader does not know (it knows ${course.knownVersions!.join(', ')}); graded against version ${course.version}, the current one, whose questions may differ.`,
+    );
+  });
+
+  it('shows the version each receipt was graded against in the CSV', () => {
+    const roster = gradeReceipts(
+      [
+        { source: 'old.json', content: receiptNaming('0.1.0', oldCheck()) },
+        { source: 'unknown.json', content: { ...receiptNaming('0.0.7', {}), learner: undefined } },
+      ],
+      course,
+    );
+    const [header, first] = rosterCsvRows(roster);
+    const at = header!.indexOf('graded_against_version');
+    expect(at).toBeGreaterThan(-1);
+    expect(first![at]).toBe('0.1.0');
+  });
+});
