@@ -1,6 +1,7 @@
 /**
  * Loads the grader's course data from the project's files, for `mcp-lab grade` and the tests: chapter ids and titles
- * from content/chapters/NN-slug.mdx, checks from content/checks/*.json, fixture texts from content/fixtures.
+ * from content/chapters/NN-slug.mdx, checks from content/checks/*.json, fixture texts from content/fixtures, past
+ * versions' question sets from content/course-versions/*.json.
  * Node only. A check or fixture file that cannot be read is skipped and reported, so one broken file does not stop
  * a class from being graded.
  */
@@ -71,9 +72,31 @@ export function loadCourseData(root: string = ROOT): LoadedCourse {
       return undefined;
     }
   };
+  const versionsDir = join(root, 'content/course-versions');
+  const pastVersions: unknown[] = [];
+  if (existsSync(versionsDir)) {
+    for (const file of readdirSync(versionsDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
+      try {
+        pastVersions.push(JSON.parse(readFileSync(join(versionsDir, file), 'utf8')));
+      } catch (error) {
+        problems.push(
+          `content/course-versions/${file} could not be read (${error instanceof Error ? error.message : String(error)}); receipts naming that version are graded against the current one.`,
+        );
+      }
+    }
+  }
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: string };
   return {
-    course: buildCourseData({ title: COURSE_TITLE, version: pkg.version ?? '0.0.0', chapters, checks, fixtureText }),
+    course: buildCourseData({
+      title: COURSE_TITLE,
+      version: pkg.version ?? '0.0.0',
+      chapters,
+      checks,
+      fixtureText,
+      pastVersions,
+    }),
     problems,
   };
 }

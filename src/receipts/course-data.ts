@@ -3,7 +3,7 @@
  * classify), assembled the same way for the roster page (at build time, from the content collections) and for
  * `mcp-lab grade` (from the files). Pure.
  */
-import type { CourseData } from './grade.ts';
+import type { CourseData, QuestionSet } from './grade.ts';
 
 /** The raw material: whatever the caller could load. */
 export interface CourseSources {
@@ -14,6 +14,11 @@ export interface CourseSources {
   checks: readonly unknown[];
   /** Looks a fixture's raw text up by id; undefined when there is no such fixture. */
   fixtureText: (id: string) => string | undefined;
+  /**
+   * Past course versions' question sets, as stored in content/course-versions/<version>.json (unvalidated):
+   * `{ version, checks: [...], fixtureTexts: { id: text } }`. Anything else is skipped.
+   */
+  pastVersions?: readonly unknown[];
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -42,9 +47,22 @@ export function buildCourseData(sources: CourseSources): CourseData {
       if (text !== undefined) fixtureTexts[id] = text;
     }
   }
+  const pastVersions: Record<string, QuestionSet> = {};
+  for (const past of sources.pastVersions ?? []) {
+    if (!isRecord(past) || typeof past.version !== 'string' || past.version === sources.version) continue;
+    if (!Array.isArray(past.checks) || !isRecord(past.fixtureTexts)) continue;
+    const pastChecks: Record<string, unknown> = {};
+    for (const check of past.checks)
+      if (isRecord(check) && typeof check.chapter === 'string' && known.has(check.chapter))
+        pastChecks[check.chapter] = check;
+    const texts: Record<string, string> = {};
+    for (const [id, text] of Object.entries(past.fixtureTexts)) if (typeof text === 'string') texts[id] = text;
+    pastVersions[past.version] = { checks: pastChecks, fixtureTexts: texts };
+  }
   return {
     title: sources.title,
     version: sources.version,
+    ...(Object.keys(pastVersions).length > 0 ? { pastVersions } : {}),
     chapters: sources.chapters.map(({ id, title }) => ({ id, title })),
     checks,
     fixtureTexts,

@@ -13,6 +13,7 @@ import {
   gradeReceipts,
   nameKey,
   rosterCsv,
+  gradedVersionsOf,
   totalsOf,
   type ChapterStatus,
   type ConflictChoice,
@@ -169,8 +170,13 @@ export function formatRoster(
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   lines.push(
     `Read ${plural(context.files, 'source')}: ${plural(found, 'receipt')} found, ${roster.counted} counted, ${roster.flagged} flagged${roster.conflicts.length > 0 ? `, ${found - roster.counted - roster.flagged} waiting for your choice (same name)` : ''}. Graded against ${context.courseTitle} ${context.courseVersion}${context.ms !== undefined ? ` in ${Math.round(context.ms)} ms` : ''}.`,
-    '',
   );
+  for (const v of gradedVersionsOf(roster))
+    if (!v.current)
+      lines.push(
+        `Graded against course version ${v.version}, the version ${v.sources.length === 1 ? 'it names' : 'they name'}: ${v.sources.join(', ')}.`,
+      );
+  lines.push('');
   if (counted.length > 0) {
     const names = counted.map((e) => `${e.kind === 'conflict' ? '! ' : ''}${escapeControls(e.learner)}`);
     const nameWidth = Math.min(24, Math.max(8, ...names.map((n) => n.length)));

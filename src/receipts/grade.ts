@@ -47,11 +47,24 @@ export { totalsOf } from './roster-totals.ts';
 import { totalsOf } from './roster-totals.ts';
 export { type ChapterStatus, type FlagReason } from './roster-vocabulary.ts';
 
+/** The question set of one course version: chapter id → completion check, and the fixture texts they classify. */
+export interface QuestionSet {
+  /** Chapter id → its completion check, unvalidated: the model's grader checks it. */
+  checks: Readonly<Record<string, unknown>>;
+  /** Fixture id → raw text, for the checks' classify questions. */
+  fixtureTexts: Readonly<Record<string, string>>;
+}
+
 /** What the grader needs to know about the course it grades against. */
 export interface CourseData {
   title: string;
-  /** The course version (package.json); receipts from another version are graded with a note. */
+  /**
+   * The current course version (package.json). A receipt is graded against the question set of the version it
+   * names: this one's (checks, fixtureTexts), or a past one's (pastVersions); an unknown version against this one.
+   */
   version: string;
+  /** Past course versions → their question sets, kept as content data (content/course-versions/<version>.json). */
+  pastVersions?: Readonly<Record<string, QuestionSet>>;
   /** The chapters, in course order: the grid's columns. */
   chapters: readonly { id: string; title: string }[];
   /** Chapter id → its completion check (content/checks/<id>.json), unvalidated: the model's grader checks it. */
@@ -106,6 +119,8 @@ export interface GradedEntry {
   /** When the learner's browser says the receipt was made: the learner's word, never used to decide anything. */
   createdAt: string;
   courseVersion: string;
+  /** The course version whose question set graded the receipt: its own, or the current one when it names an unknown one. */
+  gradedVersion: string;
   scope: Receipt['scope'];
   digest: string;
   chapters: Record<string, ChapterResult>;
@@ -154,6 +169,8 @@ export interface Roster {
   flagged: number;
   /** Name conflicts still waiting for the instructor's choice, in the order their first receipt appears. */
   conflicts: NameConflict[];
+  /** The current course version: receipts naming no version the grader knows are graded against it. */
+  version: string;
   chapters: readonly { id: string; title: string }[];
   distribution: CellDistribution[];
   /** Misconceptions behind wrong cells, most common first. `learners` counts each learner once. */
@@ -196,9 +213,9 @@ export class CheckGrader {
     { correct: number; total: number; selfAssessed: number; passed: boolean }
   >();
   private readonly parts = new Map<string, { valid: boolean; single: Map<string, unknown> }>();
-  private readonly course: CourseData;
+  private readonly course: QuestionSet;
 
-  constructor(course: CourseData) {
+  constructor(course: QuestionSet) {
     this.course = course;
   }
 
@@ -242,6 +259,49 @@ export class CheckGrader {
   }
 }
 
+/** The question ids of a check (unvalidated: anything without them has none). */
+function questionIdsOf(check: unknown): string[] {
+  if (typeof check !== 'object' || check === null || !Array.isArray((check as { questions?: unknown }).questions))
+    return [];
+  return ((check as { questions: unknown[] }).questions ?? []).flatMap((q) =>
+    typeof q === 'object' && q !== null && typeof (q as { id?: unknown }).id === 'string'
+      ? [(q as { id: string }).id]
+      : [],
+  );
+}
+
+/** Every course version the grader knows, oldest past version first, the current one last. */
+export function knownVersions(course: CourseData): string[] {
+  return [...Object.keys(course.pastVersions ?? {}).filter((v) => v !== course.version), course.version];
+}
+
+/** One CheckGrader per course version, made when a receipt first needs it. */
+export class VersionGraders {
+  private readonly graders = new Map<string, CheckGrader>();
+  private readonly course: CourseData;
+
+  constructor(course: CourseData) {
+    this.course = course;
+  }
+
+  /**
+   * The version a receipt naming `named` is graded against, its question set and its grader: the named version when
+   * it is the current one or a known past one, else the current one (`known: false`).
+   */
+  select(named: string): { version: string; set: QuestionSet; grader: CheckGrader; known: boolean } {
+    const past = named === this.course.version ? undefined : this.course.pastVersions?.[named];
+    const known = named === this.course.version || past !== undefined;
+    const version = past ? named : this.course.version;
+    const set = past ?? this.course;
+    let grader = this.graders.get(version);
+    if (!grader) {
+      grader = new CheckGrader(set);
+      this.graders.set(version, grader);
+    }
+    return { version, set, grader, known };
+  }
+}
+
 /**
  * Re-grades one receipt against the course. `input` is the receipt's text or parsed value; `source` names it in
  * messages. Never throws.
@@ -251,7 +311,7 @@ export function gradeReceipt(
   course: CourseData,
   source: string,
   position = 1,
-  checks: CheckGrader = new CheckGrader(course),
+  graders: VersionGraders = new VersionGraders(course),
 ): RosterEntry {
   const reading = readReceipt(input);
   if (reading.kind === 'malformed' || reading.kind === 'unsupported-version')
@@ -259,11 +319,11 @@ export function gradeReceipt(
   if (reading.kind === 'tampered')
     return { kind: 'flagged', source, reason: 'tampered', message: reading.message, learner: reading.receipt.learner };
   const receipt = reading.receipt;
-  const sameVersion = receipt.course.version === course.version;
+  const { version: gradedVersion, set, grader: checks, known: versionKnown } = graders.select(receipt.course.version);
   const notes: string[] = [];
-  if (!sameVersion)
+  if (!versionKnown)
     notes.push(
-      `Made with course version ${receipt.course.version}; re-graded with version ${course.version}, whose answers may differ.`,
+      `Made with course version ${receipt.course.version}, which this grader does not know (it knows ${knownVersions(course).join(', ')}); graded against version ${course.version}, the current one, whose questions may differ.`,
     );
   if (receipt.scope === 'compact') notes.push('Compact receipt: free-text answers were left out to fit a QR code.');
   const known = new Set(course.chapters.map((c) => c.id));
@@ -319,10 +379,18 @@ export function gradeReceipt(
           );
         for (const cell of grade.cells) fromTables.set(`${cell.scenarioId}/${cell.column}`, toCell(cell));
       }
-      const check = course.checks[id];
+      const check = set.checks[id];
       if (ch.check && check === undefined)
-        notes.push(`Chapter ${id} has no completion check in this course version; its check answers were not graded.`);
+        notes.push(
+          `Chapter ${id} has no completion check in course version ${gradedVersion}; its check answers were not graded.`,
+        );
       if (ch.check && check !== undefined) {
+        const asked = new Set(questionIdsOf(check));
+        const unasked = Object.keys(ch.check.answers).filter((q) => !asked.has(q));
+        if (unasked.length > 0)
+          notes.push(
+            `Chapter ${id}: answers to ${unasked.join(', ')}, which course version ${gradedVersion} does not ask, were not graded.`,
+          );
         const grade = checks.grade(id, ch.check.answers);
         if (grade.kind === 'invalid-input') {
           notes.push(`Chapter ${id}: the check could not be graded (${grade.message}).`);
@@ -371,7 +439,7 @@ export function gradeReceipt(
     // Claimed grades never count, so a raised claim gains nothing: the instructor is told, and the re-grade counts.
     const message = `Claimed grades differ from the model's re-grade: ${mismatches.join('; ')}.`;
     notes.push(
-      sameVersion
+      versionKnown
         ? `${message} The receipt was edited after it was made; the re-grade is what counts.`
         : `${message} (Expected when course versions differ; the re-grade counts.)`,
     );
@@ -388,6 +456,7 @@ export function gradeReceipt(
     named: receipt.learner !== undefined,
     createdAt: receipt.createdAt,
     courseVersion: receipt.course.version,
+    gradedVersion,
     scope: receipt.scope,
     digest: receipt.digest,
     chapters,
@@ -409,11 +478,11 @@ export interface GradeOptions {
  * Never throws.
  */
 export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData, options: GradeOptions = {}): Roster {
-  const checks = new CheckGrader(course);
+  const graders = new VersionGraders(course);
   const entries: RosterEntry[] = inputs.map((input, i) =>
     'error' in input
       ? { kind: 'flagged', source: input.source, reason: input.reason ?? 'unreadable', message: input.error }
-      : gradeReceipt(input.content, course, input.source, i + 1, checks),
+      : gradeReceipt(input.content, course, input.source, i + 1, graders),
   );
   const byDigest = new Map<string, number>();
   const byName = new Map<string, number[]>();
@@ -474,6 +543,7 @@ export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData
     counted: counted.length,
     flagged: entries.filter((e) => e.kind === 'flagged').length,
     conflicts,
+    version: course.version,
     chapters: course.chapters,
     distribution: distributionOf(counted),
     misconceptions: misconceptionsOf(counted),
@@ -557,9 +627,22 @@ function misconceptionsOf(counted: readonly Extract<RosterEntry, { kind: 'counte
     .sort((a, b) => b.learners - a.learners || b.count - a.count || a.id.localeCompare(b.id));
 }
 
+/**
+ * Which course version graded which receipts: version → sources, the current version first, then past versions in
+ * the order their first receipt appears. Flagged receipts were not graded and are left out.
+ */
+export function gradedVersionsOf(roster: Roster): { version: string; current: boolean; sources: string[] }[] {
+  const by = new Map<string, string[]>([[roster.version, []]]);
+  for (const e of roster.entries)
+    if (e.kind !== 'flagged') by.set(e.gradedVersion, [...(by.get(e.gradedVersion) ?? []), e.source]);
+  return [...by.entries()]
+    .filter(([, sources]) => sources.length > 0)
+    .map(([version, sources]) => ({ version, current: version === roster.version, sources }));
+}
+
 /** The CSV header and rows, one per receipt (flagged ones included, with their reason), in roster order. */
 export function rosterCsvRows(roster: Roster): string[][] {
-  const header = ['learner', 'source', 'status', 'created_at', 'course_version'];
+  const header = ['learner', 'source', 'status', 'created_at', 'course_version', 'graded_against_version'];
   for (const { id } of roster.chapters) header.push(`${id} status`, `${id} check`);
   header.push(
     'chapters_passed',
@@ -583,6 +666,7 @@ export function rosterCsvRows(roster: Roster): string[][] {
         `flagged: ${entry.reason}`,
         '',
         '',
+        '',
         ...roster.chapters.flatMap(() => ['', '']),
         ...Array<string>(10).fill(''),
         entry.message,
@@ -596,6 +680,7 @@ export function rosterCsvRows(roster: Roster): string[][] {
       entry.kind === 'conflict' ? 'conflict: same name as another receipt, not counted until you choose' : 'counted',
       entry.createdAt,
       entry.courseVersion,
+      entry.gradedVersion,
       ...results.flatMap((r) => [r.label, r.check ? `${r.check.correct}/${r.check.total}` : '']),
       String(results.filter((r) => r.status === 'passed').length),
       ...totalsOf(results).map(String),

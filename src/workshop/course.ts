@@ -84,7 +84,13 @@ export async function workshopChapters(): Promise<WorkshopChapter[]> {
   });
 }
 
-/** The re-grader's course data: chapters, their checks, and the fixture texts those checks classify. */
+/** Past course versions' question sets (content/course-versions/<version>.json), for grading receipts that name them. */
+const PAST_VERSION_FILES = import.meta.glob<unknown>('/content/course-versions/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** The re-grader's course data: chapters, their checks, the fixture texts those checks classify, past versions. */
 export async function rosterCourseData(): Promise<CourseData> {
   const chapters = await workshopChapters();
   const fixtures = new Map((await getCollection('fixtures')).map((f) => [f.id, f.data.text]));
@@ -94,5 +100,6 @@ export async function rosterCourseData(): Promise<CourseData> {
     chapters: chapters.map((c) => ({ id: c.id, title: c.title })),
     checks: chapters.flatMap((c) => (c.check ? [c.check] : [])),
     fixtureText: (id) => fixtures.get(id),
+    pastVersions: Object.values(PAST_VERSION_FILES),
   });
 }

@@ -96,13 +96,20 @@ function grid(roster: Roster): HTMLElement {
     const totals = totalsOf(results);
     return el(
       'tr',
-      { 'data-learner': entry.learner, ...(entry.kind === 'conflict' ? { 'data-conflict': entry.conflict } : {}) },
+      {
+        'data-learner': entry.learner,
+        'data-graded-version': entry.gradedVersion,
+        ...(entry.kind === 'conflict' ? { 'data-conflict': entry.conflict } : {}),
+      },
       el(
         'th',
         { scope: 'row', class: 'ws-learner' },
         entry.learner,
         entry.kind === 'conflict'
           ? [el('span', { class: 'ws-tag' }, ' (same name as another receipt: not counted; choose below)')]
+          : [],
+        entry.gradedVersion !== roster.version
+          ? [el('span', { class: 'ws-tag' }, ` (graded against course version ${entry.gradedVersion})`)]
           : [],
         entry.notes.length > 0 ? [el('span', { class: 'ws-note-mark', title: entry.notes.join(' ') }, ' *')] : [],
       ),
@@ -322,6 +329,25 @@ function misconceptions(roster: Roster): HTMLElement | undefined {
   );
 }
 
+/** Which course version graded the receipts shown: the current one, and any past version a receipt names. */
+function versions(roster: Roster): HTMLElement {
+  const past = new Map<string, number>();
+  let current = 0;
+  for (const e of roster.entries) {
+    if (e.kind === 'flagged') continue;
+    if (e.gradedVersion === roster.version) current += 1;
+    else past.set(e.gradedVersion, (past.get(e.gradedVersion) ?? 0) + 1);
+  }
+  const parts = [
+    ...(current > 0 ? [`${plural(current, 'receipt')} against course version ${roster.version}, the current one`] : []),
+    ...[...past].map(
+      ([v, n]) =>
+        `${plural(n, 'receipt')} against course version ${v}, the version ${n === 1 ? 'it names' : 'they name'}`,
+    ),
+  ];
+  return el('p', { class: 'ws-muted', 'data-role': 'graded-versions' }, `Graded: ${parts.join('; ')}.`);
+}
+
 /** Replaces `container`'s content with the results of a run; returns the CSV text for the download button. */
 export function renderRoster(container: HTMLElement, result: RosterResult): string {
   const { roster } = result;
@@ -333,6 +359,7 @@ export function renderRoster(container: HTMLElement, result: RosterResult): stri
   const parts: (HTMLElement | undefined)[] = [
     el('h2', { id: 'grid-h' }, 'The class'),
     shown ? grid(roster) : el('p', {}, 'No receipt could be counted: see the flagged list.'),
+    shown ? versions(roster) : undefined,
     conflicts(roster),
     flaggedList(roster),
     result.ignored.length > 0

@@ -7,6 +7,7 @@ import { expect, expectNoConsoleErrors, test, type Page } from './fixtures.ts';
 import { loadCourseData } from '../../src/receipts/course-data-node.ts';
 import { sealReceipt, serializeReceipt, type ChapterReceipt } from '../../src/receipts/schema.ts';
 import { classReceipts } from '../support/class-receipts.ts';
+import { getScenario } from '../../src/course/index.ts';
 
 /** No test may leave a console error behind: a policy violation, an uncaught exception, a failed request. */
 test.afterEach(({ page }) => expectNoConsoleErrors(page));
@@ -154,4 +155,42 @@ test('at 1280 px the class table fits: its right-hand columns are not clipped', 
   const last = page.locator('[data-role="grid"] thead th').last();
   const box = (await last.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(1280);
+});
+
+test('a receipt naming the past course version 0.1.0 is graded against that version’s questions, and the page says so', async ({
+  page,
+}) => {
+  await openRoster(page);
+  const [now] = classReceipts(course, 1, 55);
+  const { digest: _d, ...body } = now!;
+  // Chapter 5's check as version 0.1.0 asked it: its four practice rows, every cell answered as the bank says.
+  const rows = ['unknown-method', 'malformed-incident-id', 'backend-unavailable', 'lost-response-after-write'];
+  const table = Object.fromEntries(rows.map((id) => [id, { ...getScenario(id)!.answer }]));
+  const old = sealReceipt({
+    ...body,
+    version: 2,
+    course: { title: course.title, version: '0.1.0' },
+    learner: 'Old Ada',
+    chapters: {
+      '05-error-semantics-and-retries': {
+        hints: 0,
+        solutions: 0,
+        check: {
+          answers: { 'four-failures': { table } },
+          grade: { correct: 1, total: 3, passed: false },
+          submittedAt: '2026-11-30T09:00:00.000Z',
+        },
+      },
+    },
+  });
+  await page.getByLabel(/Paste receipts/).fill(`${serializeReceipt(now!)}\n${serializeReceipt(old)}`);
+  await page.getByRole('button', { name: 'Grade receipts' }).click();
+  await expect(status(page)).toHaveText(/2 counted/);
+  const row = page.locator('[data-role="grid"] tr[data-learner="Old Ada"]');
+  await expect(row).toHaveAttribute('data-graded-version', '0.1.0');
+  await expect(row).toContainText('graded against course version 0.1.0');
+  await expect(row.locator('td[data-figure="Check cells"]')).toHaveText('12/12');
+  await expect(page.locator('[data-role="graded-versions"]')).toHaveText(
+    `Graded: 1 receipt against course version ${course.version}, the current one; 1 receipt against course version 0.1.0, the version it names.`,
+  );
 });

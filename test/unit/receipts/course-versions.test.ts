@@ -8,7 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { getScenario } from '#course';
 import { createReceipt } from '../../../src/receipts/create.ts';
 import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
-import { gradeReceipt, gradeReceipts, rosterCsvRows, type RosterEntry } from '../../../src/receipts/grade.ts';
+import { formatRoster } from '../../../src/receipts/grade-command.ts';
+import {
+  gradeReceipt,
+  gradeReceipts,
+  knownVersions,
+  rosterCsvRows,
+  type RosterEntry,
+} from '../../../src/receipts/grade.ts';
 import type { ChapterReceipt } from '../../../src/receipts/schema.ts';
 
 const { course } = loadCourseData();
@@ -71,7 +78,7 @@ describe('grading against the course version a receipt names', () => {
     const entry = counted(gradeReceipt(receiptNaming('0.0.7', oldCheck()), course, 'ada.json'));
     expect(entry.gradedVersion).toBe(course.version);
     expect(entry.notes[0]).toBe(
-      `Made with course version 0.0.7, which this grader does not know (it knows ${course.knownVersions!.join(', ')}); graded against version ${course.version}, the current one, whose questions may differ.`,
+      `Made with course version 0.0.7, which this grader does not know (it knows ${knownVersions(course).join(', ')}); graded against version ${course.version}, the current one, whose questions may differ.`,
     );
   });
 
@@ -87,5 +94,48 @@ describe('grading against the course version a receipt names', () => {
     const at = header!.indexOf('graded_against_version');
     expect(at).toBeGreaterThan(-1);
     expect(first![at]).toBe('0.1.0');
+  });
+});
+
+describe('mcp-lab grade', () => {
+  it('names the past version a receipt was graded against', () => {
+    const roster = gradeReceipts([{ source: 'old.json', content: receiptNaming('0.1.0', oldCheck()) }], course);
+    expect(formatRoster(roster, { files: 1, courseTitle: course.title, courseVersion: course.version })).toContain(
+      '\nGraded against course version 0.1.0, the version it names: old.json.\n',
+    );
+  });
+});
+
+describe('past versions kept as content data', () => {
+  /** What decides a question's answer: everything but its wording. */
+  const answerKey = (q: Record<string, unknown>) =>
+    JSON.stringify({
+      type: q.type,
+      fixture: q.fixture,
+      protocol: q.protocol,
+      ask: q.ask,
+      scenarios: q.scenarios,
+      correct: Array.isArray(q.options)
+        ? (q.options as { id: string; correct: boolean }[]).filter((o) => o.correct).map((o) => o.id)
+        : undefined,
+    });
+
+  it('keeps 0.1.0, and a question id means the same question in every version that asks it', () => {
+    expect(Object.keys(course.pastVersions ?? {})).toContain('0.1.0');
+    let shared = 0;
+    for (const past of Object.values(course.pastVersions ?? {})) {
+      for (const [chapter, check] of Object.entries(past.checks)) {
+        const now = course.checks[chapter] as { questions: Record<string, unknown>[] } | undefined;
+        for (const q of (check as { questions: Record<string, unknown>[] }).questions) {
+          const same = now?.questions.find((n) => n.id === q.id);
+          if (!same) continue;
+          shared += 1;
+          expect(answerKey(same), `${chapter} ${String(q.id)}`).toBe(answerKey(q));
+          if (typeof q.fixture === 'string')
+            expect(course.fixtureTexts[q.fixture], `${chapter} ${String(q.id)}`).toBe(past.fixtureTexts[q.fixture]);
+        }
+      }
+    }
+    expect(shared).toBeGreaterThan(10);
   });
 });

@@ -112,15 +112,16 @@ describe('gradeReceipt', () => {
     expect(gradeReceipt(text, COURSE, 'ada.json')).toMatchObject({ kind: 'flagged', reason: 'tampered' });
   });
 
-  it('re-grades a receipt from another course version and notes the difference instead of flagging it', () => {
+  it('grades a receipt naming a version it does not know against the current one, and says so instead of flagging it', () => {
     const old = resealed(receiptFor('Bob', strugglingChapters(), undefined, '1.0.0'), (r) => {
       r.chapters['05-retries']!.check!.grade = { correct: 1, total: 1, passed: true };
       return r;
     });
     const entry = counted(gradeReceipt(old, COURSE, 'bob.json'));
     expect(entry.chapters['05-retries']!.status).toBe('failing');
+    expect(entry.gradedVersion).toBe('1.2.3');
     expect(entry.notes[0]).toBe(
-      'Made with course version 1.0.0; re-graded with version 1.2.3, whose answers may differ.',
+      'Made with course version 1.0.0, which this grader does not know (it knows 1.2.3); graded against version 1.2.3, the current one, whose questions may differ.',
     );
     expect(entry.notes[1]).toMatch(/Claimed grades differ.*Expected when course versions differ/);
   });
@@ -275,6 +276,7 @@ describe('gradeReceipts', () => {
       'status',
       'created_at',
       'course_version',
+      'graded_against_version',
       '01-shapes status',
       '01-shapes check',
       '05-retries status',
@@ -298,6 +300,7 @@ describe('gradeReceipts', () => {
       'ada.json',
       'counted',
       '2026-11-30T10:00:00.000Z',
+      '1.2.3',
       '1.2.3',
       'Passed',
       '2/2',
