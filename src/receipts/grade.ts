@@ -276,7 +276,7 @@ export function knownVersions(course: CourseData): string[] {
 }
 
 /** One CheckGrader per course version, made when a receipt first needs it. */
-export class VersionGraders {
+class VersionGraders {
   private readonly graders = new Map<string, CheckGrader>();
   private readonly course: CourseData;
 
