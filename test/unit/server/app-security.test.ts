@@ -520,6 +520,26 @@ for (const engine of ENGINES_UNDER_TEST) {
       });
     });
 
+    describe('a stream that fails while starting', () => {
+      it('gives its place back: a database error while sending the first snapshot does not use up the server-wide cap', async () => {
+        const capped = testServer(db, { maxStreams: 1 });
+        try {
+          const room = await createRoom(capped);
+          const original = capped.data.eventsOfRoom.bind(capped.data);
+          capped.data.eventsOfRoom = () => Promise.reject(new Error('database went away'));
+          const failed = await capped.request(`/api/rooms/${room.roomId}/stream`, withToken(room.instructorSecret));
+          await failed.text(); // the client reads to the end, never cancels
+          capped.data.eventsOfRoom = original;
+          await new Promise((r) => setTimeout(r, 50));
+          const next = await capped.request(`/api/rooms/${room.roomId}/stream`, withToken(room.instructorSecret));
+          expect(next.status).toBe(200);
+          await next.body!.cancel();
+        } finally {
+          capped.close();
+        }
+      });
+    });
+
     describe('filling the disk', () => {
       it('stores a long edited classify text as its length and digest, not the text', async () => {
         const room = await createRoom(server, ['01-message-shapes']);
