@@ -541,10 +541,14 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         unsubscribe();
         accepted.release();
       });
-      await stream.writeSSE({ event: 'room', data: JSON.stringify(learnerRoomView(roomState(room))) });
-      await heartbeat(stream);
-      unsubscribe();
-      accepted.release();
+      try {
+        await stream.writeSSE({ event: 'room', data: JSON.stringify(learnerRoomView(roomState(room))) });
+        await heartbeat(stream);
+      } finally {
+        // Also when a write or the database fails: the stream gives its place back.
+        unsubscribe();
+        accepted.release();
+      }
     });
   });
 
@@ -648,11 +652,15 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         unsubscribe();
         accepted.release();
       });
-      await sendSnapshot();
-      flush();
-      await heartbeat(stream);
-      unsubscribe();
-      accepted.release();
+      try {
+        await sendSnapshot();
+        flush();
+        await heartbeat(stream);
+      } finally {
+        // Also when the snapshot cannot be read: the stream gives its place back.
+        unsubscribe();
+        accepted.release();
+      }
     });
   });
 
