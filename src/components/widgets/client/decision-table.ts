@@ -129,13 +129,23 @@ class LabDecisionTable extends HTMLElement {
   }
 
   private async restore(): Promise<void> {
+    // Choices made before this code arrived: the table is usable before its script loads (it loads when about to be
+    // used), so a quick learner can choose first. Those choices are the newest and win over the saved ones.
+    const early = readGrid(this);
     if (this.chapter) {
       const saved = progressStore().getWidget(this.chapter, this.tableId);
       this.state = parseState(saved?.state);
       this.linkLoaded = saved?.assist?.linkLoaded === true;
     }
-    writeGrid(this, this.state.answers);
+    const merged: DecisionAnswers = { ...this.state.answers };
+    for (const [scenario, row] of Object.entries(early)) merged[scenario] = { ...merged[scenario], ...row };
+    writeGrid(this, merged);
     this.state.answers = readGrid(this);
+    if (countAnswers(early) > 0) {
+      this.state.passed = false;
+      this.state.checked = false;
+      this.save();
+    }
     this.syncOwnButton();
     this.syncButtons();
     if (this.state.checked) await this.check(false);
