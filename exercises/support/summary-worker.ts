@@ -8,8 +8,8 @@ import type { ExerciseCasesModule } from './manifest.ts';
 
 const { casesUrl, moduleUrl } = workerData as { casesUrl: string; moduleUrl: string };
 try {
-  const cases = (await import(casesUrl)) as ExerciseCasesModule;
-  const exercise = (await import(moduleUrl)) as Record<string, unknown>;
+  const cases = (await import(/* @vite-ignore */ casesUrl)) as ExerciseCasesModule;
+  const exercise = (await import(/* @vite-ignore */ moduleUrl)) as Record<string, unknown>;
   const results = await runCases(cases, exercise);
   parentPort?.postMessage({ results: results.map(({ name, passed, message }) => ({ name, passed, message })) });
 } catch (error) {
