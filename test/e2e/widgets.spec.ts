@@ -259,9 +259,10 @@ test('a shared decision-table link shows its answers beside a fresh learner’s,
   await fresh.locator(`${TABLE} [data-role="link-panel"]`).waitFor();
   expect(await tableCell(fresh, 'unknown-method', 'layer').inputValue(), 'nothing is filled without asking').toBe('');
   await fresh.locator(`${TABLE} [data-action="adopt"]`).click();
+  // Adopting loads the link module first, so the cells fill after click() returns: web-first assertions wait.
   for (const [scenario, row] of Object.entries(partial)) {
     for (const [column, value] of Object.entries(row))
-      expect(await tableCell(fresh, scenario, column).inputValue(), `${scenario} ${column}`).toBe(value);
+      await expect(tableCell(fresh, scenario, column), `${scenario} ${column}`).toHaveValue(value);
   }
   expect(await tableCell(fresh, 'lost-response-after-write', 'layer').inputValue(), 'unanswered cells stay empty').toBe(
     '',
