@@ -8,10 +8,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SCENARIO_IDS } from '#course';
 import { itemsFromMdx, type ProgressItem } from '../progress/items.ts';
 import { loadCourseData } from '../receipts/course-data-node.ts';
 import type { CourseData } from '../receipts/grade.ts';
+import { exercisesInMdx } from '../workshop/chapter-exercises.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -38,20 +38,6 @@ export interface RoomCourse {
   problems: string[];
 }
 
-/** The decision tables a chapter's MDX declares: id → scenarios (the model's default list when none is given). */
-export function tablesFromMdx(source: string): Map<string, readonly string[]> {
-  const tables = new Map<string, readonly string[]>();
-  for (const m of source.matchAll(/<DecisionTable\b([^>]*?)\/?>/g)) {
-    const attributes = m[1] ?? '';
-    const id = /\bid=["']([^"']+)["']/.exec(attributes)?.[1];
-    if (!id) continue;
-    const list = /\bscenarios=\{\s*\[([^\]]*)\]\s*\}/.exec(attributes)?.[1];
-    const scenarios = list ? [...list.matchAll(/["']([^"']+)["']/g)].map((s) => s[1]!) : [...DEFAULT_SCENARIO_IDS];
-    tables.set(id, scenarios);
-  }
-  return tables;
-}
-
 /** Loads the course from a project root (default: this project). */
 export function loadRoomCourse(root: string = ROOT): RoomCourse {
   const { course, problems } = loadCourseData(root);
@@ -65,11 +51,9 @@ export function loadRoomCourse(root: string = ROOT): RoomCourse {
   const classifyFixtures = new Map<string, ReadonlySet<string>>();
   const chapters: RoomChapter[] = course.chapters.map(({ id, title }) => {
     const source = readFileSync(files.get(id)!, 'utf8');
-    tables.set(id, tablesFromMdx(source));
-    classifyFixtures.set(
-      id,
-      new Set([...source.matchAll(/<ClassifyFixture\b[^>]*?\bfixture=["']([^"']+)["']/g)].map((m) => m[1]!)),
-    );
+    const exercises = exercisesInMdx(source);
+    tables.set(id, new Map(exercises.tables.map((t) => [t.id, t.scenarios])));
+    classifyFixtures.set(id, new Set(exercises.classify.map((c) => c.fixture)));
     return { id, title, items: itemsFromMdx(source) };
   });
   const fixtures = new Map<string, string | undefined>();
