@@ -5,40 +5,14 @@
  * directly, as a person who read the format would), a message whose method holds ESC sequences, a file name with an
  * escape in it.
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCourseData } from '../../src/receipts/course-data-node.ts';
 import { sealReceipt, serializeReceipt, type Receipt } from '../../src/receipts/schema.ts';
 import { learnerReceipt, seededRandom } from '../support/class-receipts.ts';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const CLI = join(ROOT, 'src/cli/mcp-lab.ts');
-const LOCAL_NODE = join(ROOT, 'node_modules/.bin/node');
-const NODE = existsSync(LOCAL_NODE) ? LOCAL_NODE : process.execPath;
-
-interface Run {
-  code: number | null;
-  stdout: Buffer;
-  stderr: Buffer;
-}
-
-function runCli(args: string[], stdin: string | Buffer = ''): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(NODE, [CLI, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => err.push(d));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err) }));
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(stdin);
-  });
-}
+import { runCliBytes as runCli } from '../support/run-cli.ts';
 
 /**
  * Every control character a terminal may act on, found in output bytes: C0 other than the line feed that ends each

@@ -3,30 +3,11 @@
  * as JSON, and bad input (not JSON, not a HAR, too large, both --http and --jsonl) refused with exit 2 and a sentence.
  * Expected verdicts quote the 2026-07-28 transport page (basic/transports/streamable-http.mdx).
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const CLI = join(ROOT, 'src/cli/mcp-lab.ts');
-const LOCAL_NODE = join(ROOT, 'node_modules/.bin/node');
-const NODE = existsSync(LOCAL_NODE) ? LOCAL_NODE : process.execPath;
-
-function runCli(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(NODE, [CLI, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+import { runCli } from '../support/run-cli.ts';
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',

@@ -2,37 +2,11 @@
  * The mcp-lab CLI, run as a real process the way a user runs it: exit codes, stdout and stderr. Expected
  * classifications are written from the spec (JSON-RPC 2.0 §4-§7, MCP basic/index.mdx), not from the model's output.
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const CLI = join(ROOT, 'src/cli/mcp-lab.ts');
-// The project's Node 24 (it runs .ts directly); the test runner itself already runs on it under npx.
-const LOCAL_NODE = join(ROOT, 'node_modules/.bin/node');
-const NODE = existsSync(LOCAL_NODE) ? LOCAL_NODE : process.execPath;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], stdin?: string): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(NODE, [CLI, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(stdin ?? '');
-  });
-}
+import { runCli } from '../support/run-cli.ts';
 
 /** Parses JSON-lines output. */
 const jsonLines = (text: string): any[] =>

@@ -3,34 +3,17 @@
  * the flagged list and the CSV. Grading itself is tested with hand-worked expectations in grade.test.ts; here the
  * expectations follow from how each receipt was made (all right, some cells wrong, edited, broken).
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
 import { compressReceiptText } from '../../../src/receipts/encode.ts';
 import { sealReceipt, serializeReceipt, type Receipt } from '../../../src/receipts/schema.ts';
 import { learnerReceipt, seededRandom } from '../../support/class-receipts.ts';
+import { runCli } from '../../support/run-cli.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const CLI = join(ROOT, 'src/cli/mcp-lab.ts');
-const LOCAL_NODE = join(ROOT, 'node_modules/.bin/node');
-const NODE = existsSync(LOCAL_NODE) ? LOCAL_NODE : process.execPath;
-
-function run(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(NODE, [CLI, 'grade', ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const run = (args: string[], stdin = '') => runCli(['grade', ...args], stdin);
 
 const { course } = loadCourseData();
 const checked = course.chapters.filter((c) => course.checks[c.id] !== undefined);
