@@ -7,6 +7,7 @@
  */
 
 import type { McpVersion } from './protocols.ts';
+import { LOGGING_LEVELS } from './schemas.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -34,16 +35,7 @@ const isProgressToken = (v: unknown): boolean => isString(v) || isInteger(v);
 const optProgressToken = (v: unknown): boolean => v === undefined || isProgressToken(v);
 const optPlain = (v: unknown, json: boolean): boolean => v === undefined || isPlainStringKeyed(v, json);
 const isRequestId = isProgressToken;
-const LEVELS: ReadonlySet<unknown> = new Set([
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-]);
+const LEVELS: ReadonlySet<unknown> = new Set(LOGGING_LEVELS);
 
 /** Capabilities made only of the members the 2026-07-28 schema types, each holding plain objects, or of nothing. */
 function isSurelyClientCapabilities(v: unknown, json: boolean): boolean {
