@@ -127,7 +127,7 @@ class LabHttpExchange extends HTMLElement {
       return;
     }
     status.textContent = '';
-    const [model, course, { renderFeedback }, render] = await Promise.all([
+    const [model, course, { renderFeedback, verdictWord }, render] = await Promise.all([
       loadModel(),
       loadCourse(),
       loadVerdicts(),
@@ -145,8 +145,7 @@ class LabHttpExchange extends HTMLElement {
       ? grade.parts.map((p) =>
           renderFeedback(
             {
-              tone: p.verdict === 'correct' ? 'good' : 'bad',
-              verdict: p.verdict === 'correct' ? 'Right.' : 'Not right.',
+              ...verdictWord(p.verdict),
               why: `${course.EXCHANGE_PREDICT_QUESTIONS[p.part]} ${
                 p.verdict === 'correct'
                   ? course.exchangeOptionLabel(p.part, p.answer)
