@@ -7,9 +7,11 @@
  * - a title or prompt never gives the answer away: it does not name the kind the message classifies as, nor the
  *   reply it is owed, and a message that is not valid is never called by a valid kind's name.
  */
+import { STANDARD_ERROR_CODES, standardMessage } from '#message-model';
+import type { FixtureExpectation } from '../../../src/fixtures/schema.ts';
 
-/** The kinds a fixture's expectation names (src/fixtures/schema.ts). */
-export type ExpectedKind = 'parse-error' | 'invalid' | 'request' | 'notification' | 'result' | 'error' | 'batch';
+/** The kinds a fixture's expectation names. */
+export type ExpectedKind = FixtureExpectation['kind'];
 
 /** The reply a fixture's expectation names. */
 export type ExpectedReply =
@@ -36,14 +38,12 @@ const KIND_WORDS: Record<ExpectedKind, RegExp> = {
 /** Words that call a message a response, which is a result or an error. */
 const RESPONSE_WORDS = /\bresponses?\b/i;
 
-/** Names of the JSON-RPC codes, which give a reply away as surely as the number does. */
-const CODE_NAMES: Record<number, RegExp> = {
-  [-32700]: /parse error/i,
-  [-32600]: /invalid request/i,
-  [-32601]: /method not found/i,
-  [-32602]: /invalid params/i,
-  [-32603]: /internal error/i,
-};
+/** A JSON-RPC standard code's name (the model's standard message): it gives a reply away as surely as the number. */
+function codeName(code: number): RegExp | undefined {
+  const standard: readonly number[] = Object.values(STANDARD_ERROR_CODES);
+  const message = standard.includes(code) ? standardMessage(code) : undefined;
+  return message ? new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i') : undefined;
+}
 
 /** Phrases that tell the learner nothing is sent back. */
 const NOTHING_WORDS =
@@ -73,7 +73,7 @@ export function giveaways(text: string, kind: ExpectedKind, reply: ExpectedReply
   if (reply.send === 'error' && reply.code !== null) {
     const number = hit(new RegExp(`${String(reply.code)}\\b`));
     if (number) found.push(`names the error code owed: "${number}"`);
-    const name = CODE_NAMES[reply.code];
+    const name = codeName(reply.code);
     if (name && hit(name)) found.push(`names the error owed: "${hit(name)}"`);
   }
   if (reply.send === 'unspecified' && hit(/\bunspecified\b|\bnot specified\b/i))
