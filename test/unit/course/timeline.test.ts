@@ -9,6 +9,7 @@ import {
   type Timeline,
   type TimelineStep,
 } from '#course';
+import { isBroken } from '../support/course-messages.ts';
 
 describe('buildTimeline', () => {
   it('shows a lost response after a write: the ticket exists, the client only sees its timeout', () => {
@@ -237,8 +238,7 @@ describe('messages on the timeline', () => {
             const c = classifyMessage(step.wire, { protocol: '2026-07-28' });
             const errors = c.findings.filter((f) => f.severity === 'error').map((f) => f.id);
             const where = `${scenario.id}/${fault}/${retry}: ${step.label}`;
-            if (step.broken)
-              expect(c.kind === 'parse-error' || c.kind === 'invalid' || errors.length > 0, where).toBe(true);
+            if (step.broken) expect(isBroken(c), where).toBe(true);
             else
               expect({ where, kind: c.kind, errors }).toEqual({
                 where,
