@@ -33,6 +33,31 @@ function frontmatterTitle(source: string): string | undefined {
   }
 }
 
+/**
+ * The parsed contents of every .json file in `dir` (under `root`), in file-name order; none when the folder is
+ * missing. A file that cannot be read or parsed is left out and `problem(file, reason)` is added to `problems`.
+ */
+function readJsonFiles(
+  root: string,
+  dir: string,
+  problem: (file: string, reason: string) => string,
+  problems: string[],
+): unknown[] {
+  const path = join(root, dir);
+  if (!existsSync(path)) return [];
+  const values: unknown[] = [];
+  for (const file of readdirSync(path)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    try {
+      values.push(JSON.parse(readFileSync(join(path, file), 'utf8')));
+    } catch (error) {
+      problems.push(problem(file, error instanceof Error ? error.message : String(error)));
+    }
+  }
+  return values;
+}
+
 /** Reads the course from a project root (default: this project). */
 export function loadCourseData(root: string = ROOT): LoadedCourse {
   const problems: string[] = [];
@@ -45,21 +70,12 @@ export function loadCourseData(root: string = ROOT): LoadedCourse {
     const id = file.replace(/\.mdx$/, '');
     return { id, title: frontmatterTitle(readFileSync(join(chaptersDir, file), 'utf8')) ?? id };
   });
-  const checksDir = join(root, 'content/checks');
-  const checks: unknown[] = [];
-  if (existsSync(checksDir)) {
-    for (const file of readdirSync(checksDir)
-      .filter((f) => f.endsWith('.json'))
-      .sort()) {
-      try {
-        checks.push(JSON.parse(readFileSync(join(checksDir, file), 'utf8')));
-      } catch (error) {
-        problems.push(
-          `content/checks/${file} could not be read (${error instanceof Error ? error.message : String(error)}); its chapter's check answers are not graded.`,
-        );
-      }
-    }
-  }
+  const checks = readJsonFiles(
+    root,
+    'content/checks',
+    (file, error) => `content/checks/${file} could not be read (${error}); its chapter's check answers are not graded.`,
+    problems,
+  );
   const fixtureText = (id: string): string | undefined => {
     if (!/^[a-z0-9-]+$/.test(id)) return undefined;
     try {
@@ -72,21 +88,13 @@ export function loadCourseData(root: string = ROOT): LoadedCourse {
       return undefined;
     }
   };
-  const versionsDir = join(root, 'content/course-versions');
-  const pastVersions: unknown[] = [];
-  if (existsSync(versionsDir)) {
-    for (const file of readdirSync(versionsDir)
-      .filter((f) => f.endsWith('.json'))
-      .sort()) {
-      try {
-        pastVersions.push(JSON.parse(readFileSync(join(versionsDir, file), 'utf8')));
-      } catch (error) {
-        problems.push(
-          `content/course-versions/${file} could not be read (${error instanceof Error ? error.message : String(error)}); receipts naming that version are graded against the current one.`,
-        );
-      }
-    }
-  }
+  const pastVersions = readJsonFiles(
+    root,
+    'content/course-versions',
+    (file, error) =>
+      `content/course-versions/${file} could not be read (${error}); receipts naming that version are graded against the current one.`,
+    problems,
+  );
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: string };
   return {
     course: buildCourseData({
