@@ -257,6 +257,31 @@ describe('gradeReceipts', () => {
       });
       expect(roster.entries.map((e) => e.kind)).toEqual(['conflict', 'conflict', 'counted']);
     });
+
+    it('treat a name that is also an object member name (__proto__, constructor, toString) like any other', () => {
+      // Choices are a plain object keyed by name: a learner who names themself "__proto__" or "constructor" must
+      // meet an inherited member of that object as no choice at all, not as the instructor's.
+      for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+        const twins = [
+          { source: 'one.json', content: receiptFor(name, goodChapters()) },
+          { source: 'two.json', content: receiptFor(name, strugglingChapters()) },
+        ];
+        const open = gradeReceipts(twins, COURSE, { choices: {} });
+        expect(
+          open.entries.map((e) => e.kind),
+          name,
+        ).toEqual(['conflict', 'conflict']);
+        expect(open.conflicts.map((c) => c.key)).toEqual([name.toLowerCase()]);
+        const digest = (open.entries[1] as { digest: string }).digest;
+        const chosen = gradeReceipts(twins, COURSE, {
+          choices: JSON.parse(`{"${name.toLowerCase()}":{"count":"one","digest":"${digest}"}}`),
+        });
+        expect(
+          chosen.entries.map((e) => `${e.kind === 'flagged' ? e.reason : e.kind} ${e.source}`),
+          name,
+        ).toEqual(['set-aside one.json', 'counted two.json']);
+      }
+    });
   });
 
   it('writes one CSV row per receipt, flagged ones with their reason', () => {
