@@ -97,6 +97,11 @@ export function formatDuration(minutes: number): string {
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
+/** An agenda in one sentence: when it starts and ends, and how its minutes split (the page and its script both say it). */
+export function agendaSummary(agenda: Extract<Agenda, { kind: 'agenda' }>): string {
+  return `${formatClock(agenda.start)} to ${formatClock(agenda.end)}: ${formatDuration(agenda.totalMinutes)} in all, ${formatDuration(agenda.teachingMinutes)} of chapters and ${formatDuration(agenda.breakMinutes)} of breaks.`;
+}
+
 /** True when `value` is one of the break policies. */
 export function isBreakPolicy(value: unknown): value is BreakPolicyId {
   return typeof value === 'string' && (BREAK_POLICIES as readonly string[]).includes(value);
