@@ -364,6 +364,10 @@ class ExchangeReader {
   private readonly status: number;
   private readonly resHeaders: Headers;
   private readonly resBody: string | undefined;
+  private body:
+    | { request: Record<string, unknown> | undefined; params: Record<string, unknown>; meta: Record<string, unknown> }
+    | undefined;
+  private events: Event[] | undefined;
 
   constructor(exchange: {
     protocol: Protocol;
@@ -383,6 +387,24 @@ class ExchangeReader {
     this.resBody = exchange.resBody;
     this.version = isMcpVersion(this.protocol) ? this.protocol : undefined;
     this.modern = this.protocol === '2026-07-28';
+  }
+
+  /**
+   * The request body as a JSON object (undefined when it is not one), its `params` and their `_meta` ({} when there
+   * is none); read on first use, once.
+   */
+  private requestBody() {
+    if (!this.body) {
+      const request = parsed(this.reqBody ?? '');
+      const params = isRecord(request?.params) ? request.params : {};
+      this.body = { request, params, meta: isRecord(params._meta) ? params._meta : {} };
+    }
+    return this.body;
+  }
+
+  /** The SSE events of the response body, split once. */
+  private sseEvents(): Event[] {
+    return (this.events ??= readSseEvents(this.resBody ?? ''));
   }
 
   private ref(heading?: string, page?: string): SpecRef {
@@ -464,7 +486,7 @@ class ExchangeReader {
     if (type === 'text/event-stream') {
       return {
         body: 'sse',
-        messages: readSseEvents(text).map((e) => classifyMessage(e.data, { protocol: this.protocol })),
+        messages: this.sseEvents().map((e) => classifyMessage(e.data, { protocol: this.protocol })),
       };
     }
     if (type === 'application/json' || type === '' || type.endsWith('+json')) {
@@ -675,9 +697,7 @@ class ExchangeReader {
         );
       return;
     }
-    const body = parsed(this.reqBody ?? '') ?? {};
-    const params = isRecord(body.params) ? body.params : {};
-    const meta = isRecord(params._meta) ? params._meta : {};
+    const { params, meta } = this.requestBody();
     const mismatch = (id: HttpFindingId, header: string, text: string) => {
       this.add(
         id,
@@ -843,9 +863,7 @@ class ExchangeReader {
   /** The SSE stream of one request: notifications about it, then its response, then nothing. */
   private checkStream(message: Classification & { kind: 'request' }, messages: Classification[]): void {
     const page = this.ref(this.modern ? 'Receiving Messages' : 'Sending Messages to the Server');
-    const request = parsed(this.reqBody ?? '') ?? {};
-    const params = isRecord(request.params) ? request.params : {};
-    const meta = isRecord(params._meta) ? params._meta : {};
+    const { meta } = this.requestBody();
     let answered = false;
     for (const [i, m] of messages.entries()) {
       if (answered) {
@@ -895,7 +913,7 @@ class ExchangeReader {
   }
 
   private eventData(index: number): string {
-    return readSseEvents(this.resBody ?? '')[index]?.data ?? '';
+    return this.sseEvents()[index]?.data ?? '';
   }
 
   /** The status against the error code in the body (the codes whose status 2026-07-28 pins). */
@@ -1046,7 +1064,6 @@ class ExchangeReader {
   /** What a dual-era client concludes from a 4xx (streamable-http.mdx §Backward Compatibility). */
   private checkFallback(messages: Classification[]): void {
     if (!this.modern || ![400, 404, 405].includes(this.status) || this.method !== 'POST') return;
-    const request = this.reqBody ? parsed(this.reqBody) : undefined;
     const error = messages.find((m) => m.kind === 'error') as (Classification & { kind: 'error' }) | undefined;
     if (error && isModernError(error.code, this.status)) {
       this.add(
@@ -1065,7 +1082,7 @@ class ExchangeReader {
         this.ref('Backward Compatibility'),
       );
     }
-    if (request?.method === 'initialize' && error) {
+    if (this.requestBody().request?.method === 'initialize' && error) {
       const errorObject = parsed(this.bodyOfError() ?? '')?.error;
       if (!/\d{4}-\d{2}-\d{2}/.test(JSON.stringify(errorObject ?? null)))
         this.add(
@@ -1079,7 +1096,7 @@ class ExchangeReader {
   }
 
   private bodyOfError(): string | undefined {
-    if (mediaType(this.resHeaders) === 'text/event-stream') return readSseEvents(this.resBody ?? '').at(-1)?.data;
+    if (mediaType(this.resHeaders) === 'text/event-stream') return this.sseEvents().at(-1)?.data;
     return this.resBody;
   }
 
