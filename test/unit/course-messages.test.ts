@@ -15,10 +15,17 @@ import { describe, expect, it } from 'vitest';
 import { buildTimeline, TIMELINE_FAULTS, TIMELINE_RETRIES, TIMELINE_SCENARIOS } from '#course';
 import { buildReplyMessage, classifyMessage, type Protocol } from '#message-model';
 import { loadFixtures } from '../../src/fixtures/load.ts';
+import { readFrontmatter } from '../../src/lib/frontmatter.ts';
 import { errorsOf, isBroken, shownMessages, type ShownMessage } from './support/course-messages.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const chaptersDir = join(root, 'content/chapters');
+
+/** The `protocol` a chapter's frontmatter names, if any. */
+function protocolOf(source: string): string | undefined {
+  const { protocol } = readFrontmatter(source).data;
+  return typeof protocol === 'string' ? protocol : undefined;
+}
 
 function chapterMessages(): ShownMessage[] {
   return readdirSync(chaptersDir)
@@ -26,11 +33,9 @@ function chapterMessages(): ShownMessage[] {
     .sort()
     .flatMap((name) => {
       const source = readFileSync(join(chaptersDir, name), 'utf8');
-      const protocol = /^protocol:\s*['"]?([\w.-]+)['"]?\s*$/m.exec(source)?.[1];
       // A notes file takes its chapter's protocol.
       const chapter = name.replace(/\.notes\.mdx$/, '.mdx');
-      const own =
-        protocol ?? /^protocol:\s*['"]?([\w.-]+)['"]?\s*$/m.exec(readFileSync(join(chaptersDir, chapter), 'utf8'))?.[1];
+      const own = protocolOf(source) ?? protocolOf(readFileSync(join(chaptersDir, chapter), 'utf8'));
       return shownMessages(`content/chapters/${name}`, source, own);
     });
 }
