@@ -120,7 +120,7 @@ class LabClassifyFixture extends HTMLElement {
       if (this.state().revealed) void this.run(false);
     });
     explanation.addEventListener('input', () => this.save());
-    must(this, '[data-action="compare"]').addEventListener('click', () => this.compare());
+    must(this, '[data-action="compare"]').addEventListener('click', () => void this.compare());
     this.restore();
   }
 
@@ -273,19 +273,15 @@ class LabClassifyFixture extends HTMLElement {
     view.scrollIntoView({ block: 'nearest' });
   }
 
-  private compare(): void {
-    const mine = this.els.explanation.value.trim();
+  private async compare(): Promise<void> {
     if (!this.last) return;
+    const { explanation } = this.last;
+    const mine = this.els.explanation.value.trim();
+    const { renderComparison } = await loadVerdicts();
     this.els.compare.replaceChildren(
-      h(
-        'div',
-        { class: 'lab-compare' },
-        h('div', {}, h('p', {}, h('strong', {}, 'Yours')), h('p', {}, mine || '(empty: write one line first)')),
-        h('div', {}, h('p', {}, h('strong', {}, "The model's")), h('p', {}, this.last.explanation)),
-      ),
-      h(
-        'p',
-        { class: 'lab-small' },
+      ...renderComparison(
+        mine,
+        explanation,
         'Does yours name the same reason: the member that decides the kind, and the rule that decides the reply?',
       ),
     );

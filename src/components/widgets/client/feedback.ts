@@ -59,3 +59,19 @@ export function renderFeedback(view: FeedbackView, attrs: Record<string, string>
   if (view.more) parts.push(h('details', {}, h('summary', {}, 'Why?'), h('p', {}, view.more)));
   return h('div', { ...attrs, class: `feedback feedback-${view.tone}` }, ...parts);
 }
+
+/**
+ * The learner's one-line explanation beside the model's, then the question to judge them by (the last step of
+ * predict, inspect, explain).
+ */
+export function renderComparison(mine: string, model: string, question: string): HTMLElement[] {
+  return [
+    h(
+      'div',
+      { class: 'lab-compare' },
+      h('div', {}, h('p', {}, h('strong', {}, 'Yours')), h('p', {}, mine || '(empty: write one line first)')),
+      h('div', {}, h('p', {}, h('strong', {}, "The model's")), h('p', {}, model)),
+    ),
+    h('p', { class: 'lab-small' }, question),
+  ];
+}

@@ -56,7 +56,7 @@ class LabHttpExchange extends HTMLElement {
     });
     this.form.addEventListener('change', () => this.save());
     this.explanation().addEventListener('input', () => this.save());
-    must(this, '[data-action="compare"]').addEventListener('click', () => this.compare());
+    must(this, '[data-action="compare"]').addEventListener('click', () => void this.compare());
     this.restore();
   }
 
@@ -208,19 +208,15 @@ class LabHttpExchange extends HTMLElement {
     }
   }
 
-  private compare(): void {
+  private async compare(): Promise<void> {
     if (!this.last) return;
+    const { explanation } = this.last;
     const mine = this.explanation().value.trim();
+    const { renderComparison } = await loadVerdicts();
     must(this, '[data-role="compare"]').replaceChildren(
-      h(
-        'div',
-        { class: 'lab-compare' },
-        h('div', {}, h('p', {}, h('strong', {}, 'Yours')), h('p', {}, mine || '(empty: write one line first)')),
-        h('div', {}, h('p', {}, h('strong', {}, "The model's")), h('p', {}, this.last.explanation)),
-      ),
-      h(
-        'p',
-        { class: 'lab-small' },
+      ...renderComparison(
+        mine,
+        explanation,
         'Does yours say which layer carries the answer, and which rule (or which SDK habit) links the status to it?',
       ),
     );

@@ -6,7 +6,7 @@ import type { CellVerdict } from '#course';
 import { clearCell } from './grid.ts';
 import { renderFeedback, verdictWord, withoutVerdictWord, type FeedbackView } from './feedback.ts';
 
-export { renderFeedback, verdictWord, withoutVerdictWord } from './feedback.ts';
+export { renderComparison, renderFeedback, verdictWord, withoutVerdictWord } from './feedback.ts';
 export { gradePrediction } from './prediction-feedback.ts';
 
 /**
