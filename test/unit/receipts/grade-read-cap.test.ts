@@ -1,9 +1,10 @@
 /**
- * `mcp-lab grade` keeps to its 32 MB total before it reads, not after: a file that would take the total past the cap
- * is never read into memory (the attack: many large files were each read in full, then dropped by the cap). The
- * files here are sparse, so they cost no disk; readFile is watched to see which files were opened.
+ * `mcp-lab grade` keeps to its limits before it reads, not after: 64 MiB for one file or for stdin, 32 MB in all. A
+ * file that would take the total past the cap is never read into memory (the attack: many large files were each read
+ * in full, then dropped by the cap). The files here are sparse, so they cost no disk; readFile is watched to see which
+ * files were opened.
  */
-import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -51,4 +52,38 @@ it('does not read a file that takes the input past 32 MB in all, and says so', a
   // A small file after it still fits under the cap and is read.
   expect(readPaths).toContain(join(dir, 'c.json'));
   expect(out).toMatch(/b\.json: not read: over 32 MB/);
+});
+
+it('does not read a single file larger than 64 MiB, and says so', async () => {
+  const big = join(dir, 'big', 'huge.json');
+  await mkdir(join(dir, 'big'));
+  await writeFile(big, '');
+  await truncate(big, 65 * 1024 * 1024);
+  const stdin = Object.assign(new PassThrough(), { isTTY: false });
+  await expect(
+    gradeCommand.run([big], { stdin, stdout: new PassThrough(), stderr: new PassThrough() }),
+  ).rejects.toThrow(/huge\.json: larger than 64 MiB, not a set of receipts/);
+  expect(readPaths).not.toContain(big);
+});
+
+it('stops reading stdin past 64 MiB and refuses it', async () => {
+  const stdin = Object.assign(new PassThrough(), { isTTY: false });
+  const chunk = 'x'.repeat(1024 * 1024);
+  let written = 0;
+  // Written as the reader takes it; a reader that kept going would take all 80 MiB.
+  const writing = (async () => {
+    for (; written < 80 && !stdin.destroyed; written++)
+      if (!stdin.write(chunk))
+        await new Promise((r) => {
+          stdin.once('drain', r);
+          stdin.once('close', r);
+        });
+    if (!stdin.destroyed) stdin.end();
+  })();
+  await expect(
+    gradeCommand.run(['-'], { stdin, stdout: new PassThrough(), stderr: new PassThrough() }),
+  ).rejects.toThrow(/stdin is larger than 64 MiB/);
+  stdin.destroy();
+  await writing.catch(() => undefined);
+  expect(written).toBeLessThan(80);
 });
