@@ -418,7 +418,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const room = c.get('room');
     return c.json({
       learner: { id: learner.id, name: learner.name, joinedAt: learner.joinedAt },
-      room: { id: room.id, title: room.title, chapters: room.chapters, locked: room.locked, endedAt: room.endedAt },
+      room: learnerRoomView(roomState(room)),
     });
   });
 
