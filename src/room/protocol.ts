@@ -16,6 +16,12 @@ export const MAX_BATCH = 25;
 export const MAX_NAME_CHARS = 60;
 /** The longest room title, in characters. */
 export const MAX_TITLE_CHARS = 80;
+/**
+ * A classify widget's item id, `classify-<fixture>-<protocol>` (the protocol with its dots as dashes, as the widget's
+ * DOM id writes it); group 1 is the fixture. Read by the browser (to name the fixture) and the server (to refuse an
+ * answer filed under another item).
+ */
+export const CLASSIFY_ITEM_ID = /^classify-([a-z0-9-]+?)-(?:jsonrpc-2-0|\d{4}-\d\d-\d\d)$/;
 /** The longest message text a classify prediction may carry (the widget saves at most 20,000 characters). */
 export const MAX_CLASSIFY_TEXT = 20_000;
 

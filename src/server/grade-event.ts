@@ -7,7 +7,7 @@
  */
 import { gradeCompletionCheck, gradeDecisionTable, type CellVerdict, type DecisionTableGrade } from '#course';
 import { isProtocol } from '#message-model';
-import type { RoomEvent } from '../room/protocol.ts';
+import { CLASSIFY_ITEM_ID, type RoomEvent } from '../room/protocol.ts';
 import type { CellResult, Outcome, Verdict } from '../room/verdict.ts';
 import type { RoomCourse } from './course.ts';
 
@@ -111,8 +111,7 @@ export function gradeEvent(event: RoomEvent, course: RoomCourse, roomChapters: r
       }
       // The widget's id is classify-<fixture>-<the fixture's protocol> (the learner may then switch protocols):
       // an event cannot file its answer under another item.
-      const suffix = event.itemId.slice(`classify-${event.fixtureId}-`.length);
-      if (!event.itemId.startsWith(`classify-${event.fixtureId}-`) || !/^(jsonrpc-2-0|\d{4}-\d\d-\d\d)$/.test(suffix)) {
+      if (CLASSIFY_ITEM_ID.exec(event.itemId)?.[1] !== event.fixtureId) {
         return { kind: 'rejected', reason: `${event.itemId} is not the exercise classifying ${event.fixtureId}.` };
       }
       const fixture = course.fixtureText(event.fixtureId);

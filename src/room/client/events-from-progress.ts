@@ -11,6 +11,7 @@
 import type { GradedAction } from '../../progress/graded.ts';
 import type { Progress } from '../../progress/schema.ts';
 import { sha256Hex } from '../../lib/sha256.ts';
+import { CLASSIFY_ITEM_ID } from '../protocol.ts';
 import type { UnsequencedEvent } from './queue.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -22,7 +23,7 @@ export function derivedKey(...parts: (string | number | boolean)[]): string {
 
 /** The fixture id in a classify widget's id (`classify-<fixture>-<protocol>`), for widgets that do not say it. */
 export function fixtureFromWidgetId(widgetId: string): string | undefined {
-  return /^classify-([a-z0-9-]+?)-(?:jsonrpc-2-0|\d{4}-\d\d-\d\d)$/.exec(widgetId)?.[1];
+  return CLASSIFY_ITEM_ID.exec(widgetId)?.[1];
 }
 
 /**
