@@ -8,6 +8,7 @@ import { sortChapters } from '../progress/chapters.ts';
 import { CompletionCheckSchema, type CompletionCheck } from '#course';
 import pkg from '../../package.json';
 import { buildCourseData } from '../receipts/course-data.ts';
+import { chapterNumber } from '../receipts/roster-vocabulary.ts';
 import type { CourseData } from '../receipts/grade.ts';
 import { exercisesInMdx, type ChapterExercises } from './chapter-exercises.ts';
 import { planProblem } from './agenda.ts';
@@ -74,7 +75,7 @@ export async function workshopChapters(): Promise<WorkshopChapter[]> {
       entry,
       id: entry.id,
       title: entry.data.title,
-      number: String(index + 1).padStart(2, '0'),
+      number: chapterNumber(index),
       readingMinutes: entry.data.readingMinutes,
       practiceMinutes: entry.data.practiceMinutes,
       exercises: exercisesInMdx(entry.body ?? ''),
