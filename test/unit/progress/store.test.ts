@@ -186,6 +186,27 @@ describe('createProgressStore', () => {
     expect(store.chapter('01-message-shapes').selfMark).toBeDefined();
   });
 
+  it('an imported file naming __proto__ (a chapter, a widget, a v1 widget key) stores nothing under it and changes no prototype', () => {
+    const store = createProgressStore(storage, now);
+    const at = '2026-10-01T00:00:00.000Z';
+    const v3 = (chapters: string) =>
+      `{"format":"mcp-message-lab/progress","version":3,"updatedAt":"${at}","chapters":${chapters}}`;
+    const widget = `{"kind":"decision-table","state":{"polluted":true},"done":true,"at":"${at}"}`;
+    store.importJson(v3(`{"__proto__":{"checks":{},"widgets":{},"codeLabs":{}}}`));
+    store.importJson(v3(`{"01-message-shapes":{"checks":{},"widgets":{"__proto__":${widget}},"codeLabs":{}}}`));
+    store.importJson(
+      `{"format":"mcp-message-lab/progress","version":1,"completed":[],"checksPassed":[],"widgets":{"01-message-shapes/__proto__":{"polluted":true}},"savedAt":"${at}"}`,
+    );
+    const read = store.read();
+    expect(Object.getPrototypeOf(read.chapters)).toBe(Object.prototype);
+    for (const chapter of Object.values(read.chapters)) {
+      expect(Object.getPrototypeOf(chapter.widgets)).toBe(Object.prototype);
+      expect(Object.keys(chapter.widgets)).not.toContain('__proto__');
+    }
+    expect(storage.getItem(PROGRESS_KEY) ?? '').not.toContain('polluted');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('resets a widget, a chapter and everything, and can undo the last reset', () => {
     const store = createProgressStore(storage, now);
     store.saveWidget('05-error-semantics-and-retries', 'a', { kind: 'decision-table', state: 1, done: false });
