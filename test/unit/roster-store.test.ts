@@ -9,18 +9,8 @@ import {
   MAX_STORED_CHARS,
   ROSTER_STORAGE_KEY,
   saveRoster,
-  type RosterStorage,
 } from '../../src/workshop/roster-store.ts';
-
-function memory(): RosterStorage & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-}
+import { memoryStorage } from '../support/memory-storage.ts';
 
 const roster = {
   savedAt: '2026-11-30T12:00:00.000Z',
@@ -30,13 +20,13 @@ const roster = {
 
 describe('the stored roster', () => {
   it('round-trips the texts and the choices', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     expect(saveRoster(storage, roster)).toEqual({ kind: 'saved' });
     expect(loadRoster(storage)).toEqual(roster);
   });
 
   it('keeps nothing when the texts are over the cap, and says how much they were', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     saveRoster(storage, roster);
     const big = { ...roster, texts: [{ name: 'big.txt', text: 'x'.repeat(MAX_STORED_CHARS) }] };
     expect(saveRoster(storage, big)).toMatchObject({ kind: 'too-large' });
@@ -45,7 +35,7 @@ describe('the stored roster', () => {
 
   it('reports storage that refuses (quota, private mode) instead of throwing', () => {
     const storage = {
-      ...memory(),
+      ...memoryStorage(),
       setItem: () => {
         throw new Error('QuotaExceededError');
       },
@@ -54,7 +44,7 @@ describe('the stored roster', () => {
   });
 
   it('reads back nothing from a value it did not write', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     for (const bad of [
       '{',
       '[]',
@@ -74,7 +64,7 @@ describe('the stored roster', () => {
   });
 
   it('clears', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     saveRoster(storage, roster);
     clearRoster(storage);
     expect(loadRoster(storage)).toBeUndefined();

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createQueue, MAX_QUEUED, type QueueStorage, type UnsequencedEvent } from '../../../src/room/client/queue.ts';
+import { createQueue, MAX_QUEUED, type UnsequencedEvent } from '../../../src/room/client/queue.ts';
 import { createSender, type SenderStatus } from '../../../src/room/client/sender.ts';
-
-function memory(): QueueStorage & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-}
+import { memoryStorage } from '../../support/memory-storage.ts';
 
 const visit = (key: string): UnsequencedEvent => ({ key, chapterId: '01-message-shapes', kind: 'visit' });
 
@@ -52,7 +43,7 @@ const settle = () => new Promise((r) => setTimeout(r, 10));
 
 describe('the outbox', () => {
   it('numbers events in the order they are added and keeps them across a reload', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     const queue = createQueue(storage);
     expect(queue.enqueue(visit('aaaaaaaa'))).toEqual({ kind: 'queued', seq: 1 });
     expect(queue.enqueue(visit('bbbbbbbb'))).toEqual({ kind: 'queued', seq: 2 });
@@ -64,14 +55,14 @@ describe('the outbox', () => {
   });
 
   it('does not queue the same key twice (two tabs noticing one change)', () => {
-    const queue = createQueue(memory());
+    const queue = createQueue(memoryStorage());
     queue.enqueue(visit('aaaaaaaa'));
     expect(queue.enqueue(visit('aaaaaaaa'))).toEqual({ kind: 'duplicate' });
     expect(queue.size()).toBe(1);
   });
 
   it('says when it is full instead of dropping older work', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     storage.setItem(
       'mcp-lab-room:queue',
       JSON.stringify(Array.from({ length: MAX_QUEUED }, (_, i) => ({ ...visit(`k${i}xxxxxx`), seq: i }))),
@@ -82,7 +73,7 @@ describe('the outbox', () => {
   });
 
   it('reports storage that refuses to write', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     storage.setItem = () => {
       throw new Error('QuotaExceededError');
     };
@@ -95,7 +86,7 @@ describe('the outbox', () => {
 
 describe('the sender', () => {
   it('sends everything in order, in batches, and empties the outbox as the server acknowledges', async () => {
-    const queue = createQueue(memory());
+    const queue = createQueue(memoryStorage());
     for (let i = 0; i < 30; i++) queue.enqueue(visit(`key-${String(i).padStart(4, '0')}`));
     const server = fakeFetch(stored);
     const sender = createSender({ queue, token: 't', fetch: server.fetch, batch: 25 });
@@ -107,7 +98,7 @@ describe('the sender', () => {
   });
 
   it('keeps the events while the network is down and sends them, once each, when it is back', async () => {
-    const queue = createQueue(memory());
+    const queue = createQueue(memoryStorage());
     queue.enqueue(visit('aaaaaaaa'));
     queue.enqueue(visit('bbbbbbbb'));
     let online = false;
@@ -138,7 +129,7 @@ describe('the sender', () => {
   });
 
   it('drops events the server rejects, reporting why, and goes on with the rest', async () => {
-    const queue = createQueue(memory());
+    const queue = createQueue(memoryStorage());
     queue.enqueue(visit('aaaaaaaa'));
     queue.enqueue(visit('bbbbbbbb'));
     const rejected: { key: string; reason: string }[] = [];
@@ -158,7 +149,7 @@ describe('the sender', () => {
   });
 
   it('waits as long as the server asks when it is rate limited', async () => {
-    const queue = createQueue(memory());
+    const queue = createQueue(memoryStorage());
     queue.enqueue(visit('aaaaaaaa'));
     const delays: number[] = [];
     const server = fakeFetch((events, call) =>
@@ -182,7 +173,7 @@ describe('the sender', () => {
       [410, 'removed'],
       [401, 'signed-out'],
     ] as const) {
-      const queue = createQueue(memory());
+      const queue = createQueue(memoryStorage());
       queue.enqueue(visit('aaaaaaaa'));
       const stops: string[] = [];
       const server = fakeFetch(() => Response.json({ error: 'no' }, { status }));
@@ -197,7 +188,7 @@ describe('the sender', () => {
   });
 
   it('lets only the tab holding the lease send', async () => {
-    const queue = createQueue(memory());
+    const queue = createQueue(memoryStorage());
     queue.enqueue(visit('aaaaaaaa'));
     const server = fakeFetch(stored);
     createSender({ queue, token: 't', fetch: server.fetch, mayRun: () => false, setTimer: () => 0 }).kick();
