@@ -1,7 +1,7 @@
 /**
  * Who may do what in a workshop room, each rule as the attack a hostile learner or site would try.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -690,6 +690,111 @@ for (const engine of ENGINES_UNDER_TEST) {
           expect(((await later.json()) as { results: { status: string }[] }).results[0]!.status).toBe('rejected');
         } finally {
           capped.close();
+        }
+      });
+    });
+
+    describe('creating rooms from one address', () => {
+      it('is slowed per IP address: past the burst, more rooms from one address are refused, other addresses still create', async () => {
+        const limited = testServer(db, { limits: { createPerIp: { burst: 3, perSecond: 0.001 } } as never });
+        try {
+          const create = (ip: string) =>
+            limited.request('/api/rooms', {
+              ...post({ title: 'Spam', chapters: ['05-error-semantics-and-retries'] }),
+              ip,
+            });
+          const statuses: number[] = [];
+          for (let i = 0; i < 5; i++) statuses.push((await create('203.0.113.80')).status);
+          expect(statuses).toEqual([201, 201, 201, 429, 429]);
+          expect((await create('203.0.113.81')).status).toBe(201);
+        } finally {
+          limited.close();
+        }
+      });
+
+      it('refuses chapters the course does not have and a retention beyond the most days allowed', async () => {
+        const unknown = await server.request('/api/rooms', {
+          ...post({ title: 'T', chapters: ['99-no-such-chapter'] }),
+          ip: '203.0.113.82',
+        });
+        expect(unknown.status).toBe(400);
+        const forever = await server.request('/api/rooms', {
+          ...post({ title: 'T', chapters: ['05-error-semantics-and-retries'], retentionDays: 100_000 }),
+          ip: '203.0.113.83',
+        });
+        expect(forever.status).toBe(400);
+      });
+    });
+
+    describe('headers a client can set', () => {
+      it('does not take the client address from X-Forwarded-For unless told it is behind a proxy', async () => {
+        const limited = testServer(db, { limits: { joinPerIp: { burst: 2, perSecond: 0.001 } } as never });
+        try {
+          const room = await createRoom(limited);
+          const statuses: number[] = [];
+          for (let i = 0; i < 4; i++) {
+            const res = await limited.request('/api/join', {
+              ...post({ code: room.code, name: `Eve ${i}` }, undefined, { 'X-Forwarded-For': `198.51.100.${i}` }),
+              ip: '203.0.113.90',
+            });
+            statuses.push(res.status);
+          }
+          expect(statuses).toEqual([201, 201, 429, 429]);
+        } finally {
+          limited.close();
+        }
+      });
+
+      it('does not take the expected origin from X-Forwarded-Host unless told it is behind a proxy', async () => {
+        const room = await createRoom(server);
+        const res = await server.request(
+          `/api/rooms/${room.roomId}/lock`,
+          post({ locked: true }, room.instructorSecret, {
+            Origin: 'https://evil.example',
+            'X-Forwarded-Host': 'evil.example',
+          }),
+        );
+        expect(res.status).toBe(403);
+        expect((await server.data.roomById(room.roomId))?.locked).toBe(false);
+      });
+    });
+
+    describe('one room’s instructor acting on another room', () => {
+      it('cannot remove a learner of another room with its own instructor link', async () => {
+        const mine = await createRoom(server);
+        const theirs = await createRoom(server);
+        const bob = await join(server, theirs.code, 'Bob');
+        const res = await server.request(
+          `/api/rooms/${mine.roomId}/learners/${bob.learnerId}`,
+          withToken(mine.instructorSecret, 'DELETE'),
+        );
+        expect(res.status).toBe(404);
+        expect((await server.request('/api/me', withToken(bob.token))).status).toBe(200);
+      });
+    });
+
+    describe('reading files outside the built site', () => {
+      it('serves nothing above the site folder, however the dots and slashes are written', async () => {
+        const parent = mkdtempSync(joinPath(tmpdir(), 'room-dist-'));
+        const dist = joinPath(parent, 'site');
+        mkdirSync(dist);
+        writeFileSync(joinPath(dist, 'index.html'), '<p>home</p>');
+        writeFileSync(joinPath(parent, 'secret.txt'), 'SECRET');
+        const site = testServer(db, { distDir: dist });
+        try {
+          for (const path of [
+            '/../secret.txt',
+            '/%2e%2e/secret.txt',
+            '/..%2fsecret.txt',
+            '/%2e%2e%2fsecret.txt',
+            '/..%5csecret.txt',
+          ]) {
+            const res = await site.request(path);
+            expect(res.status, path).not.toBe(200);
+            expect(await res.text(), path).not.toContain('SECRET');
+          }
+        } finally {
+          site.close();
         }
       });
     });
