@@ -200,19 +200,15 @@ function checkRequestMeta(
   const answer = removedMethod
     ? 'a server MUST reject a malformed request with -32602, but this method is also one 2026-07-28 removed, so which error the server reports first is up to it'
     : 'the server MUST reject it with -32602 Invalid params (HTTP 400)';
+  const envelopeMissing = (path: string, text: string) => ({
+    malformed: true,
+    findings: [finding('meta-envelope-missing', 'error', path, text, ref)],
+  });
   if (!isPlainObject(params) || !has(params, '_meta')) {
-    return {
-      malformed: true,
-      findings: [
-        finding(
-          'meta-envelope-missing',
-          'error',
-          isPlainObject(params) ? `${base}/params` : base,
-          `MCP 2026-07-28 requests carry a params._meta envelope with io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities; this request has none, so it is malformed: ${answer}.`,
-          ref,
-        ),
-      ],
-    };
+    return envelopeMissing(
+      isPlainObject(params) ? `${base}/params` : base,
+      `MCP 2026-07-28 requests carry a params._meta envelope with io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities; this request has none, so it is malformed: ${answer}.`,
+    );
   }
   const meta = params._meta;
   // The common valid envelope is recognised by hand; zod runs for anything else, and explains what is wrong.
@@ -234,23 +230,10 @@ function checkRequestMeta(
           : missing.length > 0
             ? `the required ${missing.map((k) => `"${k}"`).join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing`
             : `"${wrong}" must be ${wrong === versionKey ? 'a string' : 'an object'}; it is ${describeValue(meta[wrong])}`;
-        return {
-          malformed: true,
-          findings: [
-            finding(
-              'meta-envelope-missing',
-              'error',
-              !isPlainObject(meta) || missing.length > 1
-                ? metaPath
-                : pointer(
-                    metaPath,
-                    missing[0] ?? (typeof meta[versionKey] !== 'string' ? versionKey : capabilitiesKey),
-                  ),
-              `The _meta envelope is malformed: ${what}. The request is malformed: ${answer}.`,
-              ref,
-            ),
-          ],
-        };
+        return envelopeMissing(
+          !isPlainObject(meta) || missing.length > 1 ? metaPath : pointer(metaPath, missing[0] ?? wrong),
+          `The _meta envelope is malformed: ${what}. The request is malformed: ${answer}.`,
+        );
       }
       return {
         malformed: true,
