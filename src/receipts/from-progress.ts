@@ -10,15 +10,14 @@
 import { CheckAnswersSchema, gradeDecisionTable } from '#course';
 import type { Assist, Progress } from '../progress/schema.ts';
 import type { ReceiptDraft } from './create.ts';
-import type { ChapterReceipt } from './schema.ts';
+import { MAX_RECEIPT_COUNT, RECEIPT_ITEM_ID, type ChapterReceipt } from './schema.ts';
 
 /** Chapter id → decision-table widget id → its rows (from the chapters' MDX at build time). */
 export type TableRows = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
-const ITEM_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
-/** A count as a receipt holds it (0 to 9999). */
-const count = (n: number) => Math.max(0, Math.min(9999, Math.trunc(n)));
+/** A count as a receipt holds it (0 to MAX_RECEIPT_COUNT). */
+const count = (n: number) => Math.max(0, Math.min(MAX_RECEIPT_COUNT, Math.trunc(n)));
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The draft, plus what was left out and why. */
@@ -74,7 +73,7 @@ export function receiptDraftFromProgress(
         leftOut.push(`${chapterId}: decision table "${widgetId}" is no longer in the chapter.`);
         continue;
       }
-      if (!ITEM_ID.test(widgetId)) continue;
+      if (!RECEIPT_ITEM_ID.test(widgetId)) continue;
       const cells: Record<string, Record<string, string>> = {};
       if (isRecord(state.answers)) {
         for (const [row, columns] of Object.entries(state.answers)) {
@@ -122,7 +121,7 @@ export function receiptDraftFromProgress(
       }
     }
     for (const [exercise, lab] of Object.entries(record.codeLabs)) {
-      if (!ITEM_ID.test(exercise)) {
+      if (!RECEIPT_ITEM_ID.test(exercise)) {
         leftOut.push(`${chapterId}: code lab "${exercise}" has an id a receipt cannot hold.`);
         continue;
       }

@@ -39,7 +39,9 @@ const ChapterIdSchema = z
   .string()
   .regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/, 'a chapter id looks like 05-error-semantics-and-retries');
 const TimestampSchema = z.iso.datetime({ offset: true });
-const CountSchema = z.int().min(0).max(9999);
+/** The largest count (hints, solutions, attempts) a receipt holds. */
+export const MAX_RECEIPT_COUNT = 9999;
+const CountSchema = z.int().min(0).max(MAX_RECEIPT_COUNT);
 
 /** Longest learner name a receipt holds, in UTF-16 code units. */
 const MAX_LEARNER_CHARS = 80;
@@ -109,7 +111,9 @@ export const TableReceiptSchema = z
   })
   .strict();
 
-const WidgetIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
+/** A widget's or code lab's id as a receipt holds it. */
+export const RECEIPT_ITEM_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const WidgetIdSchema = z.string().regex(RECEIPT_ITEM_ID);
 
 /** Everything a version 1 receipt says about one chapter. */
 export const ChapterReceiptV1Schema = z
