@@ -127,12 +127,15 @@ export const DEFAULT_CONFIG: WorkshopConfig = {
   maxStoredCharsPerLearner: 1_000_000,
 };
 
+/** Settings that differ from DEFAULT_CONFIG; `limits` too may name only the limits that differ. */
+export type WorkshopSettings = Partial<Omit<WorkshopConfig, 'limits'>> & { limits?: Partial<Limits> };
+
 /** What the application needs. */
 export interface WorkshopDeps {
   data: WorkshopData;
   bus: Bus;
   course: RoomCourse;
-  config?: Partial<WorkshopConfig>;
+  config?: WorkshopSettings;
   now?: () => number;
   log?: (line: string) => void;
 }

@@ -156,7 +156,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       });
 
       it('is slowed per IP address: past the burst, guesses from one address are refused, other addresses still join', async () => {
-        const limited = testServer(db, { limits: { joinPerIp: { burst: 20, perSecond: 0.001 } } as never });
+        const limited = testServer(db, { limits: { joinPerIp: { burst: 20, perSecond: 0.001 } } });
         const room = await createRoom(limited);
         const statuses: number[] = [];
         for (let i = 0; i < 25; i++) {
@@ -696,7 +696,7 @@ for (const engine of ENGINES_UNDER_TEST) {
 
     describe('creating rooms from one address', () => {
       it('is slowed per IP address: past the burst, more rooms from one address are refused, other addresses still create', async () => {
-        const limited = testServer(db, { limits: { createPerIp: { burst: 3, perSecond: 0.001 } } as never });
+        const limited = testServer(db, { limits: { createPerIp: { burst: 3, perSecond: 0.001 } } });
         try {
           const create = (ip: string) =>
             limited.request('/api/rooms', {
@@ -728,7 +728,7 @@ for (const engine of ENGINES_UNDER_TEST) {
 
     describe('headers a client can set', () => {
       it('does not take the client address from X-Forwarded-For unless told it is behind a proxy', async () => {
-        const limited = testServer(db, { limits: { joinPerIp: { burst: 2, perSecond: 0.001 } } as never });
+        const limited = testServer(db, { limits: { joinPerIp: { burst: 2, perSecond: 0.001 } } });
         try {
           const room = await createRoom(limited);
           const statuses: number[] = [];

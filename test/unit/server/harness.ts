@@ -3,7 +3,7 @@
  * the in-process bus, driven through Hono's app.request (no sockets). Helpers create a room, join learners and
  * read live streams.
  */
-import { createWorkshopApp, type WorkshopConfig } from '../../../src/server/app.ts';
+import { createWorkshopApp, type WorkshopSettings } from '../../../src/server/app.ts';
 import { createMemoryBus, type Bus } from '../../../src/server/bus.ts';
 import { loadRoomCourse, type RoomCourse } from '../../../src/server/course.ts';
 import { createWorkshopData, type WorkshopData } from '../../../src/server/db/workshop-data.ts';
@@ -27,11 +27,7 @@ export interface TestServer {
 }
 
 /** Builds a server over `db`, with a clock the test moves. */
-export function testServer(
-  db: TestDatabase,
-  config: Partial<WorkshopConfig> = {},
-  bus: Bus = createMemoryBus(),
-): TestServer {
+export function testServer(db: TestDatabase, config: WorkshopSettings = {}, bus: Bus = createMemoryBus()): TestServer {
   const data = createWorkshopData(db.database.db);
   const clock = { now: Date.UTC(2026, 10, 30, 9, 0, 0) };
   const { app, closeStreams } = createWorkshopApp({ data, bus, course: testCourse(), config, now: () => clock.now });
