@@ -249,16 +249,17 @@ function runAttempt(
 
   // Dispatch: this server implements tools/call only; anything else is -32601 (JSON-RPC 2.0 §5.1).
   if (!(SERVER_METHODS as readonly string[]).includes(request.method)) {
-    const text = errorText(STANDARD_ERROR_CODES.MethodNotFound, request.id);
+    const code = STANDARD_ERROR_CODES.MethodNotFound;
+    const text = errorText(code, request.id);
     steps.push({
       attempt,
       from: 'server',
       to: 'client',
-      label: 'error -32601',
+      label: `error ${code}`,
       wire: text,
       classification: classify(text),
       delivered: true,
-      note: `The router has no handler for "${request.method}" and answers -32601 Method not found.`,
+      note: `The router has no handler for "${request.method}" and answers ${code} Method not found.`,
     });
     return { outcome: 'error', answer: text };
   }
