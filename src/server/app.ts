@@ -667,29 +667,27 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     });
   });
 
-  app.post('/api/rooms/:roomId/lock', instructorAuth, async (c) => {
-    const body = await readBody(c, LockBodySchema);
-    if (body instanceof Response) return body;
-    const room = await data.setLock(c.get('room').id, body.locked, now());
+  /** After a change to the room: tells everyone following it and answers with its new state (404 if it is gone). */
+  const roomChanged = async (c: Ctx, room: Room | undefined) => {
     if (!room) return problem(c, 404, 'This room no longer exists.');
     await bus.publish({ t: 'room', roomId: room.id, room: roomState(room) });
     return c.json(roomState(room));
+  };
+
+  app.post('/api/rooms/:roomId/lock', instructorAuth, async (c) => {
+    const body = await readBody(c, LockBodySchema);
+    if (body instanceof Response) return body;
+    return roomChanged(c, await data.setLock(c.get('room').id, body.locked, now()));
   });
 
   app.post('/api/rooms/:roomId/joining', instructorAuth, async (c) => {
     const body = await readBody(c, JoiningBodySchema);
     if (body instanceof Response) return body;
-    const room = await data.setJoiningClosed(c.get('room').id, !body.open);
-    if (!room) return problem(c, 404, 'This room no longer exists.');
-    await bus.publish({ t: 'room', roomId: room.id, room: roomState(room) });
-    return c.json(roomState(room));
+    return roomChanged(c, await data.setJoiningClosed(c.get('room').id, !body.open));
   });
 
   app.post('/api/rooms/:roomId/end', instructorAuth, async (c) => {
-    const room = await data.endRoom(c.get('room').id, now());
-    if (!room) return problem(c, 404, 'This room no longer exists.');
-    await bus.publish({ t: 'room', roomId: room.id, room: roomState(room) });
-    return c.json(roomState(room));
+    return roomChanged(c, await data.endRoom(c.get('room').id, now()));
   });
 
   app.delete('/api/rooms/:roomId', instructorAuth, async (c) => {
