@@ -194,3 +194,23 @@ test('a receipt naming the past course version 0.1.0 is graded against that vers
     `Graded: 1 receipt against course version ${course.version}, the current one; 1 receipt against course version 0.1.0, the version it names.`,
   );
 });
+
+test('markup in a learner name or a file name is shown as text, never run or parsed', async ({ page }) => {
+  await openRoster(page);
+  const [one] = classReceipts(course, 1, 44);
+  const { digest: _d, ...body } = one!;
+  // Printable text by the receipt's rule, so it reaches the grid; a page that parsed it would run the handler.
+  const name = '<img src=x onerror="window.__pwned=1">Mallory';
+  await page.getByLabel(/Paste receipts/).fill(serializeReceipt(sealReceipt({ ...body, learner: name })));
+  await page
+    .locator('#roster-files')
+    .setInputFiles([
+      { name: '<svg onload="window.__pwned=2">.json', mimeType: 'application/json', buffer: Buffer.from('{"x":1}') },
+    ]);
+  await page.getByRole('button', { name: 'Grade receipts' }).click();
+  await expect(status(page)).toHaveText(/1 counted, 1 flagged/);
+  await expect(page.locator('[data-role="grid"] tbody tr')).toContainText(name);
+  await expect(page.locator('[data-role="flagged"]')).toContainText('<svg onload="window.__pwned=2">.json');
+  await expect(page.locator('lab-roster img, lab-roster svg[onload], lab-roster [onerror]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+});
