@@ -102,6 +102,9 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
       '--no-site',
       '--no-qr',
       '--trust-proxy',
+      // One room holds the whole class: the server's default cap (200 learners a room) is below it.
+      '--max-learners',
+      String(LEARNERS),
       '--port',
       String(port),
       '--host',
