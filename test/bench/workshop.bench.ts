@@ -94,7 +94,19 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/** Servers this bench started, killed when it exits however it exits (a crash must not leave one on its port). */
+const started = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of started) child.kill('SIGKILL');
+});
+
 async function startServer(port: number, env: Record<string, string>): Promise<Server> {
+  // Another process on the port would answer the health check in our server's place and be measured instead.
+  const stale = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`port ${port} is already in use: stop what listens there, or pass --port`);
   const child = spawn(
     process.execPath,
     [
@@ -116,10 +128,12 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
+  started.add(child);
+  child.on('exit', () => started.delete(child));
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const base = `http://127.0.0.1:${port}`;
-  const started = Date.now();
+  const startedAt = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     try {
@@ -127,7 +141,7 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
     } catch {
       // not yet
     }
-    if (Date.now() - started > 60_000) throw new Error(`server did not start: ${stderr}`);
+    if (Date.now() - startedAt > 60_000) throw new Error(`server did not start: ${stderr}`);
     await sleep(100);
   }
   let lastRss = 0;
