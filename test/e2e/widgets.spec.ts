@@ -330,6 +330,30 @@ test('a graded prediction tells listeners (the workshop room) the fixture, proto
   });
 });
 
+test('a classify widget shows its verdict again after a reload: the prediction, the grade and what the classifier says', async ({
+  page,
+}) => {
+  await page.goto('/chapters/01-message-shapes/');
+  const widget = page.locator('lab-classify-fixture[data-widget-id^="classify-notification-progress"]');
+  await widget.scrollIntoViewIfNeeded();
+  await widget.locator('[data-role="predict-form"]').waitFor();
+  // A notification is owed nothing: JSON-RPC 2.0 §4.1, "The Server MUST NOT reply to a Notification".
+  await widget.locator('input[name$=".kind"][value="notification"]').check();
+  await widget.locator('input[name$=".send"][value="nothing"]').check();
+  await widget.locator('.lab-predict button[type="submit"]').click();
+  const verdict = widget.locator('[data-role="verdict"]');
+  await expect(verdict).toContainText('Right');
+  const said = (await widget.locator('[data-role="result"]').innerText()).trim();
+
+  await page.reload();
+  const again = page.locator('lab-classify-fixture[data-widget-id^="classify-notification-progress"]');
+  await again.scrollIntoViewIfNeeded();
+  await expect(again.locator('input[name$=".kind"][value="notification"]')).toBeChecked();
+  await expect(again.locator('input[name$=".send"][value="nothing"]')).toBeChecked();
+  await expect(again.locator('[data-role="verdict"]')).toContainText('Right');
+  expect((await again.locator('[data-role="result"]').innerText()).trim(), 'the same result as before').toBe(said);
+});
+
 /** Interacts with every widget on the page, through the model, so axe sees the upgraded states. */
 async function interact(page: Page): Promise<void> {
   for (const table of await page.locator('lab-decision-table').all()) {
