@@ -2,10 +2,11 @@
  * Finds where a JSON Pointer (RFC 6901) points in JSON text: the character range of the value, and of its member
  * name when it is an object member. Used to mark findings in the message the learner is looking at. Tolerant:
  * on text that is not JSON it returns what it found before the error. Where a name repeats, the last one wins,
- * as JSON.parse keeps the last. Iterative, so deep nesting cannot overflow the stack. Text layout only: no
- * protocol rule lives here.
+ * as JSON.parse keeps the last. Built on the model's one scanner (json-tokens.ts) with its own stack in an array, so
+ * deep nesting cannot overflow the stack. Text layout only: no protocol rule lives here.
  */
-import { pointer } from './findings.ts';
+import { pointer as childPointer } from './findings.ts';
+import { readJsonToken, stringTokenValue } from './json-tokens.ts';
 
 /** Where a pointer's value is in the text. */
 export interface TextRange {
@@ -22,111 +23,73 @@ export function indexPointers(text: string, limit = 20_000): Map<string, TextRan
     type: 'object' | 'array';
     pointer: string;
     start: number;
+    /** Where the container's own member name starts, when it is an object member. */
+    nameStart: number | undefined;
     index: number;
+    /** In an object: the name of the member whose value comes next, and where that name starts. */
     key?: string;
-    nameStart?: number;
+    keyStart?: number;
   };
   const stack: Frame[] = [];
-  let i = 0;
-  const n = text.length;
-  const ws = () => {
-    while (i < n && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i += 1;
-  };
-  const readString = (): string | undefined => {
-    // i is at the opening quote
-    const begin = i;
-    i += 1;
-    while (i < n && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-    if (i >= n) return undefined;
-    i += 1;
-    try {
-      return JSON.parse(text.slice(begin, i)) as string;
-    } catch {
-      return text.slice(begin + 1, i - 1);
-    }
-  };
-  /** The pointer of the value about to start, from the enclosing frame. */
-  const childPointer = (): { pointer: string; nameStart?: number } => {
-    const top = stack[stack.length - 1];
-    if (!top) return { pointer: '' };
-    if (top.type === 'array') return { pointer: `${top.pointer}/${top.index}` };
-    return {
-      pointer: pointer(top.pointer, top.key ?? ''),
-      ...(top.nameStart !== undefined ? { nameStart: top.nameStart } : {}),
-    };
-  };
-  const record = (pointer: string, start: number, end: number, nameStart?: number) => {
+  const record = (pointer: string, start: number, end: number, nameStart: number | undefined) => {
     out.set(pointer, nameStart !== undefined ? { start, end, nameStart } : { start, end });
   };
-
-  while (i < n && out.size < limit) {
-    ws();
-    if (i >= n) break;
-    const top = stack[stack.length - 1];
-    // Inside an object, expecting a member name or the end.
-    if (top && top.type === 'object' && top.key === undefined) {
-      if (text[i] === '}') {
-        i += 1;
-        stack.pop();
-        record(top.pointer, top.start, i, childNameStartOf(top));
-        afterValue();
-        continue;
-      }
-      if (text[i] !== '"') break;
-      const nameStart = i;
-      const key = readString();
-      if (key === undefined) break;
-      ws();
-      if (text[i] !== ':') break;
-      i += 1;
-      top.key = key;
-      top.nameStart = nameStart;
-      continue;
-    }
-    if (top && top.type === 'array' && text[i] === ']') {
-      i += 1;
-      stack.pop();
-      record(top.pointer, top.start, i, childNameStartOf(top));
-      afterValue();
-      continue;
-    }
-    // A value starts here.
-    const { pointer, nameStart } = childPointer();
-    const ch = text[i];
-    if (ch === '{' || ch === '[') {
-      const frame: Frame = { type: ch === '{' ? 'object' : 'array', pointer, start: i, index: 0 };
-      (frame as Frame & { ownNameStart?: number }).ownNameStart = nameStart;
-      stack.push(frame);
-      i += 1;
-      continue;
-    }
-    const start = i;
-    if (ch === '"') {
-      if (readString() === undefined) break;
-    } else {
-      while (i < n && !/[\s,\]}]/.test(text[i]!)) i += 1;
-      if (i === start) break;
-    }
-    record(pointer, start, i, nameStart);
-    afterValue();
-  }
-  return out;
-
-  function childNameStartOf(frame: Frame): number | undefined {
-    return (frame as Frame & { ownNameStart?: number }).ownNameStart;
-  }
-  /** After a value: step past a comma, and move the enclosing frame to its next slot. */
-  function afterValue(): void {
+  /** After a value inside a container: the container moves to its next slot, and one comma may follow. */
+  let commaMayFollow = false;
+  const afterValue = (): void => {
     const parent = stack[stack.length - 1];
     if (!parent) return;
-    ws();
     if (parent.type === 'array') parent.index += 1;
     else {
       delete parent.key;
-      delete parent.nameStart;
+      delete parent.keyStart;
     }
-    if (text[i] === ',') i += 1;
+    commaMayFollow = true;
+  };
+
+  for (let t = readJsonToken(text, 0); t && out.size < limit; t = readJsonToken(text, t.end)) {
+    if (commaMayFollow) {
+      commaMayFollow = false;
+      if (t.kind === ',') continue;
+    }
+    const top = stack[stack.length - 1];
+    // Inside an object, expecting a member name or the end.
+    if (top?.type === 'object' && top.key === undefined) {
+      if (t.kind === '}') {
+        stack.pop();
+        record(top.pointer, top.start, t.end, top.nameStart);
+        afterValue();
+        continue;
+      }
+      if (t.kind !== 'name') break;
+      top.key = stringTokenValue(text, t);
+      top.keyStart = t.start;
+      // A name token is followed by its name-separator: step over it.
+      t = readJsonToken(text, t.end)!;
+      continue;
+    }
+    if (top?.type === 'array' && t.kind === ']') {
+      stack.pop();
+      record(top.pointer, top.start, t.end, top.nameStart);
+      afterValue();
+      continue;
+    }
+    // A value starts here; its pointer comes from the enclosing container.
+    const pointer = !top
+      ? ''
+      : top.type === 'array'
+        ? `${top.pointer}/${top.index}`
+        : childPointer(top.pointer, top.key ?? '');
+    const nameStart = top?.keyStart;
+    if (t.kind === '{' || t.kind === '[') {
+      stack.push({ type: t.kind === '{' ? 'object' : 'array', pointer, start: t.start, nameStart, index: 0 });
+      continue;
+    }
+    if (t.kind !== 'string' && t.kind !== 'name' && t.kind !== 'literal') break;
+    record(pointer, t.start, t.end, nameStart);
+    afterValue();
   }
+  return out;
 }
 
 /** The range a pointer points at, or the nearest enclosing value that exists (a missing member marks its parent). */
