@@ -4,6 +4,7 @@
  * so 100,000 levels of nesting cannot overflow the stack.
  */
 import { pointer } from './findings.ts';
+import { readJsonToken, stringTokenValue } from './json-tokens.ts';
 
 /** Where in the text something is: a 0-based offset and 1-based line and column. */
 export interface TextPosition {
@@ -357,8 +358,8 @@ export function maxMemberNames(text: string): number {
 
 /**
  * Finds duplicate member names in JSON text that is known to parse, with the JSON Pointer of each object that
- * repeats a name. A small iterative scanner; run only when a duplicate is known to exist, since it is slower than
- * JSON.parse.
+ * repeats a name. Walks the model's scanner (json-tokens.ts) with its own stack; run only when a duplicate is known
+ * to exist, since it is slower than JSON.parse.
  */
 export function findDuplicateNames(text: string, maxReports = 20): Array<{ path: string; name: string }> {
   type Frame =
@@ -366,43 +367,30 @@ export function findDuplicateNames(text: string, maxReports = 20): Array<{ path:
     | { kind: 'array'; path: string; index: number };
   const found: Array<{ path: string; name: string }> = [];
   const stack: Frame[] = [];
-  let i = 0;
   const childPath = (): string => {
     const top = stack[stack.length - 1];
     if (!top) return '';
     if (top.kind === 'array') return `${top.path}/${top.index}`;
     return pointer(top.path, top.key ?? '');
   };
-  while (i < text.length && found.length < maxReports) {
-    const c = text[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      const raw = text.slice(i, j + 1);
-      i = j + 1;
-      let k = i;
-      while (k < text.length && (text[k] === ' ' || text[k] === '\n' || text[k] === '\r' || text[k] === '\t')) k += 1;
-      const top = stack[stack.length - 1];
-      if (text[k] === ':' && top?.kind === 'object') {
-        const name = JSON.parse(raw) as string;
+  for (let t = readJsonToken(text, 0); t && found.length < maxReports; t = readJsonToken(text, t.end)) {
+    const top = stack[stack.length - 1];
+    if (t.kind === 'name') {
+      if (top?.kind === 'object') {
+        const name = stringTokenValue(text, t);
         if (top.names.has(name)) found.push({ path: top.path, name });
         top.names.add(name);
         top.key = name;
-        i = k + 1;
       }
-      continue;
-    }
-    if (c === '{') {
+    } else if (t.kind === '{') {
       stack.push({ kind: 'object', path: childPath(), names: new Set(), key: null });
-    } else if (c === '[') {
+    } else if (t.kind === '[') {
       stack.push({ kind: 'array', path: childPath(), index: 0 });
-    } else if (c === '}' || c === ']') {
+    } else if (t.kind === '}' || t.kind === ']') {
       stack.pop();
-    } else if (c === ',') {
-      const top = stack[stack.length - 1];
-      if (top?.kind === 'array') top.index += 1;
+    } else if (t.kind === ',' && top?.kind === 'array') {
+      top.index += 1;
     }
-    i += 1;
   }
   return found;
 }
