@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { loadCourseData } from '../../src/receipts/course-data-node.ts';
-import { gradeCommand } from '../../src/receipts/grade-command.ts';
+import { gradeCommand } from '../../src/cli/commands/grade.ts';
 import { gradeReceipts } from '../../src/receipts/grade.ts';
 import { collectRosterInputs } from '../../src/receipts/inputs.ts';
 import { serializeReceipt } from '../../src/receipts/schema.ts';

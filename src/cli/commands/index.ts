@@ -4,6 +4,6 @@
  */
 import type { Command } from '../command.ts';
 import { classifyCommand } from './classify.ts';
-import { gradeCommand } from '../../receipts/grade-command.ts';
+import { gradeCommand } from './grade.ts';
 
 export const COMMANDS: readonly Command[] = [classifyCommand, gradeCommand];

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { getScenario } from '#course';
 import { createReceipt } from '../../../src/receipts/create.ts';
 import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
-import { formatRoster } from '../../../src/receipts/grade-command.ts';
+import { formatRoster } from '../../../src/cli/commands/grade.ts';
 import {
   gradeReceipt,
   gradeReceipts,

@@ -7,11 +7,11 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
-import { compressReceiptText } from '../../../src/receipts/encode.ts';
-import { sealReceipt, serializeReceipt, type Receipt } from '../../../src/receipts/schema.ts';
-import { learnerReceipt, seededRandom } from '../../support/class-receipts.ts';
-import { runCli } from '../../support/run-cli.ts';
+import { loadCourseData } from '../../src/receipts/course-data-node.ts';
+import { compressReceiptText } from '../../src/receipts/encode.ts';
+import { sealReceipt, serializeReceipt, type Receipt } from '../../src/receipts/schema.ts';
+import { learnerReceipt, seededRandom } from '../support/class-receipts.ts';
+import { runCli } from '../support/run-cli.ts';
 
 const run = (args: string[], stdin = '') => runCli(['grade', ...args], stdin);
 

@@ -22,7 +22,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   };
 });
 
-const { gradeCommand } = await import('../../../src/receipts/grade-command.ts');
+const { gradeCommand } = await import('../../src/cli/commands/grade.ts');
 
 let dir: string;
 beforeAll(async () => {

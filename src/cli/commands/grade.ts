@@ -6,9 +6,9 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT_OK, UsageError, usageErrorFromParseArgs, write, type CliIo, type Command } from '../cli/command.ts';
-import { escapeControls } from '../cli/escape.ts';
-import { loadCourseData } from './course-data-node.ts';
+import { EXIT_OK, UsageError, usageErrorFromParseArgs, write, type CliIo, type Command } from '../command.ts';
+import { escapeControls } from '../escape.ts';
+import { loadCourseData } from '../../receipts/course-data-node.ts';
 import {
   gradeReceipts,
   nameKey,
@@ -19,9 +19,9 @@ import {
   type ConflictChoice,
   type GradedEntry,
   type Roster,
-} from './grade.ts';
-import { collectRosterInputs, MAX_ROSTER_CHARS, type LoadedText } from './inputs.ts';
-import { chapterNumber } from './roster-vocabulary.ts';
+} from '../../receipts/grade.ts';
+import { collectRosterInputs, MAX_ROSTER_CHARS, type LoadedText } from '../../receipts/inputs.ts';
+import { chapterNumber } from '../../receipts/roster-vocabulary.ts';
 
 /** File names a folder argument contributes: receipts are saved as .json (downloads) or .txt (pasted). */
 const RECEIPT_FILE = /\.(json|txt|receipt)$/i;
