@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { itemsFromMdx, type ProgressItem } from '../progress/items.ts';
 import { loadCourseData } from '../receipts/course-data-node.ts';
 import type { CourseData } from '../receipts/grade.ts';
-import { exercisesInMdx } from '../workshop/chapter-exercises.ts';
+import { exercisesInMdx } from '../course/chapter-exercises.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -1,6 +1,6 @@
 /**
  * MCP Message Lab service worker: keeps the pages a learner has visited readable when the network goes away (a
- * workshop on bad wifi). Registered by src/workshop/offline.ts; built into /sw.js by src/build/service-worker.ts. It
+ * workshop on bad wifi). Registered by register.ts beside it; built into /sw.js by src/build/service-worker.ts. It
  * stores only this site's own files, in this browser; nothing is sent anywhere.
  *
  * Strategy:

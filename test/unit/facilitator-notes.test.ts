@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getScenario, MISCONCEPTIONS } from '#course';
 import { readFrontmatter } from '../../src/lib/frontmatter.ts';
-import { planProblem } from '../../src/workshop/agenda.ts';
+import { planProblem } from '../../src/instructor/agenda.ts';
 
 const DIR = resolve(import.meta.dirname, '../../content/chapters');
 const chapters = readdirSync(DIR)

@@ -5,7 +5,7 @@
  * it only in Authorization headers. The live stream is read with fetch(). Every name is put on the page as text.
  */
 import { copyText } from '../../lib/clipboard.ts';
-import { qrSvg, showQr } from '../../workshop/qr.ts';
+import { qrSvg, showQr } from '../../lib/qr.ts';
 import {
   applyEvent,
   buildDashboardView,

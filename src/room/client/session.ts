@@ -1,16 +1,16 @@
 /**
  * The learner's room membership in this browser (localStorage), and the room's solution lock. In a room the room's
- * lock replaces the link lock (src/workshop/lock.ts): the room client reflects the instructor's choice on <html>
+ * lock replaces the link lock (src/instructor/lock.ts): the room client reflects the instructor's choice on <html>
  * with the same attribute the link lock uses, so every "Show solution" marked data-workshop-solution follows it,
  * and puts it back whenever a link instruction would change it. Leaving the room hands the page back to the link
  * lock. Browser only; small, because every page loads it.
  */
-import { ROOM_LOCK_STORAGE_KEY, setRoomLock } from '../../workshop/lock.ts';
+import { ROOM_LOCK_STORAGE_KEY, setRoomLock } from '../../instructor/lock.ts';
 import { RoomSessionSchema, type RoomSession } from '../protocol.ts';
 
 /** localStorage keys. */
 export const SESSION_KEY = 'mcp-lab-room:session';
-/** The room's lock, kept by src/workshop/lock.ts (setRoomLock), which lets it win over link codes while set. */
+/** The room's lock, kept by src/instructor/lock.ts (setRoomLock), which lets it win over link codes while set. */
 export const ROOM_LOCK_KEY = ROOM_LOCK_STORAGE_KEY;
 /** A note left when the room ended or the learner was removed, shown once on the join page. */
 export const ROOM_NOTE_KEY = 'mcp-lab-room:note';

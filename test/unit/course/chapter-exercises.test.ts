@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exercisesInMdx } from '../../src/workshop/chapter-exercises.ts';
+import { exercisesInMdx } from '../../../src/course/chapter-exercises.ts';
 
 describe('exercisesInMdx', () => {
   it('finds decision tables with and without their rows, in source order', () => {

@@ -10,7 +10,7 @@ import {
   stripFragment,
   workshopLinks,
   type LockState,
-} from '../../src/workshop/lock.ts';
+} from '../../../src/instructor/lock.ts';
 
 const T0 = '2026-11-30T09:00:00.000Z';
 const T1 = '2026-11-30T10:00:00.000Z';

@@ -10,7 +10,7 @@ import pkg from '../../package.json';
 import { buildCourseData } from '../receipts/course-data.ts';
 import { chapterNumber } from '../receipts/roster-vocabulary.ts';
 import type { CourseData } from '../receipts/grade.ts';
-import { exercisesInMdx, type ChapterExercises } from './chapter-exercises.ts';
+import { exercisesInMdx, type ChapterExercises } from '../course/chapter-exercises.ts';
 import { planProblem } from './agenda.ts';
 
 /** The course title receipts carry. */

@@ -6,7 +6,7 @@ import {
   parseClock,
   planProblem,
   type AgendaChapter,
-} from '../../src/workshop/agenda.ts';
+} from '../../../src/instructor/agenda.ts';
 
 const chapters: AgendaChapter[] = [
   { id: '01-a', title: 'A', readingMinutes: 12, practiceMinutes: 8 },

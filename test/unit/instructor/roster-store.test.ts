@@ -1,5 +1,5 @@
 /**
- * The roster kept in the instructor's browser (src/workshop/roster-store.ts): it round-trips, refuses what would not
+ * The roster kept in the instructor's browser (src/instructor/roster-store.ts): it round-trips, refuses what would not
  * fit, reads back nothing it cannot trust, and clears.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,8 +9,8 @@ import {
   MAX_STORED_CHARS,
   ROSTER_STORAGE_KEY,
   saveRoster,
-} from '../../src/workshop/roster-store.ts';
-import { memoryStorage } from '../support/memory-storage.ts';
+} from '../../../src/instructor/roster-store.ts';
+import { memoryStorage } from '../../support/memory-storage.ts';
 
 const roster = {
   savedAt: '2026-11-30T12:00:00.000Z',

@@ -3,7 +3,7 @@
  * questions), so the instructor's answer key and the exercises handout list exactly what learners meet. Pure; the
  * components themselves validate their props at build time, so unknown ids never get this far.
  */
-import { DEFAULT_SCENARIO_IDS } from '#course';
+import { DEFAULT_SCENARIO_IDS } from './decision-table.ts';
 
 /** What one chapter asks learners to do, in source order. */
 export interface ChapterExercises {
