@@ -1,7 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { FixtureSchema } from './fixtures/schema.ts';
+import { FixtureSchema } from './course/fixtures.ts';
 import { DECISION_SCENARIOS, getScenario } from './course/index.ts';
 
 /** The protocol versions a chapter may target; MCP 2026-07-28 is the course's default. */

@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROTOCOL } from '#message-model';
 import { CompletionCheckSchema, DEFAULT_SCENARIO_IDS, getScenario } from '#course';
 import { checkAnatomy, fixtureReferences, outlineChapter } from '../../src/components/anatomy/anatomy.ts';
-import { loadFixtures } from '../../src/fixtures/load.ts';
+import { loadFixtures } from '../../src/course/fixtures-node.ts';
 import { readFrontmatter } from '../../src/lib/frontmatter.ts';
 import { CHAPTER_IDS, isChapterId, sortChapters } from '../../src/progress/chapters.ts';
-import type { Fixture } from '../../src/fixtures/schema.ts';
+import type { Fixture } from '../../src/course/fixtures.ts';
 import {
   canonicalJson,
   decisionTables,

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTimeline, TIMELINE_FAULTS, TIMELINE_RETRIES, TIMELINE_SCENARIOS } from '#course';
 import { buildReplyMessage, classifyMessage, type Protocol } from '#message-model';
-import { loadFixtures } from '../../src/fixtures/load.ts';
+import { loadFixtures } from '../../src/course/fixtures-node.ts';
 import { readFrontmatter } from '../../src/lib/frontmatter.ts';
 import { errorsOf, isBroken, shownMessages, type ShownMessage } from './support/course-messages.ts';
 

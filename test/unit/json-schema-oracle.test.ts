@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadFixtures } from '../../src/fixtures/load.ts';
+import { loadFixtures } from '../../src/course/fixtures-node.ts';
 import { messageArb } from './support/arbitraries.ts';
 import { schemaEnvelope, schemaTyped, SCHEMA_VERSIONS } from './support/json-schema-oracle.ts';
 import { directionOf, modelVerdict, type OracleKind } from './support/oracle-rows.ts';

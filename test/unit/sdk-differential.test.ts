@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadFixtures } from '../../src/fixtures/load.ts';
+import { loadFixtures } from '../../src/course/fixtures-node.ts';
 import { messageArb } from './support/arbitraries.ts';
 import { PENDING_MODEL_FIXES } from './support/json-schema-differences.ts';
 import { nestedMessageArb } from './support/nested-arbitraries.ts';

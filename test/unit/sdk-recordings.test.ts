@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getFixture } from '../../src/fixtures/load.ts';
+import { getFixture } from '../../src/course/fixtures-node.ts';
 import { SCENARIOS } from '../sdk/scenarios.ts';
 import { toRecording, type Recording } from '../sdk/recording.ts';
 import { sdkVersion } from '../sdk/session.ts';

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyErrorCode, classifyMessage, PROTOCOLS, slugifyHeading, type SpecRef } from '#message-model';
-import { loadFixtures } from '../../src/fixtures/load.ts';
+import { loadFixtures } from '../../src/course/fixtures-node.ts';
 import { checkSpecUrl, SNAPSHOT_SOURCE, SPEC_PATHS, specPage } from './support/spec-snapshot.ts';
 
 const root = resolve(import.meta.dirname, '../..');

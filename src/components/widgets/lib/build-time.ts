@@ -6,7 +6,7 @@ import { getCollection, getEntry } from 'astro:content';
 import { codeToHtml } from 'shiki';
 import { PROTOCOLS, isProtocol, type Protocol } from '#message-model';
 import { CompletionCheckSchema, type CompletionCheck } from '#course';
-import type { Fixture } from '../../../fixtures/schema.ts';
+import type { Fixture } from '../../../course/fixtures.ts';
 
 /** Looks a fixture up in the `fixtures` collection; an unknown id fails the build and lists the known ids. */
 export async function requireFixture(id: string, component: string): Promise<Fixture> {

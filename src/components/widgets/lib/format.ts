@@ -2,7 +2,7 @@
  * Small pure formatting helpers shared by the widget components (build time) and the custom elements (browser).
  * Nothing here decides a protocol rule.
  */
-import type { Fixture } from '../../../fixtures/schema.ts';
+import type { Fixture } from '../../../course/fixtures.ts';
 
 /**
  * A fixture's provenance, as the label under the message wherever a fixture is shown (worked examples, classify

@@ -1,9 +1,9 @@
-/** src/fixtures/load.ts: reading the corpus for Node code, and clear errors for a bad fixture file. */
+/** src/course/fixtures-node.ts: reading the corpus for Node code, and clear errors for a bad fixture file. */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FixtureError, getFixture, loadFixtures } from '../../src/fixtures/load.ts';
+import { FixtureError, getFixture, loadFixtures } from '../../../src/course/fixtures-node.ts';
 
 const good = {
   id: 'tiny-request',
