@@ -88,7 +88,7 @@ export default defineConfig(
     'test-results/',
     'playwright-report/',
     'workshop-data/',
-    'test/sdk/recordings/',
+    'content/sdk/recordings/',
   ]),
   {
     files: ['**/*.{ts,mts,js,mjs}'],

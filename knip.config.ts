@@ -31,7 +31,7 @@ const config: KnipConfig = {
   // Run as a program (npx lighthouse) by test/budgets/lighthouse.ts, never imported.
   ignoreDependencies: ['lighthouse'],
   ignoreExportsUsedInFile: true,
-  project: ['src/**/*.{ts,astro}', 'content/**/*.mdx', 'exercises/**/*.ts', 'test/**/*.ts', '*.{ts,js,mjs}'],
+  project: ['src/**/*.{ts,astro}', 'content/**/*.{ts,mdx}', 'exercises/**/*.ts', 'test/**/*.ts', '*.{ts,js,mjs}'],
 };
 
 export default config;

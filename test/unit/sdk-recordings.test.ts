@@ -1,19 +1,19 @@
 /**
- * The SDK recordings stay true: every scenario in test/sdk/ is re-run against the installed official SDK, and its
- * traffic must equal the stored recording (test/sdk/recordings/<name>.json) message for message. Each recorded
+ * The SDK recordings stay true: every scenario in content/sdk/ is re-run against the installed official SDK, and its
+ * traffic must equal the stored recording (content/sdk/recordings/<name>.json) message for message. Each recorded
  * fixture must be exactly the message it was taken from. When the SDK changes its behaviour this fails; if the
  * change is expected, run `npm run record:sdk`, review the diff, and update the fixtures' hand-written expectations.
- * Normalised before comparing: nothing (see NORMALISED in test/sdk/recording.ts).
+ * Normalised before comparing: nothing (see NORMALISED in content/sdk/recording.ts).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getFixture } from '../../src/course/fixtures-node.ts';
-import { SCENARIOS } from '../sdk/scenarios.ts';
-import { toRecording, type Recording } from '../sdk/recording.ts';
-import { sdkVersion } from '../sdk/session.ts';
+import { SCENARIOS } from '../../content/sdk/scenarios.ts';
+import { toRecording, type Recording } from '../../content/sdk/recording.ts';
+import { sdkVersion } from '../../content/sdk/session.ts';
 
 const readRecording = (name: string): Recording =>
-  JSON.parse(readFileSync(new URL(`../sdk/recordings/${name}.json`, import.meta.url), 'utf8')) as Recording;
+  JSON.parse(readFileSync(new URL(`../../content/sdk/recordings/${name}.json`, import.meta.url), 'utf8')) as Recording;
 
 const RERECORD = 'If the SDK changed on purpose, run `npm run record:sdk` and review the diff.';
 
@@ -40,7 +40,7 @@ describe.each(SCENARIOS)('the $name recording', (scenario) => {
       expect(fixture.provenance).toEqual({
         kind: 'recorded',
         sdk: fresh.sdk,
-        recordedBy: `test/sdk/${scenario.name}.ts`,
+        recordedBy: `content/sdk/${scenario.name}.ts`,
       });
     }
   });

@@ -25,7 +25,7 @@ export interface RecordedFixture {
 }
 
 export interface Scenario {
-  /** The file name without .ts; also the recording's name (test/sdk/recordings/<name>.json). */
+  /** The file name without .ts; also the recording's name (content/sdk/recordings/<name>.json). */
   name: string;
   /** A short title for lists. */
   title: string;

@@ -1,5 +1,5 @@
 /**
- * The recording file format (test/sdk/recordings/<name>.json) and the one normalisation applied to traffic
+ * The recording file format (content/sdk/recordings/<name>.json) and the one normalisation applied to traffic
  * before it is stored or compared.
  */
 import type { RecordedMessage } from './session.ts';
@@ -44,7 +44,7 @@ export function toRecording(scenario: Scenario, result: ScenarioRun): Recording 
     scenario: scenario.name,
     title: scenario.title,
     shows: scenario.shows,
-    recordedBy: `test/sdk/${scenario.name}.ts`,
+    recordedBy: `content/sdk/${scenario.name}.ts`,
     sdk: `@modelcontextprotocol/server@${sdkVersion('server')}`,
     client: `@modelcontextprotocol/client@${sdkVersion('client')}`,
     protocol: '2026-07-28',

@@ -1,6 +1,6 @@
 /**
  * npm run record:sdk: re-runs every scenario against the installed SDK and rewrites, on purpose,
- *  - test/sdk/recordings/<scenario>.json (the whole traffic and what the client observed), and
+ *  - content/sdk/recordings/<scenario>.json (the whole traffic and what the client observed), and
  *  - the `text` and `provenance` of each recorded fixture (content/fixtures/recorded-*.json).
  * It never writes a fixture's `expected`, title or notes: those are written by a person from the spec. A fixture
  * file that does not exist yet is created without them, and the fixture test fails until someone adds them.
@@ -13,7 +13,10 @@ const root = new URL('../../', import.meta.url);
 let incomplete = 0;
 for (const scenario of SCENARIOS) {
   const recording = toRecording(scenario, await scenario.run());
-  writeFileSync(new URL(`test/sdk/recordings/${scenario.name}.json`, root), `${JSON.stringify(recording, null, 2)}\n`);
+  writeFileSync(
+    new URL(`content/sdk/recordings/${scenario.name}.json`, root),
+    `${JSON.stringify(recording, null, 2)}\n`,
+  );
   console.log(`recorded ${scenario.name}: ${recording.messages.length} messages (${recording.sdk})`);
   for (const fixture of scenario.fixtures) {
     const message = fixture.pick(recording.messages);
