@@ -3,7 +3,7 @@
  * classifies as its file says under the protocol the chapter shows it with, every spec link points at the version
  * the chapter targets (or is a version note; test/unit/spec-citations.test.ts checks that the section exists), every completion check names real
  * fixtures, protocols and scenarios, and the checks test rather than repeat: no practice item of the same chapter
- * asked again, no title or prompt that names the answer (rules in test/unit/support/check-rules.ts).
+ * asked again, no title or prompt that names the answer (rules in test/support/check-rules.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -21,7 +21,7 @@ import {
   giveaways,
   repeatedPractice,
   shownJsonMessages,
-} from './support/check-rules.ts';
+} from '../support/check-rules.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const chaptersDir = join(root, 'content/chapters');

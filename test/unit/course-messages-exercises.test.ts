@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Classification } from '#message-model';
-import { errorsOf, isBroken } from './support/course-messages.ts';
+import { errorsOf, isBroken } from '../support/course-messages.ts';
 
 const calls: { input: unknown; protocol: string | undefined; c: Classification }[] = [];
 vi.mock('#message-model', async (importOriginal) => {

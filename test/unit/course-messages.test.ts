@@ -3,7 +3,7 @@
  * to be broken says so in its markup and must classify as broken; every other must have no error finding.
  *
  * Sources: JSON blocks and inline message spans in the chapters, their notes and the exercise READMEs (markup:
- * test/unit/support/course-messages.ts); the reply each fixture's expectation says is owed, built as the wire message a
+ * test/support/course-messages.ts); the reply each fixture's expectation says is owed, built as the wire message a
  * receiver sends (buildReplyMessage); every message of every message timeline (markup: TimelineStep.broken); the
  * messages of the stream scenarios (markup: a message's `broken`).
  * Fixtures shown by components and completion checks are checked by fixtures.test.ts and content.test.ts; exercise
@@ -16,7 +16,7 @@ import { buildTimeline, TIMELINE_FAULTS, TIMELINE_RETRIES, TIMELINE_SCENARIOS } 
 import { buildReplyMessage, classifyMessage, type Protocol } from '#message-model';
 import { loadFixtures } from '../../src/course/fixtures-node.ts';
 import { readFrontmatter } from '../../src/lib/frontmatter.ts';
-import { errorsOf, isBroken, shownMessages, type ShownMessage } from './support/course-messages.ts';
+import { errorsOf, isBroken, shownMessages, type ShownMessage } from '../support/course-messages.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const chaptersDir = join(root, 'content/chapters');

@@ -15,7 +15,7 @@ import {
   isSurelyValidParams,
   isSurelyValidResult,
 } from '../../src/message-model/fast-paths.ts';
-import { PARAMS_BY_METHOD, RESULT_BY_METHOD, richMetaArb } from './support/arbitraries.ts';
+import { PARAMS_BY_METHOD, RESULT_BY_METHOD, richMetaArb } from '../support/arbitraries.ts';
 
 /** A copy of generated params without 2025-11-25's task and 2026-07-28's input responses. */
 const withoutExtras = (params: unknown): unknown => {

@@ -3,7 +3,7 @@
  * SDK's strict JSON-RPC schemas for the message type, its per-type schemas for a method it defines (request params
  * with _meta, CallToolRequest, notifications, results with _meta, CallToolResult and the other result types, and the
  * 2026-07-28 types it has: DiscoverRequest, SubscriptionsListenRequest, …), and, under 2026-07-28, its server's
- * inbound classifier for the request envelope (test/unit/support/sdk-oracle.ts).
+ * inbound classifier for the request envelope (test/support/oracles/sdk-oracle.ts).
  *
  * Both sides answer: which kind of message is this, and is it a valid one? Ours: classifyMessage's kind, valid when it
  * is a single message with no error finding. Every disagreement, on every fixture and on generated messages, must be
@@ -13,12 +13,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadFixtures } from '../../src/course/fixtures-node.ts';
-import { messageArb } from './support/arbitraries.ts';
-import { PENDING_MODEL_FIXES } from './support/json-schema-differences.ts';
-import { nestedMessageArb } from './support/nested-arbitraries.ts';
-import { directionOf, modelVerdict, type OracleKind } from './support/oracle-rows.ts';
-import { SDK_INTENDED_DIFFERENCES } from './support/sdk-differences.ts';
-import { sdkEnvelope, sdkTyped, SDK_REQUEST_METHODS, SDK_VARIANTS, type SdkVariant } from './support/sdk-oracle.ts';
+import { messageArb } from '../support/arbitraries.ts';
+import { PENDING_MODEL_FIXES } from '../support/oracles/json-schema-differences.ts';
+import { nestedMessageArb } from '../support/nested-arbitraries.ts';
+import { directionOf, modelVerdict, type OracleKind } from '../support/oracles/oracle-rows.ts';
+import { SDK_INTENDED_DIFFERENCES } from '../support/oracles/sdk-differences.ts';
+import {
+  sdkEnvelope,
+  sdkTyped,
+  SDK_REQUEST_METHODS,
+  SDK_VARIANTS,
+  type SdkVariant,
+} from '../support/oracles/sdk-oracle.ts';
 
 type Verdict = { ours: ReturnType<typeof modelVerdict>; theirs: { kind: OracleKind; valid: boolean; type?: string } };
 

@@ -10,7 +10,7 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyErrorCode, classifyMessage, PROTOCOLS, slugifyHeading, type SpecRef } from '#message-model';
 import { loadFixtures } from '../../src/course/fixtures-node.ts';
-import { checkSpecUrl, SNAPSHOT_SOURCE, SPEC_PATHS, specPage } from './support/spec-snapshot.ts';
+import { checkSpecUrl, SNAPSHOT_SOURCE, SPEC_PATHS, specPage } from '../support/oracles/spec-snapshot.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyMessage, type Protocol } from '#message-model';
 import { DECISION_SCENARIOS, DEFAULT_SCENARIO_IDS } from '#course';
-import { isBroken } from '../support/course-messages.ts';
+import { isBroken } from '../../support/course-messages.ts';
 
 describe('messages shown with a scenario', () => {
   for (const s of DECISION_SCENARIOS) {

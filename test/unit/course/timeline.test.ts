@@ -9,7 +9,7 @@ import {
   type Timeline,
   type TimelineStep,
 } from '#course';
-import { isBroken } from '../support/course-messages.ts';
+import { isBroken } from '../../support/course-messages.ts';
 
 describe('buildTimeline', () => {
   it('shows a lost response after a write: the ticket exists, the client only sees its timeout', () => {

@@ -3,7 +3,13 @@
  * content test pass over checks that repeat their practice or titles that answer themselves.
  */
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, decisionTables, giveaways, repeatedPractice, shownJsonMessages } from './check-rules.ts';
+import {
+  canonicalJson,
+  decisionTables,
+  giveaways,
+  repeatedPractice,
+  shownJsonMessages,
+} from '../support/check-rules.ts';
 
 describe('giveaways', () => {
   it('rejects a title that names the kind and the reply of a notification', () => {

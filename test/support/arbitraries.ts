@@ -3,7 +3,7 @@
  * nearly valid, or broken in one or several ways, plus a serialiser that shuffles keys and adds whitespace.
  */
 import fc from 'fast-check';
-import { seededRandom } from '../../support/seeded-random.ts';
+import { seededRandom } from './seeded-random.ts';
 
 const json = () => fc.jsonValue({ maxDepth: 3 });
 

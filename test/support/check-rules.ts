@@ -8,7 +8,7 @@
  *   reply it is owed, and a message that is not valid is never called by a valid kind's name.
  */
 import { STANDARD_ERROR_CODES, standardMessage } from '#message-model';
-import type { FixtureExpectation } from '../../../src/course/fixtures.ts';
+import type { FixtureExpectation } from '../../src/course/fixtures.ts';
 
 /** The kinds a fixture's expectation names. */
 export type ExpectedKind = FixtureExpectation['kind'];
