@@ -1,11 +1,13 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
+import { satteri } from '@astrojs/markdown-satteri';
 import sitemap from '@astrojs/sitemap';
 import { clientBuildManifest } from './src/build/client-manifest.ts';
 import { SECURITY_HEADERS, siteCsp } from './src/build/csp.ts';
 import { serviceWorker } from './src/build/service-worker.ts';
 import { codeLabTypes } from './src/components/codelab/types/integration.ts';
+import { chapterStructurePlugin, MARKDOWN_FEATURES } from './src/course/read-chapter-structure.ts';
 
 // The public address the sitemap and canonical links are built from. Override with SITE_URL when deploying elsewhere.
 const site = process.env.SITE_URL ?? 'https://mcp-message-lab.example.org';
@@ -22,6 +24,10 @@ export default defineConfig({
     serviceWorker(),
   ],
   markdown: {
+    // Astro's default processor (Sätteri) with its default features made explicit (the Node reader parses with the
+    // same), plus the one reader of a chapter's structure: it stores what each chapter uses in the entry's
+    // remarkPluginFrontmatter, which the pages read (src/components/anatomy/entry-structure.ts).
+    processor: satteri({ features: MARKDOWN_FEATURES, mdastPlugins: [chapterStructurePlugin] }),
     shikiConfig: {
       themes: { light: 'github-light', dark: 'github-dark' },
       defaultColor: false,

@@ -1,8 +1,10 @@
 /**
- * Finds the exercises a chapter's MDX source uses (decision tables with their rows, fixtures to classify, interview
- * questions), so the instructor's answer key and the exercises handout list exactly what learners meet. Pure; the
- * components themselves validate their props at build time, so unknown ids never get this far.
+ * The exercises a chapter uses (decision tables with their rows, fixtures to classify, interview questions, code
+ * labs, the completion check), from its structure (src/course/chapter-structure.ts), so the instructor's answer key
+ * and the exercises handout list exactly what learners meet. Pure; the components themselves validate their props at
+ * build time, so unknown ids never get this far.
  */
+import { componentUses, stringAttribute, type ChapterStructure } from './chapter-structure.ts';
 import { DEFAULT_SCENARIO_IDS } from './decision-table.ts';
 
 /** What one chapter asks learners to do, in source order. */
@@ -19,43 +21,30 @@ export interface ChapterExercises {
   hasCheck: boolean;
 }
 
-/** Reads one attribute value from a tag's source: name="..." or name='...' or name={"..."}. */
-function attribute(tag: string, name: string): string | undefined {
-  const m = new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)'|\\{\\s*["'\`]([^"'\`]*)["'\`]\\s*\\})`).exec(tag);
-  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+/** A decision table's rows: its `scenarios={[…]}` prop when that is a list of ids, else the course's default rows. */
+export function tableScenarios(scenarios: unknown, defaults: readonly string[] = DEFAULT_SCENARIO_IDS): string[] {
+  return Array.isArray(scenarios) && scenarios.every((s) => typeof s === 'string') ? [...scenarios] : [...defaults];
 }
 
-function unescapeMdxString(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
-/** Lists the exercises in a chapter's MDX source. */
-export function exercisesInMdx(source: string): ChapterExercises {
-  const tables: ChapterExercises['tables'] = [];
-  for (const m of source.matchAll(/<DecisionTable\b[^>]*?\/?>/gs)) {
-    const tag = m[0];
-    const id = attribute(tag, 'id');
-    if (!id) continue;
-    const list = /\bscenarios=\{\s*\[([^\]]*)\]\s*\}/s.exec(tag)?.[1];
-    const scenarios = list ? [...list.matchAll(/["']([^"']+)["']/g)].map((s) => s[1]!) : [...DEFAULT_SCENARIO_IDS];
-    tables.push({ id, scenarios });
-  }
-  const classify: ChapterExercises['classify'] = [];
-  for (const m of source.matchAll(/<ClassifyFixture\b[^>]*?\/?>/gs)) {
-    const fixture = attribute(m[0], 'fixture');
-    const protocol = attribute(m[0], 'protocol');
-    if (fixture) classify.push(protocol ? { fixture, protocol } : { fixture });
-  }
-  const interviewQuestions = [...source.matchAll(/<InterviewQuestion\b[^>]*?>/gs)].flatMap((m) => {
-    const q = attribute(m[0], 'question');
-    return q ? [unescapeMdxString(q)] : [];
+/** Lists the exercises in a chapter's structure. */
+export function chapterExercises(structure: ChapterStructure): ChapterExercises {
+  const tables = componentUses(structure, 'DecisionTable').flatMap((use) => {
+    const id = stringAttribute(use, 'id');
+    return id ? [{ id, scenarios: tableScenarios(use.attributes.scenarios) }] : [];
   });
-  const codeLabs = [...source.matchAll(/<CodeLab\b[^>]*?\/?>/gs)].flatMap((m) => {
-    const e = attribute(m[0], 'exercise');
-    return e ? [e] : [];
+  const classify = componentUses(structure, 'ClassifyFixture').flatMap((use) => {
+    const fixture = stringAttribute(use, 'fixture');
+    const protocol = stringAttribute(use, 'protocol');
+    return fixture ? [protocol ? { fixture, protocol } : { fixture }] : [];
   });
-  return { tables, classify, interviewQuestions, codeLabs, hasCheck: /<CompletionCheck\b/.test(source) };
+  const interviewQuestions = componentUses(structure, 'InterviewQuestion').flatMap((use) => {
+    const question = stringAttribute(use, 'question');
+    return question ? [question] : [];
+  });
+  const codeLabs = componentUses(structure, 'CodeLab').flatMap((use) => {
+    const exercise = stringAttribute(use, 'exercise');
+    return exercise ? [exercise] : [];
+  });
+  const hasCheck = componentUses(structure, 'CompletionCheck').length > 0;
+  return { tables, classify, interviewQuestions, codeLabs, hasCheck };
 }

@@ -10,7 +10,8 @@ import pkg from '../../package.json';
 import { buildCourseData } from '../receipts/course-data.ts';
 import { chapterNumber } from '../receipts/roster-vocabulary.ts';
 import type { CourseData } from '../receipts/grade.ts';
-import { exercisesInMdx, type ChapterExercises } from '../course/chapter-exercises.ts';
+import { entryStructure } from '../components/anatomy/entry-structure.ts';
+import { chapterExercises, type ChapterExercises } from '../course/chapter-exercises.ts';
 import { planProblem } from './agenda.ts';
 
 /** The course title receipts carry. */
@@ -64,25 +65,27 @@ export async function workshopChapters(): Promise<WorkshopChapter[]> {
       );
     }
   }
-  return chapters.map((entry, index) => {
-    const check = checkFor(entry.id);
-    const note = notes.find((n) => n.data.chapter === entry.id);
-    if (note) {
-      const problem = planProblem(note.data.timings, entry.data);
-      if (problem) throw new Error(`${note.filePath ?? note.id}: ${problem}`);
-    }
-    return {
-      entry,
-      id: entry.id,
-      title: entry.data.title,
-      number: chapterNumber(index),
-      readingMinutes: entry.data.readingMinutes,
-      practiceMinutes: entry.data.practiceMinutes,
-      exercises: exercisesInMdx(entry.body ?? ''),
-      ...(check ? { check } : {}),
-      ...(note ? { notes: note } : {}),
-    };
-  });
+  return Promise.all(
+    chapters.map(async (entry, index) => {
+      const check = checkFor(entry.id);
+      const note = notes.find((n) => n.data.chapter === entry.id);
+      if (note) {
+        const problem = planProblem(note.data.timings, entry.data);
+        if (problem) throw new Error(`${note.filePath ?? note.id}: ${problem}`);
+      }
+      return {
+        entry,
+        id: entry.id,
+        title: entry.data.title,
+        number: chapterNumber(index),
+        readingMinutes: entry.data.readingMinutes,
+        practiceMinutes: entry.data.practiceMinutes,
+        exercises: chapterExercises(await entryStructure(entry)),
+        ...(check ? { check } : {}),
+        ...(note ? { notes: note } : {}),
+      };
+    }),
+  );
 }
 
 /** Past course versions' question sets (content/course-versions/<version>.json), for grading receipts that name them. */

@@ -1,8 +1,9 @@
 /**
- * What a chapter's checklist and progress bar count, found at build time from the chapter's MDX (the components it
- * uses), how much of it a learner has done, and how to say so in the learner's words ("Continue: chapter 5, the
+ * What a chapter's checklist and progress bar count, found at build time from the chapter's structure (the
+ * components it uses), how much of it a learner has done, and how to say so in the learner's words ("Continue: chapter 5, the
  * decision table"; never an internal id). Pure.
  */
+import { componentUses, stringAttribute, type ChapterStructure } from '../course/chapter-structure.ts';
 import type { ChapterProgress, WidgetRecord } from './schema.ts';
 
 /** One thing a learner can finish in a chapter. `href` points at it on the chapter page; `title` names a lab. */
@@ -24,27 +25,29 @@ export interface ChapterItems {
 /** Finds the widget id of a <ClassifyFixture fixture protocol?> (the page computes it the same way). */
 export type ClassifyIdOf = (fixture: string, protocol: string | undefined) => string;
 
-const attr = (tag: string, name: string) => new RegExp(`\\b${name}=["']([^"']+)["']`).exec(tag)?.[1];
-
 /**
- * Lists the trackable items in a chapter's MDX source: the practice messages (every <ClassifyFixture>, as one
- * item, when `classifyId` is given), each <DecisionTable id>, each <CodeLab exercise>, the <CompletionCheck> and
- * the <MakeItYours> self-mark, in that order.
+ * Lists the trackable items in a chapter's structure: the practice messages (every <ClassifyFixture>, as one item,
+ * when `classifyId` is given), each <DecisionTable id>, each <CodeLab exercise>, the <CompletionCheck> and the
+ * <MakeItYours> self-mark, in that order.
  */
-export function itemsFromMdx(source: string, classifyId?: ClassifyIdOf): ProgressItem[] {
+export function chapterItems(structure: ChapterStructure, classifyId?: ClassifyIdOf): ProgressItem[] {
   const items: ProgressItem[] = [];
   if (classifyId) {
-    const ids = [...source.matchAll(/<ClassifyFixture\b[^>]*>/g)].map((m) =>
-      classifyId(attr(m[0], 'fixture') ?? '', attr(m[0], 'protocol')),
+    const ids = componentUses(structure, 'ClassifyFixture').map((use) =>
+      classifyId(stringAttribute(use, 'fixture') ?? '', stringAttribute(use, 'protocol')),
     );
     if (ids.length > 0) items.push({ type: 'practice', ids });
   }
-  for (const m of source.matchAll(/<DecisionTable\b[^>]*?\bid=["']([^"']+)["']/g))
-    items.push({ type: 'widget', id: m[1]!, label: 'Decision table' });
-  for (const m of source.matchAll(/<CodeLab\b[^>]*?\bexercise=["']([^"']+)["']/g))
-    items.push({ type: 'code-lab', id: m[1]! });
-  if (/<CompletionCheck\b/.test(source)) items.push({ type: 'check', id: 'completion' });
-  if (/<MakeItYours\b/.test(source)) items.push({ type: 'self-mark' });
+  for (const use of componentUses(structure, 'DecisionTable')) {
+    const id = stringAttribute(use, 'id');
+    if (id) items.push({ type: 'widget', id, label: 'Decision table' });
+  }
+  for (const use of componentUses(structure, 'CodeLab')) {
+    const id = stringAttribute(use, 'exercise');
+    if (id) items.push({ type: 'code-lab', id });
+  }
+  if (componentUses(structure, 'CompletionCheck').length > 0) items.push({ type: 'check', id: 'completion' });
+  if (componentUses(structure, 'MakeItYours').length > 0) items.push({ type: 'self-mark' });
   return items;
 }
 

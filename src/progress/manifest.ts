@@ -7,7 +7,8 @@ import { getCollection } from 'astro:content';
 import { sortChapters } from './chapters.ts';
 import { requireExercise } from '../components/codelab/exercises.ts';
 import { domId, fixtureProtocol } from '../components/widgets/lib/build-time.ts';
-import { itemsFromMdx, type ChapterItems, type ProgressItem } from './items.ts';
+import { entryStructure } from '../components/anatomy/entry-structure.ts';
+import { chapterItems, type ChapterItems, type ProgressItem } from './items.ts';
 
 /** The anchor of an item on its chapter page (the heading the widget renders, or the anatomy section's). */
 function anchorOf(item: ProgressItem): string {
@@ -37,7 +38,7 @@ export async function buildProgressManifest(): Promise<ChapterItems[]> {
   return Promise.all(
     chapters.map(async (c) => {
       const items = await Promise.all(
-        itemsFromMdx(c.body ?? '', classifyId).map(async (item): Promise<ProgressItem> => {
+        chapterItems(await entryStructure(c), classifyId).map(async (item): Promise<ProgressItem> => {
           const href = `/chapters/${c.id}/${anchorOf(item)}`;
           if (item.type !== 'code-lab') return { ...item, href };
           const exercise = await requireExercise(item.id);

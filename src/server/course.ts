@@ -1,17 +1,18 @@
 /**
  * What the workshop server knows about the course, read once at start from the project's files: the chapters
  * and their titles, each chapter's completion check and the fixture texts its questions classify (the receipts'
- * course data), each decision table's scenarios (from the chapter's <DecisionTable> tags, so a learner cannot
+ * course data), each decision table's scenarios (from the chapter's <DecisionTable> uses, so a learner cannot
  * choose which rows their table is graded on), the items a chapter's progress counts, and any fixture's text for
  * classify predictions. Node only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { itemsFromMdx, type ProgressItem } from '../progress/items.ts';
+import { readChapterStructure } from '../course/read-chapter-structure.ts';
+import { chapterItems, type ProgressItem } from '../progress/items.ts';
 import { loadCourseData } from '../receipts/course-data-node.ts';
 import type { CourseData } from '../receipts/grade.ts';
-import { exercisesInMdx } from '../course/chapter-exercises.ts';
+import { chapterExercises } from '../course/chapter-exercises.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -50,11 +51,12 @@ export function loadRoomCourse(root: string = ROOT): RoomCourse {
   const tables = new Map<string, ReadonlyMap<string, readonly string[]>>();
   const classifyFixtures = new Map<string, ReadonlySet<string>>();
   const chapters: RoomChapter[] = course.chapters.map(({ id, title }) => {
-    const source = readFileSync(files.get(id)!, 'utf8');
-    const exercises = exercisesInMdx(source);
+    const file = files.get(id)!;
+    const structure = readChapterStructure(readFileSync(file, 'utf8'), file);
+    const exercises = chapterExercises(structure);
     tables.set(id, new Map(exercises.tables.map((t) => [t.id, t.scenarios])));
     classifyFixtures.set(id, new Set(exercises.classify.map((c) => c.fixture)));
-    return { id, title, items: itemsFromMdx(source) };
+    return { id, title, items: chapterItems(structure) };
   });
   const fixtures = new Map<string, string | undefined>();
   const fixtureText = (id: string): string | undefined => {

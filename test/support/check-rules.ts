@@ -1,5 +1,5 @@
 /**
- * The rules that keep completion checks honest, as plain functions over chapter text and check data, so that the
+ * The rules that keep completion checks honest, as plain functions over a chapter's structure and check data, so that the
  * content test can apply them to the course and test/unit/check-rules.test.ts can show that each one rejects what
  * it should:
  * - a check never repeats its chapter's practice: no decision-table row a table of the chapter shows, no message a
@@ -8,6 +8,8 @@
  *   reply it is owed, and a message that is not valid is never called by a valid kind's name.
  */
 import { STANDARD_ERROR_CODES, standardMessage } from '#message-model';
+import { componentUses, stringAttribute, type ChapterStructure } from '../../src/course/chapter-structure.ts';
+import { tableScenarios } from '../../src/course/chapter-exercises.ts';
 import type { FixtureExpectation } from '../../src/course/fixtures.ts';
 
 /** The kinds a fixture's expectation names. */
@@ -88,28 +90,21 @@ export interface ShownTable {
   line: number;
 }
 
-/**
- * The decision tables in a chapter body, with their rows. A `scenarios={[…]}` prop may span lines; a table without
- * one shows `defaults` (the bank's default table).
- */
-export function decisionTables(body: string, defaults: readonly string[]): ShownTable[] {
-  const tables: ShownTable[] = [];
-  for (const m of body.matchAll(/<DecisionTable\b([\s\S]*?)\/>/g)) {
-    const attributes = m[1] ?? '';
-    const id = /\bid=["']([^"']+)["']/.exec(attributes)?.[1] ?? '';
-    const list = /\bscenarios=\{\[([\s\S]*?)\]\}/.exec(attributes)?.[1];
-    const scenarios =
-      list === undefined ? [...defaults] : [...list.matchAll(/["']([a-z0-9-]+)["']/g)].map((s) => s[1]!);
-    tables.push({ id, scenarios, line: body.slice(0, m.index).split('\n').length });
-  }
-  return tables;
+/** The decision tables a chapter's structure shows, with their rows (`defaults`, the bank's default table, when none given). */
+export function decisionTables(structure: ChapterStructure, defaults: readonly string[]): ShownTable[] {
+  return componentUses(structure, 'DecisionTable').map((use) => ({
+    id: stringAttribute(use, 'id') ?? '',
+    scenarios: tableScenarios(use.attributes.scenarios, defaults),
+    line: use.line,
+  }));
 }
 
-/** The fenced JSON blocks of a chapter body (```json, ```jsonl one message per line), each message as parsed JSON. */
-export function shownJsonMessages(body: string): unknown[] {
+/** The messages of a chapter's JSON code blocks (```json, ```jsonl one message per line), each parsed. */
+export function shownJsonMessages(structure: ChapterStructure): unknown[] {
   const messages: unknown[] = [];
-  for (const m of body.matchAll(/^```(jsonl?)\b[^\n]*\n([\s\S]*?)^```/gm)) {
-    const texts = m[1] === 'jsonl' ? (m[2] ?? '').split('\n') : [m[2] ?? ''];
+  for (const block of structure.items) {
+    if (block.kind !== 'code' || (block.lang !== 'json' && block.lang !== 'jsonl')) continue;
+    const texts = block.lang === 'jsonl' ? block.value.split('\n') : [block.value];
     for (const text of texts) {
       try {
         if (text.trim()) messages.push(JSON.parse(text));

@@ -3,6 +3,7 @@
  * content test pass over checks that repeat their practice or titles that answer themselves.
  */
 import { describe, expect, it } from 'vitest';
+import { readChapterStructure } from '../../src/course/read-chapter-structure.ts';
 import {
   canonicalJson,
   decisionTables,
@@ -65,7 +66,7 @@ describe('decisionTables', () => {
       '    "x-two"]}',
       '/>',
     ].join('\n');
-    expect(decisionTables(body, ['d1', 'd2'])).toEqual([
+    expect(decisionTables(readChapterStructure(body), ['d1', 'd2'])).toEqual([
       { id: 'a', scenarios: ['d1', 'd2'], line: 1 },
       { id: 'b', scenarios: ['x-one', 'x-two'], line: 3 },
     ]);
@@ -86,7 +87,7 @@ describe('shownJsonMessages and canonicalJson', () => {
       '{"jsonrpc": "2.0",',
       '```',
     ].join('\n');
-    const shown = shownJsonMessages(body).map(canonicalJson);
+    const shown = shownJsonMessages(readChapterStructure(body)).map(canonicalJson);
     expect(shown).toHaveLength(3);
     expect(shown).toContain(canonicalJson({ jsonrpc: '2.0', id: 1, method: 'ping' }));
   });

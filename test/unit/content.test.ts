@@ -10,8 +10,10 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROTOCOL } from '#message-model';
 import { CompletionCheckSchema, DEFAULT_SCENARIO_IDS, getScenario } from '#course';
-import { checkAnatomy, fixtureReferences, outlineChapter } from '../../src/components/anatomy/anatomy.ts';
+import { checkAnatomy, outlineChapter } from '../../src/components/anatomy/anatomy.ts';
+import { componentUses, stringAttribute, type ChapterStructure } from '../../src/course/chapter-structure.ts';
 import { loadFixtures } from '../../src/course/fixtures-node.ts';
+import { readChapterStructure } from '../../src/course/read-chapter-structure.ts';
 import { readFrontmatter } from '../../src/lib/frontmatter.ts';
 import { CHAPTER_IDS, isChapterId, sortChapters } from '../../src/progress/chapters.ts';
 import type { Fixture } from '../../src/course/fixtures.ts';
@@ -31,6 +33,8 @@ interface Chapter {
   id: string;
   file: string;
   body: string;
+  /** What the chapter is made of, read from its MDX tree (lines count from the file's first). */
+  structure: ChapterStructure;
   protocol: string;
   anatomy: 'lesson' | 'faq';
 }
@@ -43,6 +47,7 @@ function readChapter(name: string): Chapter {
     id: name.replace(/\.mdx$/, ''),
     file: `content/chapters/${name}`,
     body,
+    structure: readChapterStructure(text),
     protocol: typeof data.protocol === 'string' ? data.protocol : '',
     anatomy: data.anatomy === 'faq' ? 'faq' : 'lesson',
   };
@@ -66,13 +71,16 @@ function shownProtocol(fixture: Fixture, requested: string | undefined): string 
     : (fixture.protocols[0] ?? DEFAULT_PROTOCOL);
 }
 
-/** The protocol attribute of the tag that names the fixture on the given line. */
-function protocolAttribute(body: string, line: number, fixture: string): string | undefined {
-  const text = body.split(/\r?\n/)[line - 1] ?? '';
-  const tag = [...text.matchAll(/<[A-Z][A-Za-z]*\b[^>]*>/g)]
-    .map((m) => m[0])
-    .find((t) => t.includes(`"${fixture}"`) || t.includes(`'${fixture}'`));
-  return tag ? /\bprotocol=(?:"([^"]*)"|'([^']*)')/.exec(tag)?.slice(1).find(Boolean) : undefined;
+/** Every component use that names a fixture, with the protocol it asks for (if any). */
+function fixtureUses(
+  structure: ChapterStructure,
+): { fixture: string; component: string; line: number; protocol: string | undefined }[] {
+  return componentUses(structure).flatMap((use) => {
+    const fixture = stringAttribute(use, 'fixture');
+    return fixture === undefined
+      ? []
+      : [{ fixture, component: use.name, line: use.line, protocol: stringAttribute(use, 'protocol') }];
+  });
 }
 
 /**
@@ -96,26 +104,27 @@ describe('chapters', () => {
 
   describe.each(chapters.map((c) => [c.id, c] as const))('%s', (_id, chapter) => {
     it('has every section of the anatomy in order (the FAQ is exempt)', () => {
-      expect(checkAnatomy(chapter.body, chapter.anatomy)).toEqual({ kind: 'ok' });
+      expect(checkAnatomy(chapter.structure, chapter.anatomy)).toEqual({ kind: 'ok' });
     });
 
     it('names its own chapter id in CompletionCheck and MakeItYours', () => {
-      const ids = [...chapter.body.matchAll(/<(?:CompletionCheck|MakeItYours)\s+chapter=["']([^"']+)["']/g)].map(
-        (m) => m[1],
-      );
+      const ids = [
+        ...componentUses(chapter.structure, 'CompletionCheck'),
+        ...componentUses(chapter.structure, 'MakeItYours'),
+      ].flatMap((use) => stringAttribute(use, 'chapter') ?? []);
       if (chapter.anatomy === 'lesson') expect(ids.length).toBe(2);
       for (const id of ids) expect(id).toBe(chapter.id);
     });
 
     it('shows only fixtures that exist, under a protocol they are written for, classified as their files state', () => {
       const problems: string[] = [];
-      for (const ref of fixtureReferences(chapter.body)) {
+      for (const ref of fixtureUses(chapter.structure)) {
         const fixture = fixtures.get(ref.fixture);
         if (!fixture) {
           problems.push(`line ${ref.line}: <${ref.component} fixture="${ref.fixture}"> names no fixture`);
           continue;
         }
-        const protocol = shownProtocol(fixture, protocolAttribute(chapter.body, ref.line, ref.fixture));
+        const protocol = shownProtocol(fixture, ref.protocol);
         for (const d of differences(fixture, protocol))
           problems.push(`line ${ref.line}: ${ref.fixture} under ${protocol}: ${d}`);
       }
@@ -167,7 +176,7 @@ function notesLineRange(body: string): { from: number; to: number } {
 describe('outlineChapter', () => {
   it('finds the anatomy sections of every lesson in the source', () => {
     for (const c of chapters.filter((ch) => ch.anatomy === 'lesson')) {
-      expect(outlineChapter(c.body).filter((i) => i.kind === 'section').length).toBeGreaterThanOrEqual(10);
+      expect(outlineChapter(c.structure).filter((i) => i.kind === 'section').length).toBeGreaterThanOrEqual(10);
     }
   });
 });
@@ -178,7 +187,7 @@ describe('completion checks', () => {
 
   it('exist for every lesson that shows a completion check', () => {
     for (const c of chapters) {
-      if (/<CompletionCheck\b/.test(c.body)) expect(files).toContain(`${c.id}.json`);
+      if (componentUses(c.structure, 'CompletionCheck').length > 0) expect(files).toContain(`${c.id}.json`);
     }
   });
 
@@ -234,11 +243,15 @@ describe('completion checks test rather than repeat', () => {
         JSON.parse(readFileSync(join(checksDir, `${chapter.id}.json`), 'utf8')),
       );
       // The practice is everything before the check: the check's own widget comes last in the anatomy.
-      const before = chapter.body.split(/<CompletionCheck\b/)[0] ?? chapter.body;
+      const checkLine = componentUses(chapter.structure, 'CompletionCheck')[0]?.line ?? Infinity;
+      const before: ChapterStructure = {
+        items: chapter.structure.items.filter((item) => item.line < checkLine),
+        questions: [],
+      };
 
       it('asks about no fixture, message or decision-table row its chapter already showed, and nothing twice', () => {
         const practice = {
-          fixtures: fixtureReferences(before).map((r) => r.fixture),
+          fixtures: fixtureUses(before).map((r) => r.fixture),
           tables: decisionTables(before, DEFAULT_SCENARIO_IDS),
           messages: new Set(shownJsonMessages(before).map(canonicalJson)),
         };
@@ -261,10 +274,10 @@ describe('completion checks test rather than repeat', () => {
   describe.each(chapters.map((c) => [c.id, c] as const))('%s', (_id, chapter) => {
     it('titles every classify widget by its situation, never by the expected kind or reply', () => {
       const problems: string[] = [];
-      for (const ref of fixtureReferences(chapter.body).filter((r) => r.component === 'ClassifyFixture')) {
+      for (const ref of fixtureUses(chapter.structure).filter((r) => r.component === 'ClassifyFixture')) {
         const fixture = fixtures.get(ref.fixture);
         if (!fixture) continue; // reported by the chapter's fixture test
-        const protocol = shownProtocol(fixture, protocolAttribute(chapter.body, ref.line, ref.fixture));
+        const protocol = shownProtocol(fixture, ref.protocol);
         const expected = fixture.expected[protocol as keyof Fixture['expected']];
         if (!expected) continue;
         for (const g of giveaways(fixture.title, expected.kind, expected.reply))

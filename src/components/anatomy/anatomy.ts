@@ -1,8 +1,14 @@
 /**
  * The chapter anatomy: the sections every lesson has, in order, and the check that fails the build when a chapter
- * lacks one or has them out of order. Pure functions over the chapter's MDX source, so the chapter route, the
- * content test and any script can share them.
+ * lacks one or has them out of order. Pure functions over the chapter's structure (src/course/chapter-structure.ts),
+ * so the chapter route, the content test and any script can share them.
  */
+import {
+  componentUses,
+  stringAttribute,
+  type ChapterStructure,
+  type ComponentUse,
+} from '../../course/chapter-structure.ts';
 
 /** The sections of a lesson, in reading order: the component an author writes, its anchor and its heading. */
 export const ANATOMY_SECTIONS = [
@@ -26,94 +32,45 @@ const REPEATABLE: ReadonlySet<AnatomyComponent> = new Set(['WorkedExample']);
 
 const SECTION_NAMES: ReadonlySet<string> = new Set(ANATOMY_SECTIONS.map((s) => s.component));
 
-/** One thing met while reading a chapter's source, in order: an anatomy section or a Markdown heading. */
+/** One thing met while reading a chapter, in order: an anatomy section or a Markdown heading. */
 export type OutlineItem =
   | { kind: 'section'; component: AnatomyComponent; line: number; attributes: Record<string, string> }
   | { kind: 'heading'; depth: number; text: string; line: number };
 
-/** Blanks out fenced code blocks and MDX/JSX comments, keeping line numbers, so tags shown as code don't count. */
-function maskNonContent(body: string): string[] {
-  const lines = body.split(/\r?\n/);
-  let fence: string | null = null;
-  let inComment = false;
-  return lines.map((line) => {
-    const trimmed = line.trimStart();
-    if (fence !== null) {
-      if (trimmed.startsWith(fence)) fence = null;
-      return '';
-    }
-    const open = /^(`{3,}|~{3,})/.exec(trimmed);
-    if (open) {
-      fence = open[1] ?? '```';
-      return '';
-    }
-    let out = '';
-    let rest = line;
-    while (rest.length > 0) {
-      if (inComment) {
-        const end = rest.indexOf('*/}');
-        if (end === -1) return out;
-        rest = rest.slice(end + 3);
-        inComment = false;
-      } else {
-        const start = rest.indexOf('{/*');
-        if (start === -1) return out + rest.replace(/`[^`]*`/g, (m) => ' '.repeat(m.length));
-        out += rest.slice(0, start);
-        rest = rest.slice(start + 3);
-        inComment = true;
-      }
-    }
-    return out.replace(/`[^`]*`/g, (m) => ' '.repeat(m.length));
-  });
-}
-
-/** Reads the string attributes of a JSX opening tag (`name="value"` or `name='value'`). */
-function readAttributes(tag: string): Record<string, string> {
-  const attributes: Record<string, string> = {};
-  for (const m of tag.matchAll(/([A-Za-z][\w-]*)=(?:"([^"]*)"|'([^']*)')/g)) {
-    const name = m[1];
-    if (name) attributes[name] = m[2] ?? m[3] ?? '';
-  }
-  return attributes;
+/** A use's string attributes (`name="value"`, or `name={"value"}`). */
+function stringAttributes(use: ComponentUse): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(use.attributes).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /**
- * Lists the anatomy sections and Markdown headings of a chapter's MDX source in the order they appear. Tags inside
- * code fences, inline code and comments are ignored. The table of contents and the anatomy check are built on it.
+ * Lists the anatomy sections and Markdown headings of a chapter in the order they appear, from its structure (tags
+ * shown in code fences, inline code and comments are not uses). The table of contents and the anatomy check are
+ * built on it.
  */
-export function outlineChapter(body: string): OutlineItem[] {
-  const items: OutlineItem[] = [];
-  const lines = maskNonContent(body);
-  lines.forEach((line, index) => {
-    const heading = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
-    if (heading) {
-      items.push({ kind: 'heading', depth: heading[1]?.length ?? 1, text: heading[2] ?? '', line: index + 1 });
-      return;
-    }
-    for (const m of line.matchAll(/<([A-Z][A-Za-z]*)\b([^>]*)/g)) {
-      const name = m[1] ?? '';
-      if (SECTION_NAMES.has(name)) {
-        items.push({
+export function outlineChapter(structure: ChapterStructure): OutlineItem[] {
+  return structure.items.flatMap((item): OutlineItem[] => {
+    if (item.kind === 'heading') return [{ kind: 'heading', depth: item.depth, text: item.text, line: item.line }];
+    if (item.kind === 'component' && SECTION_NAMES.has(item.name))
+      return [
+        {
           kind: 'section',
-          component: name as AnatomyComponent,
-          line: index + 1,
-          attributes: readAttributes(m[2] ?? ''),
-        });
-      }
-    }
+          component: item.name as AnatomyComponent,
+          line: item.line,
+          attributes: stringAttributes(item),
+        },
+      ];
+    return [];
   });
-  return items;
 }
 
 /** Every fixture id a chapter names, with the component and line that names it. */
-export function fixtureReferences(body: string): { fixture: string; component: string; line: number }[] {
-  const refs: { fixture: string; component: string; line: number }[] = [];
-  maskNonContent(body).forEach((line, index) => {
-    for (const m of line.matchAll(/<([A-Z][A-Za-z]*)\b([^>]*?)\bfixture=(?:"([^"]*)"|'([^']*)')/g)) {
-      refs.push({ fixture: m[3] ?? m[4] ?? '', component: m[1] ?? '', line: index + 1 });
-    }
+export function fixtureReferences(structure: ChapterStructure): { fixture: string; component: string; line: number }[] {
+  return componentUses(structure).flatMap((use) => {
+    const fixture = stringAttribute(use, 'fixture');
+    return fixture === undefined ? [] : [{ fixture, component: use.name, line: use.line }];
   });
-  return refs;
 }
 
 /** The outcome of checking a chapter's anatomy. */
@@ -123,9 +80,9 @@ export type AnatomyCheck = { kind: 'ok' } | { kind: 'problems'; problems: string
  * Checks that a lesson has every anatomy section, once, in order (worked examples may repeat back to back). The FAQ
  * (`anatomy: 'faq'`) is exempt. Each problem names the section and, where it helps, the line.
  */
-export function checkAnatomy(body: string, anatomy: 'lesson' | 'faq' = 'lesson'): AnatomyCheck {
+export function checkAnatomy(structure: ChapterStructure, anatomy: 'lesson' | 'faq' = 'lesson'): AnatomyCheck {
   if (anatomy === 'faq') return { kind: 'ok' };
-  const sections = outlineChapter(body).filter(
+  const sections = outlineChapter(structure).filter(
     (i): i is Extract<OutlineItem, { kind: 'section' }> => i.kind === 'section',
   );
   const problems: string[] = [];

@@ -1,8 +1,8 @@
 /**
  * Structured data for search engines: a TechArticle per chapter and an FAQPage for the FAQ, built from the chapter's
- * frontmatter and source. Plain objects; the page serialises them into <script type="application/ld+json">.
+ * frontmatter and structure. Plain objects; the page serialises them into <script type="application/ld+json">.
  */
-import { outlineChapter } from '../anatomy/anatomy.ts';
+import type { ChapterStructure } from '../../course/chapter-structure.ts';
 
 /** The chapter frontmatter fields the structured data needs. */
 export interface ChapterMeta {
@@ -35,53 +35,26 @@ export function chapterJsonLd(data: ChapterMeta, url: string, siteUrl: string): 
   };
 }
 
-/** Markdown and MDX source turned into plain text: tags, links, emphasis and code marks dropped. */
-export function plainText(source: string): string {
-  return source
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/\{\/\*[\s\S]*?\*\/\}/g, ' ')
-    .replace(/<\/?[A-Za-z][^>]*>/g, ' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`]+/g, '')
-    .replace(/^\s*[-+>|]\s?/gm, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /**
- * The FAQ's questions and answers: every ## or ### heading that ends in "?" is a question, and the text up to the
- * next heading is its answer. `<InterviewQuestion question="…?">answer</InterviewQuestion>` counts too.
+ * The FAQ's questions and answers, from the chapter's structure: every ## or ### heading that ends in "?" is a
+ * question, and the text up to the next heading is its answer; then each
+ * `<InterviewQuestion question="…?">answer</InterviewQuestion>`.
  */
-export function faqEntries(body: string): { question: string; answer: string }[] {
-  const lines = body.split(/\r?\n/);
-  const headingLines = outlineChapter(body).filter((i) => i.kind === 'heading');
-  const entries: { question: string; answer: string }[] = [];
-  headingLines.forEach((h, index) => {
-    if (h.kind !== 'heading' || h.depth < 2 || h.depth > 3) return;
-    const question = plainText(h.text);
-    if (!question.endsWith('?')) return;
-    const end = headingLines[index + 1]?.line ?? lines.length + 1;
-    const answer = plainText(lines.slice(h.line, end - 1).join('\n'));
-    if (answer) entries.push({ question, answer });
-  });
-  for (const m of body.matchAll(
-    /<InterviewQuestion\s+question=(?:"([^"]*)"|'([^']*)')\s*>([\s\S]*?)<\/InterviewQuestion>/g,
-  )) {
-    const question = plainText(m[1] ?? m[2] ?? '');
-    const answer = plainText(m[3] ?? '');
-    if (question && answer) entries.push({ question, answer });
-  }
-  return entries;
+export function faqEntries(structure: ChapterStructure): { question: string; answer: string }[] {
+  return [
+    ...structure.questions.filter((q) => q.from === 'heading'),
+    ...structure.questions.filter((q) => q.from === 'InterviewQuestion'),
+  ].map(({ question, answer }) => ({ question, answer }));
 }
 
 /** An FAQPage for the FAQ chapter. */
-export function faqJsonLd(body: string, url: string): Record<string, unknown> {
+export function faqJsonLd(structure: ChapterStructure, url: string): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
     url,
     inLanguage: 'en',
-    mainEntity: faqEntries(body).map((e) => ({
+    mainEntity: faqEntries(structure).map((e) => ({
       '@type': 'Question',
       name: e.question,
       acceptedAnswer: { '@type': 'Answer', text: e.answer },

@@ -1,7 +1,8 @@
 /**
  * The on-page table of contents: the chapter's anatomy sections (whose headings the components render) with the
- * Markdown headings inside each one nested below it. Built from the chapter's source so it follows the body's order.
+ * Markdown headings inside each one nested below it. Built from the chapter's structure so it follows the body's order.
  */
+import type { ChapterStructure } from '../../course/chapter-structure.ts';
 import { ANATOMY_SECTIONS, outlineChapter } from '../anatomy/anatomy.ts';
 
 /** One entry: an anchor, its text, and the entries nested under it. */
@@ -24,11 +25,11 @@ export interface RenderedHeading {
  * ## headings with their ### headings.
  */
 export function buildToc(
-  body: string,
+  structure: ChapterStructure,
   headings: readonly RenderedHeading[],
   fixtureTitle: (id: string) => string | undefined = () => undefined,
 ): TocItem[] {
-  const outline = outlineChapter(body);
+  const outline = outlineChapter(structure);
   const sourceHeadings = outline.filter((i) => i.kind === 'heading');
   // Pair source headings with rendered ones by position; if they disagree (a heading from an imported file, say),
   // fall back to the rendered list alone.

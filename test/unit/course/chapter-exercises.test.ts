@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { exercisesInMdx } from '../../../src/course/chapter-exercises.ts';
+import { DEFAULT_SCENARIO_IDS } from '#course';
+import { chapterExercises } from '../../../src/course/chapter-exercises.ts';
+import { readChapterStructure } from '../../../src/course/read-chapter-structure.ts';
 
-describe('exercisesInMdx', () => {
+/** The exercises of a chapter's MDX text, read as the workshop server reads them. */
+const exercisesInMdx = (source: string) => chapterExercises(readChapterStructure(source));
+
+describe('chapterExercises', () => {
   it('finds decision tables with and without their rows, in source order', () => {
     const source = `Intro\n<DecisionTable id="ch05-table" />\ntext\n<DecisionTable\n  id="extra"\n  scenarios={["read-timeout", 'unknown-tool']}\n/>`;
     expect(exercisesInMdx(source).tables).toEqual([
-      {
-        id: 'ch05-table',
-        scenarios: ['unknown-method', 'malformed-incident-id', 'backend-unavailable', 'lost-response-after-write'],
-      },
+      { id: 'ch05-table', scenarios: [...DEFAULT_SCENARIO_IDS] },
       { id: 'extra', scenarios: ['read-timeout', 'unknown-tool'] },
     ]);
   });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chapterCompletion, isItemDone, itemsFromMdx } from '../../../src/progress/items.ts';
+import { readChapterStructure } from '../../../src/course/read-chapter-structure.ts';
+import { chapterCompletion, chapterItems, isItemDone } from '../../../src/progress/items.ts';
+
+const itemsFromMdx = (source: string) => chapterItems(readChapterStructure(source));
 
 const mdx = `
 <Practice>
@@ -11,7 +14,7 @@ const mdx = `
 <MakeItYours chapter="05-error-semantics-and-retries">Prompts</MakeItYours>
 `;
 
-describe('itemsFromMdx', () => {
+describe('chapterItems', () => {
   it('counts decision tables, code labs, the completion check and the self-mark', () => {
     expect(itemsFromMdx(mdx)).toEqual([
       { type: 'widget', id: 'ch05-table', label: 'Decision table' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { itemLabel, itemState, itemsFromMdx, type ChapterItems } from '../../../src/progress/items.ts';
+import { readChapterStructure } from '../../../src/course/read-chapter-structure.ts';
+import { chapterItems, itemLabel, itemState, type ChapterItems } from '../../../src/progress/items.ts';
 import { describeLeft, nextStep } from '../../../src/progress/path.ts';
 
 const mdx = `
@@ -16,7 +17,7 @@ const AT = '2026-11-30T00:00:00Z';
 const classifyId = (fixture: string, protocol: string | undefined) => `classify-${fixture}-${protocol ?? 'default'}`;
 
 describe('the checklist in the learner’s words', () => {
-  const items = itemsFromMdx(mdx, classifyId);
+  const items = chapterItems(readChapterStructure(mdx), classifyId);
 
   it('counts the practice messages as one item, first', () => {
     expect(items[0]).toEqual({ type: 'practice', ids: ['classify-x-default'] });
