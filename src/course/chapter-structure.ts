@@ -17,6 +17,8 @@ export interface ComponentUse {
   attributes: Record<string, AttributeValue>;
   /** 1-based line in the file where the tag opens. */
   line: number;
+  /** 1-based line where the element ends (its closing tag, or the opening tag's own end when it closes itself). */
+  endLine: number;
 }
 
 /** A Markdown heading: its depth, its text without markup, and its line. */

@@ -169,7 +169,7 @@ export function structureOfTree(root: MdastNode): ChapterStructure {
     const isJsx = node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
     if (isJsx && node.name && /^[A-Z]/.test(node.name)) {
       const attributes = attributesOf(node);
-      items.push({ kind: 'component', name: node.name, attributes, line });
+      items.push({ kind: 'component', name: node.name, attributes, line, endLine: node.position?.end.line ?? line });
       if (node.name === 'InterviewQuestion' && typeof attributes.question === 'string') {
         const question = squash(attributes.question);
         const answer = squash(textOf(node));

@@ -32,7 +32,8 @@ const checksDir = join(root, 'content/checks');
 interface Chapter {
   id: string;
   file: string;
-  body: string;
+  /** The whole file, frontmatter included, so that line numbers are the file's. */
+  text: string;
   /** What the chapter is made of, read from its MDX tree (lines count from the file's first). */
   structure: ChapterStructure;
   protocol: string;
@@ -42,11 +43,11 @@ interface Chapter {
 /** Reads a chapter: the two frontmatter fields these tests need (the collection schema validates the rest). */
 function readChapter(name: string): Chapter {
   const text = readFileSync(join(chaptersDir, name), 'utf8');
-  const { data, body } = readFrontmatter(text);
+  const { data } = readFrontmatter(text);
   return {
     id: name.replace(/\.mdx$/, ''),
     file: `content/chapters/${name}`,
-    body,
+    text,
     structure: readChapterStructure(text),
     protocol: typeof data.protocol === 'string' ? data.protocol : '',
     anatomy: data.anatomy === 'faq' ? 'faq' : 'lesson',
@@ -133,8 +134,8 @@ describe('chapters', () => {
 
     it('links MCP spec sections of the version it targets, except in version notes', () => {
       const problems: string[] = [];
-      const inNotes = notesLineRange(chapter.body);
-      chapter.body.split(/\r?\n/).forEach((line, index) => {
+      const inNotes = notesLineRange(chapter.structure);
+      chapter.text.split(/\r?\n/).forEach((line, index) => {
         for (const link of specLinks(line)) {
           if (link.version === 'draft') problems.push(`line ${index + 1}: links the draft spec: ${link.url}`);
           const isNote = (index + 1 >= inNotes.from && index + 1 <= inNotes.to) || link.text.includes(link.version);
@@ -166,11 +167,9 @@ function specLinks(line: string): { text: string; url: string; version: string; 
 }
 
 /** The lines covered by <SourcesAndVersions>…</SourcesAndVersions>, where links to other versions are expected. */
-function notesLineRange(body: string): { from: number; to: number } {
-  const lines = body.split(/\r?\n/);
-  const from = lines.findIndex((l) => l.includes('<SourcesAndVersions')) + 1;
-  const to = lines.findIndex((l) => l.includes('</SourcesAndVersions>')) + 1;
-  return from > 0 && to >= from ? { from, to } : { from: 0, to: -1 };
+function notesLineRange(structure: ChapterStructure): { from: number; to: number } {
+  const notes = componentUses(structure, 'SourcesAndVersions')[0];
+  return notes ? { from: notes.line, to: notes.endLine } : { from: 0, to: -1 };
 }
 
 describe('outlineChapter', () => {

@@ -58,6 +58,7 @@ describe('readChapterStructure', () => {
       // `computed` holds an expression, not a literal: it is left out rather than guessed.
       ['Widget', { count: -3, ratio: 0.5, flag: true, on: false, none: null, text: 'plain' }, 10],
     ]);
+    expect(uses.map((u) => u.endLine)).toEqual([1, 3, 8, 10]);
     expect(chapterExercises(readChapterStructure(source)).tables).toEqual([
       { id: 'multi-line', scenarios: ['read-timeout', 'unknown-tool', 'backend-unavailable'] },
     ]);
@@ -98,9 +99,9 @@ describe('readChapterStructure', () => {
     const frontmatter: Record<string, unknown> = result.data.astro?.frontmatter ?? {};
     expect(frontmatter[STRUCTURE_KEY]).toEqual({
       items: [
-        { kind: 'component', name: 'Practice', attributes: {}, line: 5 },
+        { kind: 'component', name: 'Practice', attributes: {}, line: 5, endLine: 11 },
         { kind: 'heading', depth: 3, text: 'Try it', line: 7 },
-        { kind: 'component', name: 'DecisionTable', attributes: { id: 't' }, line: 9 },
+        { kind: 'component', name: 'DecisionTable', attributes: { id: 't' }, line: 9, endLine: 9 },
       ],
       questions: [],
     });
