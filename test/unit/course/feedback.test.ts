@@ -17,6 +17,7 @@ import {
   type CellVerdict,
   type DecisionColumn,
 } from '#course';
+import { readChapterStructure } from '../../../src/course/read-chapter-structure.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -27,17 +28,11 @@ function cellFor(scenarioId: string, column: DecisionColumn, value: string): Cel
   return grade.cells.find((c) => c.column === column)!;
 }
 
-/** The heading anchors of a chapter page, derived from its MDX source as Astro does (github-slugger). */
+/** The heading anchors of a chapter page: its ## to ###### headings' text, slugged as Astro does (github-slugger). */
 function chapterAnchors(chapter: string): Set<string> {
   const slugger = new GithubSlugger();
-  const anchors = new Set<string>();
-  let fence = false;
-  for (const line of readFileSync(resolve(root, 'content/chapters', `${chapter}.mdx`), 'utf8').split('\n')) {
-    if (/^\s*```/.test(line)) fence = !fence;
-    const heading = !fence && /^#{2,6}\s+(.+?)\s*#*\s*$/.exec(line);
-    if (heading) anchors.add(slugger.slug(heading[1]!.replace(/`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')));
-  }
-  return anchors;
+  const structure = readChapterStructure(readFileSync(resolve(root, 'content/chapters', `${chapter}.mdx`), 'utf8'));
+  return new Set(structure.items.flatMap((i) => (i.kind === 'heading' && i.depth >= 2 ? [slugger.slug(i.text)] : [])));
 }
 
 describe('feedback on every wrong answer', () => {
