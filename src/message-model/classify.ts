@@ -75,23 +75,33 @@ export function classifyMessage(input: unknown, options: ClassifyOptions = {}): 
     // A last line of defence: nothing above is expected to throw, but a classifier that throws would take a
     // page or a CLI run down with it. Report it as a finding instead.
     const detail = error instanceof Error ? error.message : String(error);
-    return {
-      kind: 'invalid',
-      shape: 'unknown',
+    return invalidWhole(
       protocol,
-      reply: { send: 'error', code: ERROR_CODE.InvalidRequest, id: null },
-      findings: [
-        finding(
-          'classifier-limit',
-          'error',
-          '',
-          `The classifier could not finish on this input (${detail}); treat it as invalid.`,
-          rfc8259Ref('9', 'Parsers'),
-        ),
-      ],
-      explanation: 'The classifier could not finish on this input, so it treats it as an invalid message.',
-    };
+      finding(
+        'classifier-limit',
+        'error',
+        '',
+        `The classifier could not finish on this input (${detail}); treat it as invalid.`,
+        rfc8259Ref('9', 'Parsers'),
+      ),
+      'The classifier could not finish on this input, so it treats it as an invalid message.',
+    );
   }
+}
+
+/** -32600 Invalid Request with a null id: the reply when no id can be read or echoed. */
+const INVALID_REQUEST_NO_ID = { send: 'error', code: ERROR_CODE.InvalidRequest, id: null } as const satisfies Reply;
+
+/** Input that is invalid as a whole, for one reason (`error`): no message shape, answered with INVALID_REQUEST_NO_ID. */
+function invalidWhole(protocol: Protocol, error: Finding, explanation: string): Classification {
+  return {
+    kind: 'invalid',
+    shape: 'unknown',
+    protocol,
+    reply: { ...INVALID_REQUEST_NO_ID },
+    findings: [error],
+    explanation,
+  };
 }
 
 function classifyInput(
@@ -206,22 +216,17 @@ function classifyInput(
 function classifyBatch(items: unknown[], ctx: Context): Classification {
   const { protocol } = ctx;
   if (items.length === 0) {
-    return {
-      kind: 'invalid',
-      shape: 'unknown',
+    return invalidWhole(
       protocol,
-      reply: { send: 'error', code: ERROR_CODE.InvalidRequest, id: null },
-      findings: [
-        finding(
-          'batch-empty',
-          'error',
-          '',
-          'An empty array is not a batch: JSON-RPC answers it with a single -32600 Invalid Request, not an empty array.',
-          jsonRpcRef('6'),
-        ),
-      ],
-      explanation: `An empty array is not a valid batch, so the receiver answers one ${describeErrorReply({ send: 'error', code: ERROR_CODE.InvalidRequest, id: null }, protocol)}.`,
-    };
+      finding(
+        'batch-empty',
+        'error',
+        '',
+        'An empty array is not a batch: JSON-RPC answers it with a single -32600 Invalid Request, not an empty array.',
+        jsonRpcRef('6'),
+      ),
+      `An empty array is not a valid batch, so the receiver answers one ${describeErrorReply(INVALID_REQUEST_NO_ID, protocol)}.`,
+    );
   }
   // A batch owes one reply per element, but classifying millions of elements one by one costs seconds and
   // gigabytes (a 10 MB array of numbers holds five million): past MAX_BATCH_ITEMS the classifier stops and says so.
@@ -293,7 +298,7 @@ function classifySingle(value: unknown, base: string, ctx: Context): Classificat
           messagesRef(protocol, 'Messages', '4'),
         ),
       ],
-      { send: 'error', code: ERROR_CODE.InvalidRequest, id: null },
+      { ...INVALID_REQUEST_NO_ID },
       undefined,
     );
   }
