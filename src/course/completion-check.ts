@@ -218,10 +218,33 @@ function describeReplyAnswer(a: ReplyAnswer): string {
   return 'nothing';
 }
 
+/** How the grader gets the model's classification of a fixture's text under a protocol. */
+export type FixtureClassifier = (text: string, protocol: Protocol) => Classification;
+
+const classifyFixture: FixtureClassifier = (text, protocol) => classifyMessage(text, { protocol });
+
+/**
+ * A FixtureClassifier that classifies each fixture text once per protocol and answers from memory after that: the
+ * expected classifications, for a grader that grades many learners' answers to the same questions (the roster page,
+ * `mcp-lab grade`). classifyMessage is pure, so the answer is the one it gives; the classification objects are shared
+ * between the grades, which do not change them.
+ */
+export function rememberClassifications(): FixtureClassifier {
+  const known = new Map<Protocol, Map<string, Classification>>();
+  return (text, protocol) => {
+    let byText = known.get(protocol);
+    if (!byText) known.set(protocol, (byText = new Map()));
+    let classification = byText.get(text);
+    if (!classification) byText.set(text, (classification = classifyMessage(text, { protocol })));
+    return classification;
+  };
+}
+
 function gradeClassify(
   q: z.infer<typeof ClassifyQuestionSchema>,
   answer: Record<string, unknown> | undefined,
-  fixtureTexts: Record<string, string>,
+  fixtureTexts: Readonly<Record<string, string>>,
+  classify: FixtureClassifier,
 ): QuestionGrade {
   const base = { id: q.id, type: q.type } as const;
   const text = own(fixtureTexts, q.fixture);
@@ -232,7 +255,7 @@ function gradeClassify(
       feedback: `The fixture "${q.fixture}" was not provided, so this question cannot be graded.`,
     };
   }
-  const classification = classifyMessage(text, { protocol: q.protocol as Protocol });
+  const classification = classify(text, q.protocol as Protocol);
   // A prediction is graded only when every part the question asks for is answered; otherwise say which is missing.
   const reply = answer === undefined ? undefined : ReplyAnswerSchema.safeParse(own(answer, 'reply'));
   const missing = q.ask.filter((aspect) =>
@@ -328,12 +351,14 @@ function gradeSelfAssessed(
 /**
  * Grades a learner's answers to a completion check. `check` and `answers` may be anything (a receipt, a form, a
  * file); they are validated, not trusted. `fixtureTexts` maps fixture ids to their raw text, so the grader stays
- * pure. Never throws.
+ * pure. `classify` classifies a fixture (rememberClassifications, for many answers to the same questions). Never
+ * throws.
  */
 export function gradeCompletionCheck(
   check: unknown,
   answers: unknown,
-  fixtureTexts: Record<string, string> = {},
+  fixtureTexts: Readonly<Record<string, string>> = {},
+  classify: FixtureClassifier = classifyFixture,
 ): CompletionCheckGrade {
   const parsedCheck = CompletionCheckSchema.safeParse(check);
   if (!parsedCheck.success) {
@@ -347,13 +372,13 @@ export function gradeCompletionCheck(
     return { kind: 'invalid-input', message: 'The answers must be an object mapping question ids to answers.' };
   }
   const given = (answers ?? {}) as Record<string, unknown>;
-  const texts = isRecord(fixtureTexts) ? (fixtureTexts as Record<string, string>) : {};
+  const texts: Readonly<Record<string, string>> = isRecord(fixtureTexts) ? fixtureTexts : {};
   const questions: QuestionGrade[] = parsedCheck.data.questions.map((q) => {
     const raw = own(given, q.id);
     const answer = isRecord(raw) ? raw : undefined;
     switch (q.type) {
       case 'classify':
-        return gradeClassify(q, answer, texts);
+        return gradeClassify(q, answer, texts, classify);
       case 'choice':
         return gradeChoice(q, answer);
       case 'decision-table':

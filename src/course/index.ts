@@ -58,6 +58,7 @@ export {
   CheckAnswerSchema,
   CheckAnswersSchema,
   gradeCompletionCheck,
+  rememberClassifications,
 } from './completion-check.ts';
 export type {
   ClassifyAspect,
@@ -70,6 +71,7 @@ export type {
   CheckAnswers,
   QuestionGrade,
   CompletionCheckGrade,
+  FixtureClassifier,
 } from './completion-check.ts';
 
 export {

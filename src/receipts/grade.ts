@@ -21,21 +21,13 @@ import {
   gradeCompletionCheck,
   gradeDecisionTable,
   MISCONCEPTIONS,
-  CompletionCheckSchema,
+  rememberClassifications,
   type CellVerdict,
-  type CompletionCheckGrade,
   type DecisionColumn,
-  type QuestionGrade,
+  type FixtureClassifier,
   type MisconceptionId,
 } from '#course';
-import {
-  canonicalReceiptJson,
-  readReceipt,
-  type ChapterReceipt,
-  type ClaimedGrade,
-  type Receipt,
-  type SelfMark,
-} from './schema.ts';
+import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type SelfMark } from './schema.ts';
 import { csvText } from '../lib/csv.ts';
 import { STATUS_LABELS, type ChapterStatus, type FlagReason } from './roster-vocabulary.ts';
 
@@ -196,69 +188,6 @@ function hasActivity(ch: ChapterReceipt): boolean {
   );
 }
 
-/**
- * Grades completion checks for many receipts quickly, with exactly the model's answers.
- *
- * gradeCompletionCheck validates the whole check on every call and classifies every fixture again, which for a class
- * of 300 is most of the work. Each question's grade depends only on that question and its answer, and the check's
- * total (correct, total, passed) only on the questions' verdicts, so: each question is graded once per distinct
- * answer (as a one-question check, by the model), and the totals once per distinct pattern of verdicts (by the model,
- * on the first real answers that produced it). Nothing here decides a verdict. test/unit/receipts/grade.test.ts
- * checks the result against plain gradeCompletionCheck on random answers.
- */
-export class CheckGrader {
-  private readonly questions = new Map<string, QuestionGrade>();
-  private readonly totals = new Map<
-    string,
-    { correct: number; total: number; selfAssessed: number; passed: boolean }
-  >();
-  private readonly parts = new Map<string, { valid: boolean; single: Map<string, unknown> }>();
-  private readonly course: QuestionSet;
-
-  constructor(course: QuestionSet) {
-    this.course = course;
-  }
-
-  /** The same result as gradeCompletionCheck(course.checks[chapter], answers, course.fixtureTexts). */
-  grade(chapter: string, answers: unknown): CompletionCheckGrade {
-    const check = this.course.checks[chapter];
-    const texts = { ...this.course.fixtureTexts };
-    let part = this.parts.get(chapter);
-    if (!part) {
-      const parsed = CompletionCheckSchema.safeParse(check);
-      part = { valid: parsed.success, single: new Map() };
-      if (parsed.success)
-        for (const q of parsed.data.questions) part.single.set(q.id, { chapter: parsed.data.chapter, questions: [q] });
-      this.parts.set(chapter, part);
-    }
-    if (!part.valid || typeof answers !== 'object' || answers === null || Array.isArray(answers))
-      return gradeCompletionCheck(check, answers, texts);
-    const given = answers as Record<string, unknown>;
-    const questions: QuestionGrade[] = [];
-    for (const [id, single] of part.single) {
-      const answer = Object.prototype.hasOwnProperty.call(given, id) ? given[id] : undefined;
-      const key = `${chapter}\u0000${id}\u0000${canonicalReceiptJson(answer)}`;
-      let grade = this.questions.get(key);
-      if (!grade) {
-        const one = gradeCompletionCheck(single, answer === undefined ? {} : { [id]: answer }, texts);
-        if (one.kind !== 'graded') return gradeCompletionCheck(check, answers, texts);
-        grade = one.questions[0]!;
-        this.questions.set(key, grade);
-      }
-      questions.push(grade);
-    }
-    const pattern = `${chapter}\u0000${questions.map((q) => q.verdict).join(',')}`;
-    let totals = this.totals.get(pattern);
-    if (!totals) {
-      const full = gradeCompletionCheck(check, answers, texts);
-      if (full.kind !== 'graded') return full;
-      totals = { correct: full.correct, total: full.total, selfAssessed: full.selfAssessed, passed: full.passed };
-      this.totals.set(pattern, totals);
-    }
-    return { kind: 'graded', chapter, questions, ...totals };
-  }
-}
-
 /** The question ids of a check (unvalidated: anything without them has none). */
 function questionIdsOf(check: unknown): string[] {
   if (typeof check !== 'object' || check === null || !Array.isArray((check as { questions?: unknown }).questions))
@@ -275,31 +204,14 @@ export function knownVersions(course: CourseData): string[] {
   return [...Object.keys(course.pastVersions ?? {}).filter((v) => v !== course.version), course.version];
 }
 
-/** One CheckGrader per course version, made when a receipt first needs it. */
-class VersionGraders {
-  private readonly graders = new Map<string, CheckGrader>();
-  private readonly course: CourseData;
-
-  constructor(course: CourseData) {
-    this.course = course;
-  }
-
-  /**
-   * The version a receipt naming `named` is graded against, its question set and its grader: the named version when
-   * it is the current one or a known past one, else the current one (`known: false`).
-   */
-  select(named: string): { version: string; set: QuestionSet; grader: CheckGrader; known: boolean } {
-    const past = named === this.course.version ? undefined : this.course.pastVersions?.[named];
-    const known = named === this.course.version || past !== undefined;
-    const version = past ? named : this.course.version;
-    const set = past ?? this.course;
-    let grader = this.graders.get(version);
-    if (!grader) {
-      grader = new CheckGrader(set);
-      this.graders.set(version, grader);
-    }
-    return { version, set, grader, known };
-  }
+/**
+ * The version a receipt naming `named` is graded against and its question set: the named version when it is the
+ * current one or a known past one, else the current one (`known: false`).
+ */
+function selectVersion(course: CourseData, named: string): { version: string; set: QuestionSet; known: boolean } {
+  const past = named === course.version ? undefined : course.pastVersions?.[named];
+  const known = named === course.version || past !== undefined;
+  return { version: past ? named : course.version, set: past ?? course, known };
 }
 
 /**
@@ -311,7 +223,7 @@ export function gradeReceipt(
   course: CourseData,
   source: string,
   position = 1,
-  graders: VersionGraders = new VersionGraders(course),
+  classify: FixtureClassifier = rememberClassifications(),
 ): RosterEntry {
   const reading = readReceipt(input);
   if (reading.kind === 'malformed' || reading.kind === 'unsupported-version')
@@ -319,7 +231,7 @@ export function gradeReceipt(
   if (reading.kind === 'tampered')
     return { kind: 'flagged', source, reason: 'tampered', message: reading.message, learner: reading.receipt.learner };
   const receipt = reading.receipt;
-  const { version: gradedVersion, set, grader: checks, known: versionKnown } = graders.select(receipt.course.version);
+  const { version: gradedVersion, set, known: versionKnown } = selectVersion(course, receipt.course.version);
   const notes: string[] = [];
   if (!versionKnown)
     notes.push(
@@ -391,7 +303,7 @@ export function gradeReceipt(
           notes.push(
             `Chapter ${id}: answers to ${unasked.join(', ')}, which course version ${gradedVersion} does not ask, were not graded.`,
           );
-        const grade = checks.grade(id, ch.check.answers);
+        const grade = gradeCompletionCheck(check, ch.check.answers, set.fixtureTexts, classify);
         if (grade.kind === 'invalid-input') {
           notes.push(`Chapter ${id}: the check could not be graded (${grade.message}).`);
         } else {
@@ -478,11 +390,12 @@ export interface GradeOptions {
  * Never throws.
  */
 export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData, options: GradeOptions = {}): Roster {
-  const graders = new VersionGraders(course);
+  // Every receipt asks the same questions about the same fixtures: each is classified once for the whole class.
+  const classify = rememberClassifications();
   const entries: RosterEntry[] = inputs.map((input, i) =>
     'error' in input
       ? { kind: 'flagged', source: input.source, reason: input.reason ?? 'unreadable', message: input.error }
-      : gradeReceipt(input.content, course, input.source, i + 1, graders),
+      : gradeReceipt(input.content, course, input.source, i + 1, classify),
   );
   const byDigest = new Map<string, number>();
   const byName = new Map<string, number[]>();

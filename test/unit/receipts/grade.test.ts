@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createReceipt } from '../../../src/receipts/create.ts';
-import { gradeCompletionCheck } from '#course';
+import { gradeCompletionCheck, rememberClassifications } from '#course';
 import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
-import {
-  CheckGrader,
-  csvField,
-  gradeReceipt,
-  gradeReceipts,
-  rosterCsv,
-  rosterCsvRows,
-} from '../../../src/receipts/grade.ts';
+import { csvField, gradeReceipt, gradeReceipts, rosterCsv, rosterCsvRows } from '../../../src/receipts/grade.ts';
 import { classReceipts } from '../../support/class-receipts.ts';
 import { sealReceipt, serializeReceipt, type ChapterReceipt, type Receipt } from '../../../src/receipts/schema.ts';
 import { COURSE, goodChapters, receiptFor, strugglingChapters } from './support.ts';
@@ -377,15 +370,15 @@ it('createReceipt trims the name to what the learner meant', () => {
   ).toBe('Ada');
 });
 
-describe('CheckGrader', () => {
-  it('gives exactly what gradeCompletionCheck gives, for a generated class on the real course', () => {
+describe('rememberClassifications (each fixture classified once for the whole class)', () => {
+  it('gives exactly what gradeCompletionCheck gives without it, for a generated class on the real course', () => {
     const { course } = loadCourseData();
-    const grader = new CheckGrader(course);
+    const remembered = rememberClassifications();
     let compared = 0;
     for (const receipt of classReceipts(course, 80, 11)) {
       for (const [chapter, ch] of Object.entries(receipt.chapters)) {
         if (!ch.check || course.checks[chapter] === undefined) continue;
-        expect(grader.grade(chapter, ch.check.answers)).toEqual(
+        expect(gradeCompletionCheck(course.checks[chapter], ch.check.answers, course.fixtureTexts, remembered)).toEqual(
           gradeCompletionCheck(course.checks[chapter], ch.check.answers, { ...course.fixtureTexts }),
         );
         compared += 1;
@@ -394,11 +387,11 @@ describe('CheckGrader', () => {
     expect(compared).toBeGreaterThan(50);
   });
 
-  it('passes odd answers straight to the model', () => {
-    const grader = new CheckGrader(COURSE);
+  it('gives exactly what gradeCompletionCheck gives without it, for odd answers', () => {
+    const remembered = rememberClassifications();
     for (const answers of [null, [], 'x', { table: 'not an answer' }, { 'null-id': { choice: 'maybe' } }]) {
       for (const chapter of ['01-shapes', '05-retries']) {
-        expect(grader.grade(chapter, answers)).toEqual(
+        expect(gradeCompletionCheck(COURSE.checks[chapter], answers, COURSE.fixtureTexts, remembered)).toEqual(
           gradeCompletionCheck(COURSE.checks[chapter], answers, { ...COURSE.fixtureTexts }),
         );
       }
