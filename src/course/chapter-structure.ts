@@ -1,6 +1,6 @@
 /**
  * What a chapter is made of: the components it uses (with their literal attribute values and lines), its Markdown
- * headings, its code blocks and its questions with their answers, in document order. Read once from the MDX syntax
+ * headings, its code blocks and inline code spans and its questions with their answers, in document order. Read once from the MDX syntax
  * tree by ./read-chapter-structure.ts; every consumer (the anatomy check and table of contents, progress items,
  * chapter exercises, JSON-LD, the workshop server, tests) reads this result. Types and two small lookups, no
  * parser: importing it costs a browser bundle nothing.
@@ -39,6 +39,13 @@ export interface CodeBlock {
   line: number;
 }
 
+/** An inline code span (`…`): its text and line. */
+export interface InlineCode {
+  kind: 'inlineCode';
+  value: string;
+  line: number;
+}
+
 /**
  * A question the chapter answers: a `##`/`###` heading ending in "?" with the text up to the next heading, or an
  * `<InterviewQuestion question="…">` with the text inside it. Text is plain: markup, tags and code blocks dropped.
@@ -52,7 +59,7 @@ export interface ChapterQuestion {
 
 /** What a chapter is made of, in document order. Plain JSON, so Astro can store it with the entry. */
 export interface ChapterStructure {
-  items: (ComponentUse | HeadingUse | CodeBlock)[];
+  items: (ComponentUse | HeadingUse | CodeBlock | InlineCode)[];
   questions: ChapterQuestion[];
 }
 

@@ -10,7 +10,7 @@
  * Node only: no browser module imports this file.
  */
 import { parseExpressionAt, type Expression } from 'acorn';
-import { defineMdastPlugin, mdxToMdast, type Features, type MdastNode } from 'satteri';
+import { defineMdastPlugin, markdownToMdast, mdxToMdast, type Features, type MdastNode } from 'satteri';
 import {
   STRUCTURE_KEY,
   type AttributeValue,
@@ -150,6 +150,12 @@ export function structureOfTree(root: MdastNode): ChapterStructure {
     if (node.type === 'heading') {
       const text = squash(textOf(node));
       items.push({ kind: 'heading', depth: node.depth ?? 1, text, line });
+      const spans = (n: Node): void => {
+        if (n.type === 'inlineCode' && typeof n.value === 'string')
+          items.push({ kind: 'inlineCode', value: n.value, line: n.position?.start.line ?? line });
+        n.children?.forEach(spans);
+      };
+      node.children?.forEach(spans);
       closeQuestion();
       const asks = (node.depth === 2 || node.depth === 3) && text.endsWith('?');
       open = { question: asks ? { from: 'heading', question: text, answer: '', line } : undefined, text: [] };
@@ -176,6 +182,8 @@ export function structureOfTree(root: MdastNode): ChapterStructure {
         if (question && answer) interview.push({ from: 'InterviewQuestion', question, answer, line });
       }
     }
+    if (node.type === 'inlineCode' && typeof node.value === 'string')
+      items.push({ kind: 'inlineCode', value: node.value, line });
     if (node.children) {
       if (BLOCKS.has(node.type)) open.text.push(' ');
       for (const child of node.children) visit(child);
@@ -191,12 +199,16 @@ export function structureOfTree(root: MdastNode): ChapterStructure {
 
 /**
  * Reads the structure of a chapter's MDX file text (frontmatter included or not; lines count from its first). Text
- * that is not valid MDX throws, as it fails Astro's build, naming `file` when given.
+ * that is not valid MDX throws, as it fails Astro's build, naming `file` when given. `format: 'markdown'` reads plain
+ * Markdown (an exercise README), where `<` and `{` are text.
  */
-export function readChapterStructure(source: string, file?: string): ChapterStructure {
+export function readChapterStructure(
+  source: string,
+  { file, format = 'mdx' }: { file?: string; format?: 'mdx' | 'markdown' } = {},
+): ChapterStructure {
   let root: MdastNode;
   try {
-    root = mdxToMdast(source, { features: MARKDOWN_FEATURES });
+    root = (format === 'mdx' ? mdxToMdast : markdownToMdast)(source, { features: MARKDOWN_FEATURES });
   } catch (error) {
     if (file === undefined) throw error;
     throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });

@@ -52,7 +52,7 @@ export function loadRoomCourse(root: string = ROOT): RoomCourse {
   const classifyFixtures = new Map<string, ReadonlySet<string>>();
   const chapters: RoomChapter[] = course.chapters.map(({ id, title }) => {
     const file = files.get(id)!;
-    const structure = readChapterStructure(readFileSync(file, 'utf8'), file);
+    const structure = readChapterStructure(readFileSync(file, 'utf8'), { file });
     const exercises = chapterExercises(structure);
     tables.set(id, new Map(exercises.tables.map((t) => [t.id, t.scenarios])));
     classifyFixtures.set(id, new Set(exercises.classify.map((c) => c.fixture)));

@@ -9,6 +9,7 @@
  * (starting with `{"jsonrpc"`) must be a valid message.
  */
 import { isProtocol, type Classification, type Protocol } from '#message-model';
+import { readChapterStructure } from '../../src/course/read-chapter-structure.ts';
 
 const META_WORDS = ['broken', 'fragment'] as const;
 
@@ -24,15 +25,16 @@ export interface ShownMessage {
   markup: string[];
 }
 
-/** The json/jsonl fences and inline message spans of an MDX or Markdown source. */
+/**
+ * The json/jsonl code blocks and inline message spans of an MDX or Markdown source (a `.md` file is read as plain
+ * Markdown), from its structure: a fence inside another fence or a span inside a code block is not a shown message.
+ */
 export function shownMessages(file: string, source: string, defaultProtocol: string | undefined): ShownMessage[] {
   const out: ShownMessage[] = [];
-  const lines = source.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i += 1) {
-    const open = /^\s*(`{3,}|~{3,})\s*(json|jsonl)\b(.*)$/.exec(lines[i]!);
-    if (open) {
-      const [, fence, lang, meta] = open;
-      const words = meta!.trim().split(/\s+/).filter(Boolean);
+  const structure = readChapterStructure(source, { file, format: file.endsWith('.md') ? 'markdown' : 'mdx' });
+  for (const item of structure.items) {
+    if (item.kind === 'code' && (item.lang === 'json' || item.lang === 'jsonl')) {
+      const words = (item.meta ?? '').trim().split(/\s+/).filter(Boolean);
       const markup: string[] = [];
       let protocol = defaultProtocol;
       for (const w of words) {
@@ -41,9 +43,6 @@ export function shownMessages(file: string, source: string, defaultProtocol: str
         else if (!(META_WORDS as readonly string[]).includes(w)) markup.push(`unknown meta word "${w}"`);
       }
       if (protocol !== undefined && !isProtocol(protocol)) markup.push(`unknown protocol "${protocol}"`);
-      const body: string[] = [];
-      let j = i + 1;
-      while (j < lines.length && !lines[j]!.trim().startsWith(fence!)) body.push(lines[j++]!);
       const common = {
         file,
         protocol: protocol as Protocol | undefined,
@@ -51,16 +50,14 @@ export function shownMessages(file: string, source: string, defaultProtocol: str
         fragment: words.includes('fragment'),
         markup,
       };
-      if (lang === 'json') out.push({ ...common, line: i + 2, text: body.join('\n') });
-      else body.forEach((text, k) => text.trim() && out.push({ ...common, line: i + 2 + k, text }));
-      i = j;
-      continue;
-    }
-    for (const m of lines[i]!.matchAll(/`(\{\s*"jsonrpc"[^`]*)`/g)) {
+      if (item.lang === 'json') out.push({ ...common, line: item.line, text: item.value });
+      else
+        item.value.split('\n').forEach((text, k) => text.trim() && out.push({ ...common, line: item.line + k, text }));
+    } else if (item.kind === 'inlineCode' && /^\{\s*"jsonrpc"/.test(item.value)) {
       out.push({
         file,
-        line: i + 1,
-        text: m[1]!,
+        line: item.line,
+        text: item.value,
         protocol: defaultProtocol as Protocol,
         broken: false,
         fragment: false,

@@ -81,10 +81,22 @@ describe('readChapterStructure', () => {
     expect(readChapterStructure(source)).toEqual({
       items: [
         { kind: 'heading', depth: 2, text: 'Why id matters?', line: 5 },
+        { kind: 'inlineCode', value: 'id', line: 5 },
         { kind: 'code', lang: 'json', meta: 'protocol=2025-11-25', value: '{"jsonrpc": "2.0"}', line: 10 },
       ],
       questions: [{ from: 'heading', question: 'Why id matters?', answer: 'Because the spec says so.', line: 5 }],
     });
+  });
+
+  it('reads plain Markdown when asked, where a tag or a brace is text', () => {
+    const source = 'An <Aside> in a README, {braces} and `{"jsonrpc":"2.0"}`.\n';
+    expect(() => readChapterStructure(source)).toThrow();
+    expect(() => readChapterStructure(source, { file: 'exercises/x/README.md' })).toThrow(
+      /^exercises\/x\/README\.md: /,
+    );
+    expect(readChapterStructure(source, { format: 'markdown' }).items).toEqual([
+      { kind: 'inlineCode', value: '{"jsonrpc":"2.0"}', line: 1 },
+    ]);
   });
 
   it('gives Astro the same structure through the Markdown processor plugin as the file reader gives Node', () => {
