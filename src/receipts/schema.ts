@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { CheckAnswersSchema } from '#course';
+import { canonicalJson } from '#message-model';
 import { isPrintable, toPrintable } from '../lib/printable.ts';
 import { sha256Hex } from '../lib/sha256.ts';
 
@@ -253,40 +254,11 @@ const SCHEMAS = { 1: ReceiptV1Schema, 2: ReceiptV2Schema } as const;
 export type ReceiptBody =
   Omit<z.infer<typeof ReceiptV1Schema>, 'digest'> | Omit<z.infer<typeof ReceiptV2Schema>, 'digest'>;
 
-/**
- * JSON with object keys sorted and no whitespace, so that member order never changes a digest. Written out here
- * (rather than the model's canonicalJson, which gives the same text) because the roster digests hundreds of receipts
- * and this version appends to one buffer instead of building nested strings.
- */
-export function canonicalReceiptJson(value: unknown): string {
-  const out: string[] = [];
-  const write = (v: unknown): void => {
-    if (Array.isArray(v)) {
-      out.push('[');
-      for (let i = 0; i < v.length; i++) {
-        if (i > 0) out.push(',');
-        write(v[i]);
-      }
-      out.push(']');
-    } else if (v !== null && typeof v === 'object') {
-      const keys = Object.keys(v).sort();
-      out.push('{');
-      for (let i = 0; i < keys.length; i++) {
-        if (i > 0) out.push(',');
-        out.push(JSON.stringify(keys[i]), ':');
-        write((v as Record<string, unknown>)[keys[i]!]);
-      }
-      out.push('}');
-    } else out.push(JSON.stringify(v) ?? 'null');
-  };
-  write(value);
-  return out.join('');
-}
-
 /** The digest of a receipt body (any `digest` member is ignored). */
 export function digestReceipt(body: ReceiptBody | Receipt): string {
   const { digest: _ignored, ...rest } = body as Receipt;
-  return `sha256:${sha256Hex(canonicalReceiptJson(rest))}`;
+  // The model's canonical JSON: object keys sorted, no whitespace, so that member order never changes a digest.
+  return `sha256:${sha256Hex(canonicalJson(rest))}`;
 }
 
 /**

@@ -1,9 +1,7 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '#message-model';
 import { compactReceipt, createReceipt } from '../../../src/receipts/create.ts';
 import {
-  canonicalReceiptJson,
   digestReceipt,
   isPrintableName,
   readReceipt,
@@ -125,15 +123,9 @@ describe('receipt format', () => {
   });
 });
 
-describe('canonicalReceiptJson', () => {
+describe("the digest's canonical JSON (the message model's canonicalJson)", () => {
   it('sorts keys at every depth and keeps array order', () => {
-    expect(canonicalReceiptJson({ b: [3, { z: 1, a: 'x' }], a: null })).toBe('{"a":null,"b":[3,{"a":"x","z":1}]}');
-  });
-  it("writes the same text as the message model's canonicalJson for any JSON value", () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), (v) => canonicalReceiptJson(v) === canonicalJson(v)),
-      { numRuns: 300 },
-    );
+    expect(canonicalJson({ b: [3, { z: 1, a: 'x' }], a: null })).toBe('{"a":null,"b":[3,{"a":"x","z":1}]}');
   });
 });
 
