@@ -24,6 +24,7 @@ export type { Severity, FindingId, Finding } from './findings.ts';
 
 export { positionAt, parseJsonText, inspectValue } from './json-text.ts';
 export type { TextPosition, ParseOutcome, ValueFacts } from './json-text.ts';
+export { readJsonToken } from './json-tokens.ts';
 export { indexPointers, locatePointer } from './json-locate.ts';
 export type { TextRange } from './json-locate.ts';
 

@@ -2,25 +2,12 @@
  * How a fixture's text is shown: pretty-printed when that loses nothing, exactly as received otherwise, plus the
  * label for its protocol (the provenance label is widgets/lib/format.ts provenanceLabel). Pure functions, shared by WorkedExample and the tests.
  */
+import { readJsonToken } from '#message-model';
 
 /** Removes the whitespace between JSON tokens (not inside strings), giving the text's compact form. */
 export function compactJsonText(text: string): string {
   let out = '';
-  let inString = false;
-  let escaped = false;
-  for (const ch of text) {
-    if (inString) {
-      out += ch;
-      if (escaped) escaped = false;
-      else if (ch === '\\') escaped = true;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') {
-      inString = true;
-      out += ch;
-    } else if (ch !== ' ' && ch !== '\t' && ch !== '\n' && ch !== '\r') {
-      out += ch;
-    }
-  }
+  for (let t = readJsonToken(text, 0); t; t = readJsonToken(text, t.end)) out += text.slice(t.start, t.end);
   return out;
 }
 
