@@ -59,4 +59,40 @@ describe('splitReceiptText', () => {
   it('finds nothing in blank input', () => {
     expect(splitReceiptText('  \n ,\n')).toEqual([]);
   });
+
+  it('counts the lines of an object that spans several, newlines inside its strings included', () => {
+    expect(splitReceiptText('{\n"a": "x\\ny",\n"b": "}"\n}\n\n{"c":1}\nMLR1:x')).toEqual([
+      { kind: 'json', text: '{\n"a": "x\\ny",\n"b": "}"\n}', line: 1 },
+      { kind: 'json', text: '{"c":1}', line: 6 },
+      { kind: 'compressed', text: 'MLR1:x', line: 7 },
+    ]);
+  });
+
+  // The attack: a pasted blob built to make the splitter loop for long, or overflow a stack, on the grader's page or
+  // in the CLI. Each input is large enough that a scan doing more than a pass over it would run past the test's time
+  // limit; each comes back as one piece, for the reader to reject.
+  it('hands on 100,000 unclosed braces as one piece, without throwing', () => {
+    const deep = '{'.repeat(100_000);
+    expect(splitReceiptText(deep)).toEqual([{ kind: 'json', text: deep, line: 1 }]);
+    const nested = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    expect(splitReceiptText(`${nested}\n{}`)).toEqual([
+      { kind: 'json', text: nested, line: 1 },
+      { kind: 'json', text: '{}', line: 2 },
+    ]);
+  });
+
+  it('hands on an object whose string never ends (escaped quotes, a trailing backslash) as one piece', () => {
+    const escapedQuotes = `{"a": "${'\\"'.repeat(100_000)}}\n{"b":1}`;
+    expect(splitReceiptText(escapedQuotes)).toEqual([{ kind: 'json', text: escapedQuotes, line: 1 }]);
+    const trailing = `{"a": "${'x'.repeat(1_000_000)}\\`;
+    expect(splitReceiptText(trailing)).toEqual([{ kind: 'json', text: trailing, line: 1 }]);
+  });
+
+  it('cuts a long run of text that is no receipt to a short excerpt', () => {
+    const junk = `"${'x'.repeat(1_000_000)}`;
+    expect(splitReceiptText(`${junk}\n{"a":1}`)).toEqual([
+      { kind: 'unrecognised', text: `"${'x'.repeat(76)}...`, line: 1 },
+      { kind: 'json', text: '{"a":1}', line: 2 },
+    ]);
+  });
 });
