@@ -3,6 +3,7 @@
  * one compressed-link codec (src/lib/compressed-link.ts, which caps what it inflates), and the splitter that finds
  * every receipt in a pasted blob or a file. Web-standard APIs only, which Node 24, browsers and Web Workers all have.
  */
+import { readJsonToken } from '../message-model/json-tokens.ts';
 import { deflateText, inflateText, type InflateProblem } from '../lib/compressed-link.ts';
 
 /** Prefix of the compressed form: "MLR1:" then base64url of the deflate-raw bytes of the receipt's JSON. */
@@ -92,25 +93,10 @@ export function splitReceiptText(text: string, limit = Infinity): ReceiptPiece[]
     }
     if (ch === '{') {
       flushJunk(i);
-      const startLine = line;
-      let depth = 0;
-      let inString = false;
-      let j = i;
-      for (; j < n; j++) {
-        const c = text[j]!;
-        if (c === '\n') line += 1;
-        if (inString) {
-          if (c === '\\') j += 1;
-          else if (c === '"') inString = false;
-        } else if (c === '"') inString = true;
-        else if (c === '{') depth += 1;
-        else if (c === '}') {
-          depth -= 1;
-          if (depth === 0) break;
-        }
-      }
-      pieces.push({ kind: 'json', text: text.slice(i, j + 1), line: startLine });
-      i = j + 1;
+      const end = objectEnd(text, i);
+      pieces.push({ kind: 'json', text: text.slice(i, end), line });
+      for (let nl = text.indexOf('\n', i); nl !== -1 && nl < end; nl = text.indexOf('\n', nl + 1)) line += 1;
+      i = end;
       continue;
     }
     if (text.startsWith(COMPRESSED_PREFIX, i)) {
@@ -129,4 +115,20 @@ export function splitReceiptText(text: string, limit = Infinity): ReceiptPiece[]
   }
   if (pieces.length < limit) flushJunk(n);
   return pieces;
+}
+
+/**
+ * Where the object that opens at `start` ends: just past the `}` that balances its `{` (braces inside strings do not
+ * count, read by the model's JSON scanner), or the end of the text when none does. One pass, no recursion.
+ */
+function objectEnd(text: string, start: number): number {
+  let depth = 0;
+  for (let t = readJsonToken(text, start); t; t = readJsonToken(text, t.end)) {
+    if (t.kind === '{') depth += 1;
+    else if (t.kind === '}') {
+      depth -= 1;
+      if (depth === 0) return t.end;
+    }
+  }
+  return text.length;
 }
