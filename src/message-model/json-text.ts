@@ -37,23 +37,15 @@ export const MAX_JSON_DEPTH = 512;
 
 /**
  * The offset of the bracket that opens level MAX_JSON_DEPTH + 1, or -1 when the text never nests that deep. Counts
- * `[` and `{` outside strings, so brackets inside a string do not count; a malformed text is left to JSON.parse.
+ * `[` and `{` tokens, so brackets inside a string do not count; a malformed text is left to JSON.parse.
  */
 function tooDeepAt(text: string): number {
   let depth = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      // Skip the string: to the next quote not escaped by a backslash.
-      for (i += 1; i < text.length; i += 1) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c) i += 1;
-        else if (d === 0x22) break;
-      }
-    } else if (c === 0x5b || c === 0x7b) {
+  for (let t = readJsonToken(text, 0); t; t = readJsonToken(text, t.end)) {
+    if (t.kind === '[' || t.kind === '{') {
       depth += 1;
-      if (depth > MAX_JSON_DEPTH) return i;
-    } else if (c === 0x5d || c === 0x7d) {
+      if (depth > MAX_JSON_DEPTH) return t.start;
+    } else if (t.kind === ']' || t.kind === '}') {
       depth -= 1;
     }
   }
