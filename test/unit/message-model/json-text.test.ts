@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inspectValue, parseJsonText, positionAt } from '#message-model';
-import { describeParseError } from '../../../src/message-model/json-text.ts';
+import { countMemberNames, describeParseError } from '../../../src/message-model/json-text.ts';
 
 describe('positionAt', () => {
   it('counts lines and columns from 1', () => {
@@ -162,5 +162,13 @@ describe('parseJsonText and the stack trace limit', () => {
     expect((Error as unknown as { stackTraceLimit?: number }).stackTraceLimit).toBe(limit);
     // Errors thrown elsewhere still carry their stack.
     expect(new Error('x').stack).toMatch(/json-text\.test/);
+  });
+});
+
+describe('countMemberNames', () => {
+  it('counts the strings followed by a name-separator (RFC 8259 §4: member = string name-separator value)', () => {
+    expect(countMemberNames('{"a":1,"b" :{"c":":"},"d":["e", "f\\":"]}')).toBe(4);
+    expect(countMemberNames('{"a":1,"a":2}')).toBe(2);
+    expect(countMemberNames('["a", "b"]')).toBe(0);
   });
 });
