@@ -8,7 +8,7 @@ import { MISNAMED_METHODS, methodRef, methodStatus } from './methods.ts';
 import { ERROR_CODE } from './error-codes.ts';
 import { isMcpVersion, jsonRpcRef, mcpRef, type McpVersion, type SpecRef } from './protocols.ts';
 import { MCP_SCHEMAS, RequestMetaSchema } from './schemas.ts';
-import { isSurelyLegacyRequestMeta, isSurelyRequestMeta, isSurelyValidParams } from './fast-paths.ts';
+import { isSurelyRequestMeta, isSurelyValidParams } from './fast-paths.ts';
 import { issueFindings, schemaFindings, schemaIssues } from './schema-findings.ts';
 import {
   describeValue,
@@ -185,15 +185,13 @@ function checkRequestMeta(
   const metaPath = `${base}/params/_meta`;
   if (protocol !== '2026-07-28') {
     if (!isPlainObject(params) || !has(params, '_meta')) return { findings: [], malformed: false };
-    const problems = isSurelyLegacyRequestMeta(params._meta)
-      ? []
-      : schemaFindings(MCP_SCHEMAS[protocol].RequestMetaSchema, {
-          id: 'meta-invalid',
-          base: metaPath,
-          value: params._meta,
-          label: "the request's _meta",
-          spec: mcpRef(protocol, 'basic/index', '_meta'),
-        });
+    const problems = schemaFindings(MCP_SCHEMAS[protocol].RequestMetaSchema, {
+      id: 'meta-invalid',
+      base: metaPath,
+      value: params._meta,
+      label: "the request's _meta",
+      spec: mcpRef(protocol, 'basic/index', '_meta'),
+    });
     return { findings: problems, malformed: problems.length > 0 };
   }
   const ref = mcpRef('2026-07-28', 'basic/index', '_meta');

@@ -9,7 +9,7 @@ import { parseJsonText } from './json-text.ts';
 import { methodRef } from './methods.ts';
 import { isMcpVersion, mcpRef, type McpVersion, type Protocol, type SpecRef } from './protocols.ts';
 import { InputRequiredResultSchema, MCP_SCHEMAS, RESULT_TYPES } from './schemas.ts';
-import { isSurelyResultMeta, isSurelyToolResult, isSurelyValidResult } from './fast-paths.ts';
+import { isSurelyToolResult, isSurelyValidResult } from './fast-paths.ts';
 import { schemaFindings } from './schema-findings.ts';
 import {
   describeValue,
@@ -49,7 +49,7 @@ export function classifyResult(
       ),
     );
   }
-  if (mcp && isPlainObject(result) && has(result, '_meta') && !isSurelyResultMeta(result._meta, ctx.json)) {
+  if (mcp && isPlainObject(result) && has(result, '_meta')) {
     findings.push(
       ...schemaFindings(MCP_SCHEMAS[protocol].ResultMetaSchema, {
         id: (p) => (p[0] === 'io.modelcontextprotocol/serverInfo' ? 'implementation-invalid' : 'meta-invalid'),
@@ -334,29 +334,21 @@ function checkToolResult(result: Record<string, unknown>, path: string, version:
 }
 
 /**
- * True when a text block of `content` holds `value` as JSON. Only texts that start the way the value's JSON does are
- * compared, and the value is serialised once.
+ * True when a text block of `content` holds `value` as JSON, key order aside. A tool usually mirrors structuredContent
+ * with JSON.stringify: for JSON data (from JSON.parse) a text equal to the value's own serialisation settles it without
+ * parsing the text (bench:fast-paths mirror-stringify: 1.05 without it, ratio_vs_sdk 0.97; test/unit/fast-paths.test.ts
+ * holds it to the comparison below). Any other text is parsed and compared by canonical JSON.
  */
 function mirrored(content: unknown[], value: unknown, json: boolean): boolean {
-  const first = value === null ? 'n' : Array.isArray(value) ? '[' : typeof value === 'object' ? '{' : undefined;
   let serialised: string | undefined;
   for (const b of content) {
     if (!isPlainObject(b) || b.type !== 'text' || typeof b.text !== 'string') continue;
     const text = b.text;
-    if (first !== undefined && text.trimStart()[0] !== first) continue;
     if (json && text === (serialised ??= JSON.stringify(value))) return true;
-    if (sameJson(text, value, json)) return true;
+    const parsed = parseJsonText(text);
+    if (parsed.ok && canonicalJson(parsed.value) === canonicalJson(value)) return true;
   }
   return false;
-}
-
-/** True when `text` parses to the same JSON value as `value`, ignoring key order. */
-function sameJson(text: string, value: unknown, json: boolean): boolean {
-  // A tool usually mirrors structuredContent with JSON.stringify: then the text is the value's own serialisation,
-  // and for JSON data (from JSON.parse) that settles it without parsing the text a second time.
-  if (json && text === JSON.stringify(value)) return true;
-  const parsed = parseJsonText(text);
-  return parsed.ok && canonicalJson(parsed.value) === canonicalJson(value);
 }
 
 /** JSON with object keys sorted, so that key order never changes a comparison. Callers bound the depth. */

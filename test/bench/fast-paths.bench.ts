@@ -47,8 +47,6 @@ const VARIANTS: Record<string, Patch[]> = {
   // fast-paths.ts: each hand-written check answers "ask zod".
   params: [surelyNot('isSurelyValidParams(method: string, version: McpVersion, params: unknown, json = false)')],
   'request-meta': [surelyNot('isSurelyRequestMeta(meta: unknown, json = false)')],
-  'legacy-request-meta': [surelyNot('isSurelyLegacyRequestMeta(meta: unknown)')],
-  'result-meta': [surelyNot('isSurelyResultMeta(meta: unknown, json = false)')],
   'valid-result': [
     surelyNot('isSurelyValidResult(method: string, version: McpVersion, result: unknown, json = false)'),
   ],
@@ -96,20 +94,12 @@ const VARIANTS: Record<string, Patch[]> = {
     },
   ],
   // classify-results.ts: a structuredContent mirror is always parsed and compared by canonical JSON.
-  'mirror-prefix': [
-    {
-      file: 'classify-results.ts',
-      find: '    if (first !== undefined && text.trimStart()[0] !== first) continue;\n',
-      replace: '',
-    },
-  ],
   'mirror-stringify': [
     {
       file: 'classify-results.ts',
       find: '    if (json && text === (serialised ??= JSON.stringify(value))) return true;\n',
       replace: '',
     },
-    { file: 'classify-results.ts', find: '  if (json && text === JSON.stringify(value)) return true;\n', replace: '' },
   ],
   // schema-findings.ts: zod's safeParse (which builds a ZodError) instead of its Standard Schema validate.
   'safe-parse': [

@@ -5,17 +5,28 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ContentBlockSchema, MCP_SCHEMAS, MCP_VERSIONS, RequestMetaSchema } from '#message-model';
 import {
-  isSurelyLegacyRequestMeta,
+  classifyMessage,
+  ContentBlockSchema,
+  inspectValue,
+  MCP_SCHEMAS,
+  MCP_VERSIONS,
+  RequestMetaSchema,
+} from '#message-model';
+import {
   isSurelyRequestMeta,
-  isSurelyResultMeta,
   isSurelyTextBlock,
   isSurelyToolResult,
   isSurelyValidParams,
   isSurelyValidResult,
 } from '../../src/message-model/fast-paths.ts';
-import { PARAMS_BY_METHOD, RESULT_BY_METHOD, richMetaArb } from '../support/arbitraries.ts';
+import {
+  countMemberNames,
+  findDuplicateNames,
+  inspectParsedJson,
+  maxMemberNames,
+} from '../../src/message-model/json-text.ts';
+import { PARAMS_BY_METHOD, RESULT_BY_METHOD, richMetaArb, serialiseShuffled } from '../support/arbitraries.ts';
 
 /** A copy of generated params without 2025-11-25's task and 2026-07-28's input responses. */
 const withoutExtras = (params: unknown): unknown => {
@@ -126,19 +137,6 @@ describe('isSurelyRequestMeta with the typed members of the envelope', () => {
   });
 });
 
-describe('isSurelyLegacyRequestMeta and isSurelyResultMeta', () => {
-  it('accept only what the 2025 request _meta and every revision result _meta schemas accept', () => {
-    fc.assert(
-      fc.property(fc.oneof(richMetaArb, odd), fc.constantFrom(...MCP_VERSIONS), (meta, version) => {
-        if (version !== '2026-07-28' && isSurelyLegacyRequestMeta(meta))
-          expect(MCP_SCHEMAS[version].RequestMetaSchema.safeParse(meta).success).toBe(true);
-        if (isSurelyResultMeta(meta)) expect(MCP_SCHEMAS[version].ResultMetaSchema.safeParse(meta).success).toBe(true);
-      }),
-      { numRuns: 5000 },
-    );
-  });
-});
-
 describe('isSurelyValidParams', () => {
   // Each typed method's params, generated right and wrong member by member, under every revision.
   for (const method of Object.keys(PARAMS_BY_METHOD)) {
@@ -236,7 +234,6 @@ describe('the fast paths on values fresh from JSON.parse (json = true skips chec
           if (v === undefined) return;
           const s = MCP_SCHEMAS[version];
           if (isSurelyRequestMeta(v, true)) expect(RequestMetaSchema.safeParse(v).success).toBe(true);
-          if (isSurelyResultMeta(v, true)) expect(s.ResultMetaSchema.safeParse(v).success).toBe(true);
           for (const method of Object.keys(PARAMS_BY_METHOD)) {
             const schema = s.requests[method] ?? s.notifications[method];
             if (schema && isSurelyValidParams(method, version, v, true))
@@ -255,6 +252,118 @@ describe('the fast paths on values fresh from JSON.parse (json = true skips chec
         },
       ),
       { numRuns: 5000 },
+    );
+  });
+});
+
+/** JSON values with what the walks report (lone surrogates, integers past 2^53) mixed in. */
+const reportableJson = fc.array(
+  fc.oneof(
+    fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }),
+    fc.constantFrom<unknown>('\ud800', 'a\udc00b', 2 ** 60, -(2 ** 60), { ['k\ud83d']: 1 }),
+  ),
+  { maxLength: 4 },
+);
+/** The same, sometimes reaching an object twice or in a cycle (a value built in code). */
+const sharingValue = fc.oneof(
+  reportableJson,
+  reportableJson.map((v) => [v, v, { v }]),
+  reportableJson.map((v) => {
+    const o: Record<string, unknown> = { v };
+    o.self = o;
+    return [o];
+  }),
+);
+
+describe('the quick walk (json-text.ts scanValue) and the full walk (walkValue) find the same facts', () => {
+  // inspectValue runs the quick walk, and the full walk only when the quick one finds something to report: a lone
+  // surrogate beside the value sends the same value through both.
+  it('depth, truncation, member count and repetition, and whether anything is reported', () => {
+    fc.assert(
+      fc.property(sharingValue, fc.integer({ min: 1, max: 6 }), (value, maxDepth) => {
+        const wrapped = [value, '\ud800'];
+        const quick = inspectValue(wrapped, maxDepth + 1, 0);
+        const full = inspectValue(wrapped, maxDepth + 1, 1000);
+        expect({ ...quick, loneSurrogates: [], unsafeIntegers: [] }).toEqual({
+          ...full,
+          loneSurrogates: [],
+          unsafeIntegers: [],
+        });
+        const under = (paths: string[]) => paths.filter((p) => p.startsWith('/0')).map((p) => p.slice(2));
+        const alone = inspectValue(value, maxDepth, 1000);
+        expect(alone.loneSurrogates).toEqual(under(full.loneSurrogates));
+        expect(alone.unsafeIntegers).toEqual(under(full.unsafeIntegers));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('for parsed text, without a set of seen objects and with strings unchecked when the text rules lone surrogates out', () => {
+    fc.assert(
+      fc.property(reportableJson, fc.integer({ min: 1, max: 6 }), fc.integer(), (value, maxDepth, seed) => {
+        const text = serialiseShuffled(value, seed);
+        expect(inspectParsedJson(JSON.parse(text), maxDepth, 20, text)).toEqual(
+          inspectValue(JSON.parse(text), maxDepth, 20),
+        );
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('the bound and the count of member names (classify.ts scans for duplicates only past both)', () => {
+  const NAMES = ['a', 'b', 'a"', ':', '\\', 'x":1', '', 'é'];
+  /** JSON text of an object whose member names may repeat, at the top or one level down. */
+  const textArb = fc
+    .tuple(
+      fc.array(fc.tuple(fc.constantFrom(...NAMES), fc.jsonValue({ maxDepth: 2 })), { maxLength: 6 }),
+      fc.integer(),
+      fc.constantFrom('', ' ', '\n\t'),
+      fc.constantFrom('top', 'array', 'member'),
+    )
+    .map(([members, seed, ws, where]) => {
+      const object = `{${members.map(([k, v]) => `${JSON.stringify(k)}${ws}:${ws}${serialiseShuffled(v, seed)}`).join(',')}}`;
+      return where === 'top' ? object : where === 'array' ? `[1,${ws}${object}]` : `{"p":${ws}${object}, "q": "\\":"}`;
+    });
+
+  it('the bound is never below the count, and the count exceeds the members exactly when the scan finds a repeat', () => {
+    fc.assert(
+      fc.property(textArb, (text) => {
+        const count = countMemberNames(text);
+        expect(maxMemberNames(text)).toBeGreaterThanOrEqual(count);
+        const members = inspectValue(JSON.parse(text), Number.POSITIVE_INFINITY, 0).memberCount;
+        expect(count > members, text).toBe(findDuplicateNames(text).length > 0);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('a structuredContent mirror written by JSON.stringify is recognised without parsing the text', () => {
+  // classify-results.ts mirrored(): for text (json) an equal serialisation settles it; a value passed already parsed
+  // always takes the parse-and-compare path, so the two must classify alike.
+  it('classifies the text and the parsed value alike, mirrored with or without shuffled members', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+        fc.integer(),
+        fc.boolean(),
+        fc.constantFrom(...MCP_VERSIONS),
+        (structured, seed, shuffled, protocol) => {
+          const mirror = shuffled ? serialiseShuffled(structured, seed) : JSON.stringify(structured);
+          const message = {
+            jsonrpc: '2.0',
+            id: 1,
+            result: { content: [{ type: 'text', text: mirror }], structuredContent: structured },
+          };
+          const text = JSON.stringify(message);
+          const options = { protocol, method: 'tools/call' };
+          const fromText = classifyMessage(text, options);
+          expect(fromText.findings.map((f) => f.id)).not.toContain('structured-content-not-mirrored');
+          expect(classifyMessage(JSON.parse(text), options)).toEqual(fromText);
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });
