@@ -147,8 +147,8 @@ function classifyInput(
   if (typeof input === 'string' && input.length <= TEXT_CHECK_LIMIT) {
     // JSON.parse keeps the last of two equal names silently: more names in the text than members in the value
     // means a name repeats. The cheap bound settles almost every message; the exact count runs only when needed.
-    // bench:fast-paths: scanning for duplicates on every message takes 1.85 times as long (member-count), the exact
-    // count on every message 1.20 times (member-bound); test/unit/fast-paths.test.ts holds both to the scan.
+    // bench:fast-paths: scanning for duplicates on every message takes 1.6 to 1.85 times as long (member-count),
+    // the exact count on every message 1.2 times (member-bound); test/unit/fast-paths.test.ts holds both to the scan.
     const memberCount = facts.truncated
       ? inspectParsedJson(value, Number.POSITIVE_INFINITY, 0).memberCount
       : facts.memberCount;
