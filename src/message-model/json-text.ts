@@ -36,15 +36,15 @@ export function positionAt(text: string, offset: number): TextPosition {
 export const MAX_JSON_DEPTH = 512;
 
 /**
- * The offset of the bracket that opens level MAX_JSON_DEPTH + 1, or -1 when the text never nests that deep. Counts
- * `[` and `{` tokens, so brackets inside a string do not count; a malformed text is left to JSON.parse.
+ * Where the arrays and objects of a JSON text first nest deeper than `limit`: the offset of the bracket that goes
+ * past it, or -1 when none does. Brackets inside strings do not count. One pass over the tokens, no recursion.
  */
-function tooDeepAt(text: string): number {
+export function firstTooDeep(text: string, limit: number): number {
   let depth = 0;
   for (let t = readJsonToken(text, 0); t; t = readJsonToken(text, t.end)) {
     if (t.kind === '[' || t.kind === '{') {
       depth += 1;
-      if (depth > MAX_JSON_DEPTH) return t.start;
+      if (depth > limit) return t.start;
     } else if (t.kind === ']' || t.kind === '}') {
       depth -= 1;
     }
@@ -55,7 +55,7 @@ function tooDeepAt(text: string): number {
 /** Parses JSON text; never throws. On failure, says where parsing stopped and why, in words a learner can act on. */
 export function parseJsonText(text: string): ParseOutcome {
   // A text shorter than the limit cannot nest past it, so a typical message is not scanned twice.
-  const deep = text.length > MAX_JSON_DEPTH ? tooDeepAt(text) : -1;
+  const deep = text.length > MAX_JSON_DEPTH ? firstTooDeep(text, MAX_JSON_DEPTH) : -1;
   if (deep !== -1) {
     return {
       ok: false,

@@ -19,6 +19,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import { firstTooDeep } from '#message-model';
 import { csvField } from '../receipts/grade.ts';
 import {
   buildDashboardView,
@@ -329,7 +330,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     let value: unknown;
     try {
       const text = await c.req.text();
-      if (nestingDepth(text) > MAX_BODY_DEPTH) {
+      if (firstTooDeep(text, MAX_BODY_DEPTH) !== -1) {
         return problem(c, 400, `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`);
       }
       value = JSON.parse(text);
@@ -789,23 +790,4 @@ function storedPayload(event: RoomEvent): unknown {
   if (event.kind !== 'classify' || event.text === undefined || event.text.length <= MAX_STORED_TEXT_CHARS) return event;
   const { text, ...rest } = event;
   return { ...rest, textLength: text.length, textSha256: createHash('sha256').update(text).digest('hex') };
-}
-
-/** The deepest nesting of arrays and objects in a JSON text (brackets inside strings do not count); linear, no recursion. */
-function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (inString) {
-      if (ch === 0x5c) i++;
-      else if (ch === 0x22) inString = false;
-    } else if (ch === 0x22) inString = true;
-    else if (ch === 0x5b || ch === 0x7b) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-    } else if (ch === 0x5d || ch === 0x7d) depth--;
-  }
-  return deepest;
 }

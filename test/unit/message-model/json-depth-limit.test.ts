@@ -5,7 +5,7 @@
  * JSON was received by the server"), with a sentence naming the limit and where it was passed.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyMessage, parseJsonText } from '#message-model';
+import { classifyMessage, firstTooDeep, parseJsonText } from '#message-model';
 
 const MAX = 512;
 
@@ -33,5 +33,20 @@ describe('RFC 8259 §9: "An implementation may set limits on the maximum depth o
     expect(parseJsonText(`${'['.repeat(MAX)}1${']'.repeat(MAX)}`).ok).toBe(true);
     const inString = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { s: '['.repeat(5000) + '\\"{' } });
     expect(parseJsonText(inString).ok).toBe(true);
+  });
+});
+
+describe("firstTooDeep: the same count for a limit of the caller's choosing (the workshop server allows 32 levels)", () => {
+  it('gives the offset of the bracket that opens the first level past the limit, or -1', () => {
+    expect(firstTooDeep('[[1]]', 2)).toBe(-1);
+    expect(firstTooDeep('[[1]]', 1)).toBe(1);
+    expect(firstTooDeep('{"a": {"b": [0]}}', 2)).toBe(12);
+    expect(firstTooDeep('[], [], []', 1)).toBe(-1);
+  });
+
+  it('counts no bracket inside a string, escaped quotes included', () => {
+    expect(firstTooDeep('["[[[\\"{{{"]', 1)).toBe(-1);
+    // The text is [" \\", [0]]: offsets 0 '[', 1 '"', 2 ' ', 3-4 an escaped backslash, 5 '"', 6 ',', 7 ' ', 8 '['.
+    expect(firstTooDeep('[" \\\\", [0]]', 1)).toBe(8);
   });
 });

@@ -590,6 +590,18 @@ for (const engine of ENGINES_UNDER_TEST) {
         expect(((await res.json()) as { error: string }).error).toMatch(/nested/i);
       });
 
+      it('counts nesting by brackets outside strings: 33 levels are refused as too deep, 32 are not, and brackets inside a string count for nothing', async () => {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        // {"events":[ ... ]} is two levels; the rest is arrays inside the list.
+        const nested = (levels: number, inside = '') =>
+          `{"events":[${'['.repeat(levels - 2)}${inside}${']'.repeat(levels - 2)}]}`;
+        const error = async (body: string) => (await server.request('/api/events', post(body, ada.token))).text();
+        expect(await error(nested(33))).toMatch(/nested too deeply/);
+        expect(await error(nested(32))).not.toMatch(/nested/);
+        expect(await error(nested(32, `"${'[{'.repeat(50)}\\\"[["`))).not.toMatch(/nested/);
+      });
+
       it('answers 400 to a path that is not valid percent-encoding and 404 (with the site’s 404 page) to a missing page', async () => {
         const dist = mkdtempSync(joinPath(tmpdir(), 'room-dist-'));
         writeFileSync(joinPath(dist, 'index.html'), '<p>home</p>');

@@ -4,7 +4,7 @@
  */
 import { getCollection, getEntry } from 'astro:content';
 import { codeToHtml } from 'shiki';
-import { PROTOCOLS, isProtocol, type Protocol } from '#message-model';
+import { PROTOCOLS, isProtocol, readJsonToken, type Protocol } from '#message-model';
 import { CompletionCheckSchema, type CompletionCheck } from '#course';
 import type { Fixture } from '../../../course/fixtures.ts';
 
@@ -53,38 +53,23 @@ export function layoutJson(text: string, parses: boolean): string {
   if (!parses || text.includes('\n')) return text;
   let out = '';
   let depth = 0;
-  let inString = false;
   const pad = () => '\n' + '  '.repeat(depth);
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i]!;
-    if (inString) {
-      out += ch;
-      if (ch === '\\') {
-        out += text[i + 1] ?? '';
-        i += 1;
-      } else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') {
-      inString = true;
-      out += ch;
-    } else if (ch === '{' || ch === '[') {
-      const close = ch === '{' ? '}' : ']';
-      let j = i + 1;
-      while (j < text.length && /\s/.test(text[j]!)) j += 1;
-      if (text[j] === close) {
-        out += ch + close;
-        i = j;
+  for (let t = readJsonToken(text, 0); t; t = readJsonToken(text, t.end)) {
+    if (t.kind === '{' || t.kind === '[') {
+      const next = readJsonToken(text, t.end);
+      if (next?.kind === (t.kind === '{' ? '}' : ']')) {
+        out += t.kind + next.kind;
+        t = next;
       } else {
         depth += 1;
-        out += ch + pad();
+        out += t.kind + pad();
       }
-    } else if (ch === '}' || ch === ']') {
+    } else if (t.kind === '}' || t.kind === ']') {
       depth -= 1;
-      out += pad() + ch;
-    } else if (ch === ',') out += ',' + pad();
-    else if (ch === ':') out += ': ';
-    else if (!/\s/.test(ch)) out += ch;
+      out += pad() + t.kind;
+    } else if (t.kind === ',') out += ',' + pad();
+    else if (t.kind === ':') out += ': ';
+    else out += text.slice(t.start, t.end);
   }
   return out;
 }
