@@ -32,17 +32,7 @@ export function classifyRequest(m: Record<string, unknown>, base: string, ctx: C
   const findings = checkEnvelope(m, base, ctx, ['jsonrpc', 'id', 'method', 'params']);
   const idCheck = checkId(m.id, base, ctx, 'request');
   findings.push(...idCheck.findings);
-  if (typeof m.method !== 'string') {
-    findings.push(
-      finding(
-        'method-not-string',
-        'error',
-        `${base}/method`,
-        `"method" must be a string; it is ${describeValue(m.method)}.`,
-        messagesRef(protocol, 'Requests', '4'),
-      ),
-    );
-  }
+  findings.push(...methodNotString(m, base, protocol, 'request'));
   findings.push(...checkParams(m, base, ctx));
   if (hasErrors(findings) || typeof m.method !== 'string') {
     return invalid(
@@ -288,17 +278,7 @@ const META_KEY_FINDINGS: Readonly<Record<string, FindingId>> = {
 export function classifyNotification(m: Record<string, unknown>, base: string, ctx: Context): Classification {
   const { protocol } = ctx;
   const findings = checkEnvelope(m, base, ctx, ['jsonrpc', 'method', 'params']);
-  if (typeof m.method !== 'string') {
-    findings.push(
-      finding(
-        'method-not-string',
-        'error',
-        `${base}/method`,
-        `"method" must be a string; it is ${describeValue(m.method)}.`,
-        messagesRef(protocol, 'Notifications', '4'),
-      ),
-    );
-  }
+  findings.push(...methodNotString(m, base, protocol, 'notification'));
   findings.push(...checkParams(m, base, ctx));
   const method = typeof m.method === 'string' ? m.method : undefined;
   if (method !== undefined && isMcpVersion(protocol) && isPlainObject(m.params) && has(m.params, '_meta')) {
@@ -358,6 +338,28 @@ export function classifyNotification(m: Record<string, unknown>, base: string, c
 }
 
 /** Findings that make an object something other than a JSON-RPC 2.0 Request object (§4). */
+/**
+ * A request's or a notification's "method" must be a string (JSON-RPC 2.0 §4: "A String containing the name of the
+ * method to be invoked"; MCP's Requests and Notifications sections say the same): one finding when it is not.
+ */
+function methodNotString(
+  m: Record<string, unknown>,
+  base: string,
+  protocol: Context['protocol'],
+  role: 'request' | 'notification',
+): Finding[] {
+  if (typeof m.method === 'string') return [];
+  return [
+    finding(
+      'method-not-string',
+      'error',
+      `${base}/method`,
+      `"method" must be a string; it is ${describeValue(m.method)}.`,
+      messagesRef(protocol, role === 'request' ? 'Requests' : 'Notifications', '4'),
+    ),
+  ];
+}
+
 const JSON_RPC_RULES: ReadonlySet<string> = new Set([
   'missing-jsonrpc',
   'jsonrpc-version',

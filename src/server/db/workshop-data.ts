@@ -37,24 +37,6 @@ export interface Learner {
   chapterAt: number | null;
 }
 
-/** A stored event. */
-export interface StoredEvent {
-  id: number;
-  roomId: string;
-  learnerId: string;
-  key: string;
-  seq: number;
-  kind: string;
-  chapterId: string;
-  itemId: string;
-  payload: unknown;
-  verdict: unknown;
-  outcome: string;
-  selfReported: boolean;
-  clientAt: number | null;
-  receivedAt: number;
-}
-
 /** An event to store (already validated and graded by the caller). */
 export interface NewEvent {
   key: string;
@@ -67,6 +49,14 @@ export interface NewEvent {
   outcome: string;
   selfReported: boolean;
   clientAt: number | null;
+}
+
+/** A stored event: what was stored, with its row id, room, learner and the server's time of receipt. */
+export interface StoredEvent extends NewEvent {
+  id: number;
+  roomId: string;
+  learnerId: string;
+  receivedAt: number;
 }
 
 /** What happened to one event of a batch: stored now, or already stored earlier under the same key. */
