@@ -415,7 +415,10 @@ export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData
     byDigest.set(entry.digest, i);
     if (!entry.named) return;
     const key = nameKey(entry.learner);
-    byName.set(key, [...(byName.get(key) ?? []), i]);
+    // Appended in place: copying the list per member is quadratic, and one name can have 50,000 receipts.
+    const members = byName.get(key);
+    if (members) members.push(i);
+    else byName.set(key, [i]);
   });
   const conflicts: NameConflict[] = [];
   for (const [key, members] of byName) {
@@ -546,8 +549,12 @@ function misconceptionsOf(counted: readonly Extract<RosterEntry, { kind: 'counte
  */
 export function gradedVersionsOf(roster: Roster): { version: string; current: boolean; sources: string[] }[] {
   const by = new Map<string, string[]>([[roster.version, []]]);
-  for (const e of roster.entries)
-    if (e.kind !== 'flagged') by.set(e.gradedVersion, [...(by.get(e.gradedVersion) ?? []), e.source]);
+  for (const e of roster.entries) {
+    if (e.kind === 'flagged') continue;
+    const sources = by.get(e.gradedVersion);
+    if (sources) sources.push(e.source);
+    else by.set(e.gradedVersion, [e.source]);
+  }
   return [...by.entries()]
     .filter(([, sources]) => sources.length > 0)
     .map(([version, sources]) => ({ version, current: version === roster.version, sources }));
