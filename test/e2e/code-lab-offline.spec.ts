@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { labWithEditor, typeCode } from './code-lab-steps.ts';
 import { expect, test, type Page } from './fixtures.ts';
 
 const CACHE = 'mcp-lab-offline-v1';
@@ -64,13 +65,8 @@ test('once a lab has run, its scripts and the compiler work with the network cut
 }) => {
   await page.goto(CHAPTER);
   await controlled(page);
-  const lab = page.locator(`lab-code-lab[data-exercise="${EXERCISE}"]`);
-  await lab.scrollIntoViewIfNeeded();
-  await lab.locator('.cm-content').waitFor({ timeout: 15_000 });
-  await lab.locator('.cm-content').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(SOLUTION);
+  const lab = await labWithEditor(page, EXERCISE, 15_000);
+  await typeCode(page, lab, SOLUTION);
   await lab.locator('[data-role="run"]').click();
   await expect(lab).toHaveAttribute('data-state', 'passed', { timeout: 30_000 });
   await expect(lab).toHaveAttribute('data-types', 'clean', { timeout: 30_000 });

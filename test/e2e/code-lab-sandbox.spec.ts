@@ -9,6 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { labWithEditor, typeCode } from './code-lab-steps.ts';
 
 const EXERCISE = '01-request-or-notification';
 const CHAPTER = '/chapters/01-message-shapes/';
@@ -84,18 +85,7 @@ async function openLab(page: Page): Promise<Locator> {
       w.__codeLabHeard = (w.__codeLabHeard ?? 0) + 1;
     };
   }, MARK);
-  const lab = page.locator(`lab-code-lab[data-exercise="${EXERCISE}"]`);
-  await lab.scrollIntoViewIfNeeded();
-  await lab.locator('.cm-content').waitFor({ timeout: 15_000 });
-  return lab;
-}
-
-/** Replaces the editor's text the way a learner would: select all, then type. */
-async function typeCode(page: Page, lab: Locator, code: string): Promise<void> {
-  await lab.locator('.cm-content').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
+  return labWithEditor(page, EXERCISE, 15_000);
 }
 
 /**

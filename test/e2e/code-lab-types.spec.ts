@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { labWithEditor, typeCode } from './code-lab-steps.ts';
 
 const EXERCISE = '01-request-or-notification';
 const CHAPTER = '/chapters/01-message-shapes/';
@@ -17,17 +18,7 @@ const COMPILER = /\/_astro\/type-check\.worker[^/]*\.js$/;
 
 async function openLab(page: Page): Promise<Locator> {
   await page.goto(CHAPTER);
-  const lab = page.locator(`lab-code-lab[data-exercise="${EXERCISE}"]`);
-  await lab.scrollIntoViewIfNeeded();
-  await lab.locator('.cm-content').waitFor({ timeout: 15_000 });
-  return lab;
-}
-
-async function typeCode(page: Page, lab: Locator, code: string): Promise<void> {
-  await lab.locator('.cm-content').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
+  return labWithEditor(page, EXERCISE, 15_000);
 }
 
 /** Waits until the type check has answered. */

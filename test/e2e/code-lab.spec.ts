@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { labWithEditor, typeCode } from './code-lab-steps.ts';
 import { expect, expectNoConsoleErrors, pageProblems, test, type Locator, type Page } from './fixtures.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -16,18 +17,7 @@ const SOLUTION = readFileSync(join(root, 'exercises', EXERCISE, 'request-or-noti
 /** Opens the chapter and waits until the lab's editor has loaded (it loads when the lab scrolls into view). */
 async function openLab(page: Page): Promise<Locator> {
   await page.goto(CHAPTER);
-  const lab = page.locator(`lab-code-lab[data-exercise="${EXERCISE}"]`);
-  await lab.scrollIntoViewIfNeeded();
-  await lab.locator('.cm-content').waitFor();
-  return lab;
-}
-
-/** Replaces the editor's text the way a learner would: select all, then type. */
-async function typeCode(page: Page, lab: Locator, code: string): Promise<void> {
-  await lab.locator('.cm-content').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
+  return labWithEditor(page, EXERCISE);
 }
 
 /** Waits until the lab's current run has finished, passed or failed. */
