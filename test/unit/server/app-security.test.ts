@@ -7,6 +7,7 @@ import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretMatches, hashSecret } from '../../../src/server/secrets.ts';
 import { MAX_BODY_BYTES } from '../../../src/room/protocol.ts';
+import { CH05_ONE_ROW_WRONG as WRONG_ROW } from '../../support/ch05-table.ts';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
 import {
   createRoom,
@@ -21,10 +22,6 @@ import {
 } from './harness.ts';
 
 reportPostgresAvailability('workshop API security');
-
-const WRONG_ROW = {
-  'backend-unavailable': { layer: 'transport', userSees: 'integration-error', retry: 'never-as-is' },
-};
 
 for (const engine of ENGINES_UNDER_TEST) {
   describe(`workshop API security on ${engine.name}`, () => {

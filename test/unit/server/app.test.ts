@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradeDecisionTable } from '#course';
 import type { DashboardSnapshot } from '../../../src/room/dashboard-model.ts';
 import type { DashboardEvent } from '../../../src/room/live.ts';
+import { CH05_ONE_ROW_RIGHT as RIGHT_ROW, CH05_ONE_ROW_WRONG as WRONG_ROW } from '../../support/ch05-table.ts';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
 import {
   createRoom,
@@ -22,13 +23,6 @@ import {
 reportPostgresAvailability('workshop API');
 
 const DAY = 86_400_000;
-/** Chapter 5's table, "backend unavailable" row: the course's answer (content, decision table scenario). */
-const RIGHT_ROW = {
-  'backend-unavailable': { layer: 'tool-backend', userSees: 'try-again-later', retry: 'with-backoff' },
-};
-const WRONG_ROW = {
-  'backend-unavailable': { layer: 'transport', userSees: 'integration-error', retry: 'never-as-is' },
-};
 
 type Results = { results: { key: string; status: string; id?: number; reason?: string }[] };
 

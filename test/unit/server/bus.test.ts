@@ -9,14 +9,11 @@ import { dashboardEvent } from '../../../src/server/app.ts';
 import { createWorkshopData } from '../../../src/server/db/workshop-data.ts';
 import type { LiveMessage } from '../../../src/room/live.ts';
 import { openDatabase, type OpenDatabase } from '../../../src/server/db/open.ts';
+import { CH05_ONE_ROW_WRONG as WRONG_ROW } from '../../support/ch05-table.ts';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
 import { createRoom, join, post, readEvents, tableCheck, testServer, withToken } from './harness.ts';
 
 reportPostgresAvailability('live updates across instances');
-
-const WRONG_ROW = {
-  'backend-unavailable': { layer: 'transport', userSees: 'integration-error', retry: 'never-as-is' },
-};
 
 describe('the in-process bus', () => {
   it('delivers a room’s messages to that room’s subscribers and to "*" only', async () => {
