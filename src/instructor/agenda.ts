@@ -3,6 +3,7 @@
  * breaks. Pure (no DOM, no Node APIs), so the instructor page renders the default agenda at build time and
  * re-computes it in the browser when the facilitator changes the form.
  */
+import { chapterMinutes } from '../progress/chapters.ts';
 
 /** The break policies a facilitator can pick, as one closed vocabulary. */
 export const BREAK_POLICIES = ['none', 'every-60-for-10', 'every-75-for-10', 'every-90-for-15'] as const;
@@ -158,7 +159,7 @@ export function buildAgenda(chapters: readonly AgendaChapter[], options: AgendaO
     sinceBreak += openingMinutes;
   }
   for (const chapter of chapters) {
-    const minutes = chapter.readingMinutes + chapter.practiceMinutes;
+    const minutes = chapterMinutes(chapter);
     if (policy && sinceBreak >= policy.afterMinutes / 2 && sinceBreak + minutes > policy.afterMinutes) {
       items.push({ kind: 'break', start: clock, end: clock + policy.breakMinutes, label: 'Break' });
       clock += policy.breakMinutes;
@@ -200,7 +201,7 @@ export function planProblem(
   chapter: { readingMinutes: number; practiceMinutes: number },
 ): string | undefined {
   const planned = timings.reduce((n, t) => n + t.minutes, 0);
-  const budget = chapter.readingMinutes + chapter.practiceMinutes;
+  const budget = chapterMinutes(chapter);
   return planned === budget
     ? undefined
     : `the timings add up to ${planned} minutes, but the chapter budgets ${budget} (readingMinutes ${chapter.readingMinutes} + practiceMinutes ${chapter.practiceMinutes}); the chapter's frontmatter is the one source of its minutes, so change the timings until they add up to it`;

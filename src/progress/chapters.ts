@@ -39,3 +39,11 @@ export function chapterPosition(id: string): number {
 export function sortChapters<T extends { id: string }>(chapters: readonly T[]): T[] {
   return [...chapters].sort((a, b) => chapterPosition(a.id) - chapterPosition(b.id));
 }
+
+/**
+ * A chapter's minutes: its frontmatter's reading plus practice minutes, the one source of its length for the course
+ * outline, the handouts, the agenda and the facilitator notes' session plan.
+ */
+export function chapterMinutes(chapter: { readingMinutes: number; practiceMinutes: number }): number {
+  return chapter.readingMinutes + chapter.practiceMinutes;
+}
