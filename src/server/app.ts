@@ -49,7 +49,7 @@ import type { Bus } from './bus.ts';
 import type { RoomCourse } from './course.ts';
 import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/workshop-data.ts';
 import { gradeEvent } from './grade-event.ts';
-import { RateLimiter, type RateLimit } from './rate-limit.ts';
+import { addressKey, RateLimiter, type RateLimit } from './rate-limit.ts';
 import {
   bearerToken,
   createId,
@@ -256,13 +256,14 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   };
   const app = new Hono<{ Variables: Vars }>();
 
+  /** The client's address as the per-address limits key it (an IPv6 address by its /64: see addressKey). */
   const clientIp = (c: Context): string => {
     if (config.trustProxy) {
       const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-      if (forwarded) return forwarded;
+      if (forwarded) return addressKey(forwarded);
     }
     try {
-      return getConnInfo(c).remote.address ?? 'unknown';
+      return addressKey(getConnInfo(c).remote.address ?? 'unknown');
     } catch {
       return 'unknown';
     }

@@ -1,0 +1,83 @@
+/**
+ * Attack tests for the per-address limits on creating rooms and joining: one IPv6 host holds a whole /64 (2^64
+ * addresses), so limits keyed by the full address let it make a fresh address for every request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
+import { addressKey } from '../../../src/server/rate-limit.ts';
+import { createRoom, post, testServer } from './harness.ts';
+
+reportPostgresAvailability('workshop per-address limits');
+
+describe('addressKey', () => {
+  it('keys IPv4 by the address, IPv6 by its first 64 bits, and an IPv4-mapped address as its IPv4 address', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('2001:db8::')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('2001:0DB8:00a0:0001:0:0:0:1')).toBe('2001:db8:a0:1::/64');
+    expect(addressKey('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('unknown')).toBe('unknown');
+  });
+});
+
+for (const engine of ENGINES_UNDER_TEST) {
+  describe(`workshop per-address limits on ${engine.name}`, () => {
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await engine.open();
+    });
+    afterAll(async () => {
+      await db.dispose();
+    });
+
+    it('counts room creation per IPv6 /64: new interface ids in one /64 are refused past the burst, another /64 still creates', async () => {
+      const limited = testServer(db, { limits: { createPerIp: { burst: 3, perSecond: 0.001 } } });
+      try {
+        const create = (ip: string) =>
+          limited.request('/api/rooms', {
+            ...post({ title: 'Spam', chapters: ['05-error-semantics-and-retries'] }),
+            ip,
+          });
+        // The same /64 written five ways: compressed, with leading zeros, upper case, in full.
+        const sameNetwork = [
+          '2001:db8:5:7::1',
+          '2001:db8:5:7::2',
+          '2001:0db8:0005:0007:abcd::9',
+          '2001:DB8:5:7:ffff:ffff:ffff:ffff',
+          '2001:db8:5:7:1:2:3:4',
+        ];
+        const statuses: number[] = [];
+        for (const ip of sameNetwork) statuses.push((await create(ip)).status);
+        expect(statuses).toEqual([201, 201, 201, 429, 429]);
+        expect((await create('2001:db8:5:8::1')).status).toBe(201);
+        // IPv4 addresses stay one each.
+        expect((await create('203.0.113.90')).status).toBe(201);
+        expect((await create('203.0.113.91')).status).toBe(201);
+      } finally {
+        limited.close();
+      }
+    });
+
+    it('counts joining per IPv6 /64 too', async () => {
+      const limited = testServer(db, { limits: { joinPerIp: { burst: 2, perSecond: 0.001 } } });
+      try {
+        const room = await createRoom(limited);
+        const statuses: number[] = [];
+        for (let i = 1; i <= 4; i++)
+          statuses.push(
+            (
+              await limited.request('/api/join', {
+                ...post({ code: room.code, name: `Eve ${i}` }),
+                ip: `2001:db8:9::${i}`,
+              })
+            ).status,
+          );
+        expect(statuses).toEqual([201, 201, 429, 429]);
+      } finally {
+        limited.close();
+      }
+    });
+  });
+}
