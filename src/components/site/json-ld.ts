@@ -3,6 +3,7 @@
  * frontmatter and structure. Plain objects; the page serialises them into <script type="application/ld+json">.
  */
 import type { ChapterStructure } from '../../course/chapter-structure.ts';
+import { chapterMinutes } from '../../progress/chapters.ts';
 
 /** The chapter frontmatter fields the structured data needs. */
 export interface ChapterMeta {
@@ -27,7 +28,7 @@ export function chapterJsonLd(data: ChapterMeta, url: string, siteUrl: string): 
     mainEntityOfPage: url,
     inLanguage: 'en',
     dateModified: data.checkedAgainstSpec.toISOString().slice(0, 10),
-    timeRequired: `PT${data.readingMinutes + data.practiceMinutes}M`,
+    timeRequired: `PT${chapterMinutes(data)}M`,
     proficiencyLevel: 'Beginner',
     about: [`Model Context Protocol (${version})`, 'JSON-RPC 2.0'],
     teaches: data.objectives,
