@@ -3,6 +3,7 @@
  * Pure; never throws. Anything that is not our data, or is from a newer version, is reported so the caller can
  * keep it aside instead of overwriting it.
  */
+import { firstTooDeep } from '#message-model';
 import {
   PROGRESS_FORMAT,
   PROGRESS_VERSION,
@@ -145,8 +146,17 @@ export function readProgressValue(value: unknown): ReadOutcome {
     : { kind: 'ok', progress: final.data, migratedFrom: version };
 }
 
+/**
+ * How deeply stored progress may nest its arrays and objects. The store's own documents need about ten levels; a
+ * widget's state is opaque to the schema, so without a cap an imported file could nest it a million levels, which
+ * JSON.parse reads but JSON.stringify (every copy and save) cannot: it overflows the stack.
+ */
+const MAX_PROGRESS_DEPTH = 64;
+
 /** Reads stored text (localStorage or an imported file) of any known version. */
 export function readProgressText(text: string): ReadOutcome {
+  if (firstTooDeep(text, MAX_PROGRESS_DEPTH) !== -1)
+    return { kind: 'unreadable', reason: `it nests arrays and objects more than ${MAX_PROGRESS_DEPTH} levels deep` };
   let value: unknown;
   try {
     value = JSON.parse(text);
