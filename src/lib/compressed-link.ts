@@ -20,7 +20,14 @@ export type InflateProblem = (typeof INFLATE_PROBLEMS)[number];
 
 /** The outcome of inflateText: the text, or the problem and a sentence saying it. */
 export type InflateResult =
-  { kind: 'text'; text: string } | { kind: 'error'; problem: InflateProblem; message: string };
+  | { kind: 'text'; text: string }
+  | {
+      kind: 'error';
+      problem: InflateProblem;
+      message: string;
+      /** Bytes the decompressor produced before it was stopped: the work a refused input cost all the same. */
+      inflated: number;
+    };
 
 /** Limits for inflateText. */
 export interface InflateLimits {
@@ -54,10 +61,16 @@ export async function inflateText(encoded: string, limits: InflateLimits): Promi
       kind: 'error',
       problem: 'too-large',
       message: `it is ${describeBytes(encoded.length)} long; at most ${describeBytes(limits.maxEncodedChars)} is read`,
+      inflated: 0,
     };
   const bytes = decodeBase64Url(encoded);
   if (!bytes || bytes.length === 0)
-    return { kind: 'error', problem: 'encoding', message: 'only letters, digits, - and _ may appear in it' };
+    return {
+      kind: 'error',
+      problem: 'encoding',
+      message: 'only letters, digits, - and _ may appear in it',
+      inflated: 0,
+    };
   const stream = new DecompressionStream('deflate-raw');
   const writer = stream.writable.getWriter();
   const reader = stream.readable.getReader();
@@ -86,6 +99,7 @@ export async function inflateText(encoded: string, limits: InflateLimits): Promi
           kind: 'error',
           problem: 'too-large',
           message: `it expands to more than ${describeBytes(limits.maxBytes)}`,
+          inflated: size,
         };
       }
       chunks.push(value);
@@ -93,7 +107,12 @@ export async function inflateText(encoded: string, limits: InflateLimits): Promi
   } catch {
     stopped = true;
     await writer.abort().catch(() => undefined);
-    return { kind: 'error', problem: 'damaged', message: 'it does not decompress (it may be cut short)' };
+    return {
+      kind: 'error',
+      problem: 'damaged',
+      message: 'it does not decompress (it may be cut short)',
+      inflated: size,
+    };
   }
   await feeding;
   const out = new Uint8Array(size);
@@ -105,6 +124,6 @@ export async function inflateText(encoded: string, limits: InflateLimits): Promi
   try {
     return { kind: 'text', text: new TextDecoder('utf-8', { fatal: true }).decode(out) };
   } catch {
-    return { kind: 'error', problem: 'damaged', message: 'it is not UTF-8 text' };
+    return { kind: 'error', problem: 'damaged', message: 'it is not UTF-8 text', inflated: size };
   }
 }

@@ -24,13 +24,16 @@ export async function compressReceiptText(json: string): Promise<string> {
 export async function decompressReceiptText(
   token: string,
   maxBytes = 1024 * 1024,
-): Promise<{ kind: 'text'; text: string } | { kind: 'error'; problem: InflateProblem; message: string }> {
+): Promise<
+  { kind: 'text'; text: string } | { kind: 'error'; problem: InflateProblem; message: string; inflated: number }
+> {
   const trimmed = token.trim();
   if (!trimmed.startsWith(COMPRESSED_PREFIX))
     return {
       kind: 'error',
       problem: 'encoding',
       message: `This is not a compressed receipt: it does not start with "${COMPRESSED_PREFIX}".`,
+      inflated: 0,
     };
   const result = await inflateText(trimmed.slice(COMPRESSED_PREFIX.length), { maxBytes });
   if (result.kind === 'text') return result;
@@ -44,6 +47,7 @@ export async function decompressReceiptText(
     kind: 'error',
     problem: result.problem,
     message: `This compressed receipt is damaged: ${why}. Ask for the receipt again, or for its JSON form.`,
+    inflated: result.inflated,
   };
 }
 

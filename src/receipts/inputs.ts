@@ -74,8 +74,12 @@ export async function collectRosterInputs(texts: readonly LoadedText[]): Promise
         const budget = MAX_EXPANDED_BYTES_IN_ALL - expandedBytes;
         const expanded =
           budget > 0 ? await decompressReceiptText(piece.text, Math.min(PER_RECEIPT, budget)) : undefined;
+        // A refused token counts what it inflated before it was stopped, or tokens built to be refused (over the
+        // cap, or cut short after almost 1 MB) could be repeated 20,000 times in a paste, each inflated in turn.
+        if (expanded)
+          expandedBytes +=
+            expanded.kind === 'text' ? new TextEncoder().encode(expanded.text).length : expanded.inflated;
         if (expanded?.kind === 'text') {
-          expandedBytes += new TextEncoder().encode(expanded.text).length;
           inputs.push({ source, content: expanded.text });
         } else if (expanded === undefined || (expanded.problem === 'too-large' && budget < PER_RECEIPT))
           inputs.push({

@@ -20,11 +20,17 @@ describe('compressed links', () => {
   it('stops a deflate bomb at the cap: 64 MB from about 64 KB, refused past 4 MB', async () => {
     const bomb = deflateRawSync(Buffer.alloc(64 * MB, 0x61), { level: 9 }).toString('base64url');
     expect(bomb.length).toBeLessThan(128 * 1024);
-    expect(await inflateText(bomb, { maxBytes: 4 * MB })).toEqual({
+    const result = await inflateText(bomb, { maxBytes: 4 * MB });
+    expect(result).toEqual({
       kind: 'error',
       problem: 'too-large',
       message: 'it expands to more than 4 MB',
+      inflated: expect.any(Number),
     });
+    // What it cost: past the cap, by at most one slice's output (1 KB of input, deflate's best ratio ~1032:1).
+    const inflated = result.kind === 'error' ? result.inflated : 0;
+    expect(inflated).toBeGreaterThan(4 * MB);
+    expect(inflated).toBeLessThanOrEqual(5 * MB);
   });
 
   it('accepts output of exactly the cap', async () => {
