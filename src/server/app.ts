@@ -209,6 +209,8 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   const holders = new Map<string, SSEStreamingApi[]>();
   /** How to close each open stream and release its place. */
   const closers = new WeakMap<SSEStreamingApi, () => void>();
+  /** Per room, the end of the last join in progress (see oneAtATime). */
+  const joinTurns = new Map<string, Promise<unknown>>();
   /** Streams accepted (counted from the request, before the stream starts, so a burst cannot slip past the cap). */
   let openStreams = 0;
 
@@ -385,24 +387,28 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     }
     const name = checkName(body.name);
     if (name.kind === 'invalid') return problem(c, 400, name.reason);
-    if ((await data.learnersOfRoom(room.id)).length >= config.maxLearnersPerRoom) {
+    const secret = createSecret();
+    const learnerId = createId();
+    const at = now();
+    // Counting and inserting happen one join at a time per room: joins sent all at once each counted the room before
+    // any of them inserted, and all got in past the cap.
+    const outcome = await oneAtATime(joinTurns, room.id, async () => {
+      if ((await data.learnersOfRoom(room.id)).length >= config.maxLearnersPerRoom) return 'full' as const;
+      return data.insertLearner({
+        id: learnerId,
+        roomId: room.id,
+        name: name.name,
+        nameKey: name.key,
+        secretHash: hashSecret(secret),
+        joinedAt: at,
+      });
+    });
+    if (outcome === 'full')
       return problem(
         c,
         409,
         `This room is full (${config.maxLearnersPerRoom} learners): ask your instructor to open another room.`,
       );
-    }
-    const secret = createSecret();
-    const learnerId = createId();
-    const at = now();
-    const outcome = await data.insertLearner({
-      id: learnerId,
-      roomId: room.id,
-      name: name.name,
-      nameKey: name.key,
-      secretHash: hashSecret(secret),
-      joinedAt: at,
-    });
     if (outcome === 'name-taken') return problem(c, 409, 'Someone in this room already has that name: add an initial.');
     const learner = await data.learnerById(learnerId);
     if (learner) await bus.publish({ t: 'learner', roomId: room.id, learner: dashboardLearner(learner) });
@@ -770,6 +776,21 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       if (stream.aborted || stream.closed) break;
       await stream.write(': keep-alive\n\n');
     }
+  }
+}
+
+/**
+ * Runs `task` after every task queued before it under `key` has finished, so a check and the write it allows are
+ * not interleaved with another's. Within this process: instances sharing one database each keep their own turns.
+ */
+async function oneAtATime<T>(turns: Map<string, Promise<unknown>>, key: string, task: () => Promise<T>): Promise<T> {
+  const before = turns.get(key) ?? Promise.resolve();
+  const mine = before.catch(() => undefined).then(task);
+  turns.set(key, mine);
+  try {
+    return await mine;
+  } finally {
+    if (turns.get(key) === mine) turns.delete(key);
   }
 }
 

@@ -1,13 +1,14 @@
 /**
- * Attack tests for the per-address limits on creating rooms and joining: one IPv6 host holds a whole /64 (2^64
- * addresses), so limits keyed by the full address let it make a fresh address for every request.
+ * Attack tests for the workshop server's limits: the per-address limits on creating rooms and joining (one IPv6
+ * host holds a whole /64, 2^64 addresses, so limits keyed by the full address let it make a fresh address for every
+ * request), and the room's learner cap under joins sent all at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
 import { addressKey } from '../../../src/server/rate-limit.ts';
 import { createRoom, post, testServer } from './harness.ts';
 
-reportPostgresAvailability('workshop per-address limits');
+reportPostgresAvailability('workshop server limits under attack');
 
 describe('addressKey', () => {
   it('keys IPv4 by the address, IPv6 by its first 64 bits, and an IPv4-mapped address as its IPv4 address', () => {
@@ -23,7 +24,7 @@ describe('addressKey', () => {
 });
 
 for (const engine of ENGINES_UNDER_TEST) {
-  describe(`workshop per-address limits on ${engine.name}`, () => {
+  describe(`workshop server limits under attack on ${engine.name}`, () => {
     let db: TestDatabase;
     beforeAll(async () => {
       db = await engine.open();
@@ -57,6 +58,26 @@ for (const engine of ENGINES_UNDER_TEST) {
         expect((await create('203.0.113.91')).status).toBe(201);
       } finally {
         limited.close();
+      }
+    });
+
+    it('holds the learner cap when 40 joins arrive at once: 5 join, 35 are told the room is full', async () => {
+      // The cap was checked (count the learners) and then the learner inserted, with other joins running between the
+      // two: all 40 joined a room capped at 5.
+      const capped = testServer(db, { maxLearnersPerRoom: 5 });
+      try {
+        const room = await createRoom(capped);
+        const responses = await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            capped.request('/api/join', { ...post({ code: room.code, name: `Bot ${i}` }), ip: `198.51.100.${i}` }),
+          ),
+        );
+        const statuses = responses.map((r) => r.status);
+        expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+        expect(statuses.filter((s) => s === 409)).toHaveLength(35);
+        expect(await capped.data.learnersOfRoom(room.roomId)).toHaveLength(5);
+      } finally {
+        capped.close();
       }
     });
 
