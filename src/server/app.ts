@@ -211,6 +211,8 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   const closers = new WeakMap<SSEStreamingApi, () => void>();
   /** Per room, the end of the last join in progress (see oneAtATime). */
   const joinTurns = new Map<string, Promise<unknown>>();
+  /** Per learner, the end of the last batch being stored (see oneAtATime). */
+  const storeTurns = new Map<string, Promise<unknown>>();
   /** Streams accepted (counted from the request, before the stream starts, so a burst cannot slip past the cap). */
   let openStreams = 0;
 
@@ -448,61 +450,69 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       return limited(c, eventLimiter, learner.id, body.events.length);
     const results: (EventResult | undefined)[] = [];
     const accepted: { index: number; event: NewEvent }[] = [];
-    let storedChars = await data.storedCharsOfLearner(learner.id);
-    body.events.forEach((raw, index) => {
-      const key =
-        typeof (raw as { key?: unknown })?.key === 'string' ? String((raw as { key: string }).key).slice(0, 64) : '';
-      if (JSON.stringify(raw).length > MAX_EVENT_CHARS) {
-        results[index] = { key, status: 'rejected', reason: `An event may be at most ${MAX_EVENT_CHARS / 1024} KB.` };
-        return;
-      }
-      const parsed = RoomEventSchema.safeParse(raw);
-      if (!parsed.success) {
-        results[index] = { key, status: 'rejected', reason: `Not a room event: ${describeIssue(parsed.error.issues)}` };
-        return;
-      }
-      const graded = gradeEvent(parsed.data, course, room.chapters);
-      if (graded.kind === 'rejected') {
-        results[index] = { key, status: 'rejected', reason: graded.reason };
-        return;
-      }
-      const event = parsed.data;
-      const payload = storedPayload(event);
-      const chars = JSON.stringify(payload).length;
-      if (storedChars + chars > config.maxStoredCharsPerLearner) {
-        results[index] = {
-          key,
-          status: 'rejected',
-          reason: `Your storage quota in this room is used up (${config.maxStoredCharsPerLearner.toLocaleString('en')} characters): tell your instructor.`,
-        };
-        return;
-      }
-      storedChars += chars;
-      accepted.push({
-        index,
-        event: {
-          key: event.key,
-          seq: event.seq,
-          kind: event.kind,
-          chapterId: event.chapterId,
-          itemId: graded.itemId,
-          payload,
-          verdict: graded.verdict,
-          outcome: graded.verdict.outcome,
-          selfReported: graded.verdict.selfReported === true,
-          clientAt: event.at ?? null,
-        },
-      });
-    });
     const at = now();
-    const acks = accepted.length
-      ? await data.insertEvents(
-          room.id,
-          learner.id,
-          accepted.map((a) => a.event),
-          at,
-        )
-      : [];
+    // Reading the learner's stored total and storing the batch happen one batch at a time per learner: batches sent
+    // all at once each read the total before any stored, and all were stored past the quota.
+    const acks = await oneAtATime(storeTurns, learner.id, async () => {
+      let storedChars = await data.storedCharsOfLearner(learner.id);
+      body.events.forEach((raw, index) => {
+        const key =
+          typeof (raw as { key?: unknown })?.key === 'string' ? String((raw as { key: string }).key).slice(0, 64) : '';
+        if (JSON.stringify(raw).length > MAX_EVENT_CHARS) {
+          results[index] = { key, status: 'rejected', reason: `An event may be at most ${MAX_EVENT_CHARS / 1024} KB.` };
+          return;
+        }
+        const parsed = RoomEventSchema.safeParse(raw);
+        if (!parsed.success) {
+          results[index] = {
+            key,
+            status: 'rejected',
+            reason: `Not a room event: ${describeIssue(parsed.error.issues)}`,
+          };
+          return;
+        }
+        const graded = gradeEvent(parsed.data, course, room.chapters);
+        if (graded.kind === 'rejected') {
+          results[index] = { key, status: 'rejected', reason: graded.reason };
+          return;
+        }
+        const event = parsed.data;
+        const payload = storedPayload(event);
+        const chars = JSON.stringify(payload).length;
+        if (storedChars + chars > config.maxStoredCharsPerLearner) {
+          results[index] = {
+            key,
+            status: 'rejected',
+            reason: `Your storage quota in this room is used up (${config.maxStoredCharsPerLearner.toLocaleString('en')} characters): tell your instructor.`,
+          };
+          return;
+        }
+        storedChars += chars;
+        accepted.push({
+          index,
+          event: {
+            key: event.key,
+            seq: event.seq,
+            kind: event.kind,
+            chapterId: event.chapterId,
+            itemId: graded.itemId,
+            payload,
+            verdict: graded.verdict,
+            outcome: graded.verdict.outcome,
+            selfReported: graded.verdict.selfReported === true,
+            clientAt: event.at ?? null,
+          },
+        });
+      });
+      return accepted.length
+        ? data.insertEvents(
+            room.id,
+            learner.id,
+            accepted.map((a) => a.event),
+            at,
+          )
+        : [];
+    });
     const live: Promise<void>[] = [];
     acks.forEach((ack, i) => {
       const { index, event } = accepted[i]!;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
 import { addressKey } from '../../../src/server/rate-limit.ts';
-import { createRoom, post, testServer } from './harness.ts';
+import { createRoom, freshKey, join, post, testServer } from './harness.ts';
 
 reportPostgresAvailability('workshop server limits under attack');
 
@@ -76,6 +76,42 @@ for (const engine of ENGINES_UNDER_TEST) {
         expect(statuses.filter((s) => s === 201)).toHaveLength(5);
         expect(statuses.filter((s) => s === 409)).toHaveLength(35);
         expect(await capped.data.learnersOfRoom(room.roomId)).toHaveLength(5);
+      } finally {
+        capped.close();
+      }
+    });
+
+    it('holds a learner’s stored-data quota when 20 batches arrive at once', async () => {
+      // Each batch read the learner's stored total before any of them stored: all 20 were stored, 40,000 characters
+      // past a quota of 5,000.
+      const capped = testServer(db, { maxStoredCharsPerLearner: 5000 });
+      try {
+        const room = await createRoom(capped, ['01-message-shapes']);
+        const ada = await join(capped, room.code, 'Ada');
+        const text = `{"jsonrpc":"2.0","method":"notifications/progress","params":{"x":"${'x'.repeat(1800)}"}}`;
+        const predict = (seq: number) => ({
+          key: freshKey(),
+          seq,
+          chapterId: '01-message-shapes',
+          kind: 'classify',
+          itemId: 'classify-notification-progress-2026-07-28',
+          action: 'predict',
+          fixtureId: 'notification-progress',
+          protocol: '2026-07-28',
+          prediction: { kind: 'notification' },
+          text,
+        });
+        const responses = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            capped.request('/api/events', post({ events: [predict(i + 1)] }, ada.token)),
+          ),
+        );
+        const statuses = await Promise.all(
+          responses.map(async (r) => ((await r.json()) as { results: { status: string }[] }).results[0]!.status),
+        );
+        // Two events of about 2,000 characters fit in 5,000; the third does not.
+        expect(statuses.filter((s) => s === 'stored')).toHaveLength(2);
+        expect(await capped.data.storedCharsOfLearner(ada.learnerId)).toBeLessThanOrEqual(5000);
       } finally {
         capped.close();
       }
