@@ -22,9 +22,9 @@ export type { Protocol, McpVersion, SpecRef } from './protocols.ts';
 export { SEVERITIES, FINDING_IDS, isFindingId, pointer, pointerTokens } from './findings.ts';
 export type { Severity, FindingId, Finding } from './findings.ts';
 
-export { positionAt, parseJsonText, inspectValue, firstTooDeep } from './json-text.ts';
+export { positionAt, parseJsonText, inspectValue } from './json-text.ts';
 export type { TextPosition, ParseOutcome, ValueFacts } from './json-text.ts';
-export { readJsonToken } from './json-tokens.ts';
+export { readJsonToken, firstTooDeep } from './json-tokens.ts';
 export { indexPointers, locatePointer } from './json-locate.ts';
 export type { TextRange } from './json-locate.ts';
 

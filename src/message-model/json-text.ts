@@ -4,7 +4,7 @@
  * so 100,000 levels of nesting cannot overflow the stack.
  */
 import { pointer } from './findings.ts';
-import { readJsonToken, stringTokenValue } from './json-tokens.ts';
+import { firstTooDeep, readJsonToken, stringTokenValue } from './json-tokens.ts';
 
 /** Where in the text something is: a 0-based offset and 1-based line and column. */
 export interface TextPosition {
@@ -34,23 +34,6 @@ export function positionAt(text: string, offset: number): TextPosition {
  * MB before it fails; no MCP message comes near 512 levels.
  */
 export const MAX_JSON_DEPTH = 512;
-
-/**
- * Where the arrays and objects of a JSON text first nest deeper than `limit`: the offset of the bracket that goes
- * past it, or -1 when none does. Brackets inside strings do not count. One pass over the tokens, no recursion.
- */
-export function firstTooDeep(text: string, limit: number): number {
-  let depth = 0;
-  for (let t = readJsonToken(text, 0); t; t = readJsonToken(text, t.end)) {
-    if (t.kind === '[' || t.kind === '{') {
-      depth += 1;
-      if (depth > limit) return t.start;
-    } else if (t.kind === ']' || t.kind === '}') {
-      depth -= 1;
-    }
-  }
-  return -1;
-}
 
 /** Parses JSON text; never throws. On failure, says where parsing stopped and why, in words a learner can act on. */
 export function parseJsonText(text: string): ParseOutcome {

@@ -100,3 +100,20 @@ export function stringTokenValue(text: string, token: JsonToken): string {
     return inner;
   }
 }
+
+/**
+ * Where the arrays and objects of a JSON text first nest deeper than `limit`: the offset of the bracket that goes
+ * past it, or -1 when none does. Brackets inside strings do not count. One pass over the tokens, no recursion.
+ */
+export function firstTooDeep(text: string, limit: number): number {
+  let depth = 0;
+  for (let t = readJsonToken(text, 0); t; t = readJsonToken(text, t.end)) {
+    if (t.kind === '[' || t.kind === '{') {
+      depth += 1;
+      if (depth > limit) return t.start;
+    } else if (t.kind === ']' || t.kind === '}') {
+      depth -= 1;
+    }
+  }
+  return -1;
+}

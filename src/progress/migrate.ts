@@ -3,7 +3,9 @@
  * Pure; never throws. Anything that is not our data, or is from a newer version, is reported so the caller can
  * keep it aside instead of overwriting it.
  */
-import { firstTooDeep } from '#message-model';
+// The model's depth count straight from its tokenizer file: importing #message-model here would load the whole
+// model on every page before interaction (the budgets forbid it), as receipts/encode.ts also avoids.
+import { firstTooDeep } from '../message-model/json-tokens.ts';
 import {
   PROGRESS_FORMAT,
   PROGRESS_VERSION,
