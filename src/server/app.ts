@@ -261,6 +261,12 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   const app = new Hono<{ Variables: Vars }>();
 
   /** The client's address as the per-address limits key it (an IPv6 address by its /64: see addressKey). */
+  /**
+   * The room, unless its retention has run out: then it is gone, as it will be once the hourly sweep deletes it
+   * (until then it answered joins, events and the dashboard for up to an hour past the retention chosen).
+   */
+  const unexpired = (room: Room | undefined): Room | undefined => (room && room.expiresAt > now() ? room : undefined);
+
   const clientIp = (c: Context): string => {
     if (config.trustProxy) {
       const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
@@ -360,7 +366,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     if (!learner || !ok) return problem(c, 401, 'This needs your room sign-in: join the room again.');
     if (learner.removedAt !== null) return problem(c, 410, 'The instructor removed you from this room.');
     if (!requestLimiter.take(learner.id)) return limited(c, requestLimiter, learner.id);
-    const room = await data.roomById(learner.roomId);
+    const room = unexpired(await data.roomById(learner.roomId));
     if (!room) return problem(c, 410, 'This room no longer exists.');
     c.set('learner', learner);
     c.set('room', room);
@@ -381,7 +387,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const body = await readBody(c, JoinBodySchema);
     if (body instanceof Response) return body;
     const code = normaliseCode(body.code);
-    const room = code ? await data.roomByCode(code) : undefined;
+    const room = code ? unexpired(await data.roomByCode(code)) : undefined;
     if (!room || room.endedAt !== null)
       return problem(c, 404, 'No open room has that code. Check it with your instructor.');
     if (room.joiningClosed) {
@@ -613,7 +619,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
 
   const instructorAuth = async (c: Ctx, next: () => Promise<void>) => {
     const secret = bearerToken(c.req.header('authorization'));
-    const room = await data.roomById(c.req.param('roomId') ?? '');
+    const room = unexpired(await data.roomById(c.req.param('roomId') ?? ''));
     const ok = secretMatches(secret ?? '', room?.instructorSecretHash ?? 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     if (!room || !secret || !ok) return problem(c, 401, "This needs the room's instructor link.");
     c.set('room', room);

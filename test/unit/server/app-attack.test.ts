@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
 import { addressKey } from '../../../src/server/rate-limit.ts';
-import { createRoom, freshKey, join, post, testServer } from './harness.ts';
+import { createRoom, freshKey, join, post, testServer, withToken } from './harness.ts';
 
 reportPostgresAvailability('workshop server limits under attack');
 
@@ -114,6 +114,31 @@ for (const engine of ENGINES_UNDER_TEST) {
         expect(await capped.data.storedCharsOfLearner(ada.learnerId)).toBeLessThanOrEqual(5000);
       } finally {
         capped.close();
+      }
+    });
+
+    it('treats a room past its retention as gone, before the hourly sweep deletes it', async () => {
+      // The instructor chose one day; the room kept answering (joins, events, the dashboard, the CSV) until the
+      // sweep, up to an hour later.
+      const server = testServer(db);
+      try {
+        const res = await server.request('/api/rooms', {
+          ...post({ title: 'Short-lived', chapters: ['05-error-semantics-and-retries'], retentionDays: 1 }),
+          ip: '198.51.100.200',
+        });
+        const room = (await res.json()) as { roomId: string; code: string; instructorSecret: string };
+        const ada = await join(server, room.code, 'Ada');
+        server.clock.now += 86_400_000 + 60_000;
+        const joined = await server.request('/api/join', post({ code: room.code, name: 'Grace' }));
+        expect(joined.status).toBe(404);
+        const dashboard = await server.request(`/api/rooms/${room.roomId}`, withToken(room.instructorSecret));
+        expect(dashboard.status).not.toBe(200);
+        const csv = await server.request(`/api/rooms/${room.roomId}/export.csv`, withToken(room.instructorSecret));
+        expect(csv.status).not.toBe(200);
+        const me = await server.request('/api/me', withToken(ada.token));
+        expect(me.status).toBe(410);
+      } finally {
+        server.close();
       }
     });
 
