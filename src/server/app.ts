@@ -762,7 +762,9 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       }
       if (!path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && !path.includes('..')) {
         const dir = join(root, decoded);
-        if (existsSync(join(dir, 'index.html')) && statSync(dir).isDirectory()) return c.redirect(`${path}/`, 301);
+        // One leading slash: "//chapters/" would be a scheme-relative address, sending the browser to a host.
+        if (existsSync(join(dir, 'index.html')) && statSync(dir).isDirectory())
+          return c.redirect(`/${path.replace(/^\/+/, '')}/`, 301);
       }
       return next();
     });

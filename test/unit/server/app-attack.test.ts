@@ -3,6 +3,9 @@
  * host holds a whole /64, 2^64 addresses, so limits keyed by the full address let it make a fresh address for every
  * request), and the room's learner cap under joins sent all at once.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
 import { addressKey } from '../../../src/server/rate-limit.ts';
@@ -139,6 +142,27 @@ for (const engine of ENGINES_UNDER_TEST) {
         expect(me.status).toBe(410);
       } finally {
         server.close();
+      }
+    });
+
+    it('never redirects to another host: //chapters goes to /chapters/, not to a host named chapters', async () => {
+      // A directory addressed without its slash is redirected to it; with the path's doubled leading slash kept, the
+      // Location (//chapters/) was scheme-relative and a browser left for https://chapters/.
+      const dist = mkdtempSync(joinPath(tmpdir(), 'room-dist-'));
+      writeFileSync(joinPath(dist, 'index.html'), '<p>home</p>');
+      mkdirSync(joinPath(dist, 'chapters'));
+      writeFileSync(joinPath(dist, 'chapters', 'index.html'), '<p>chapters</p>');
+      const site = testServer(db, { distDir: dist });
+      try {
+        for (const path of ['//chapters', '///chapters']) {
+          const res = await site.request(path, { redirect: 'manual' });
+          expect(res.status, path).toBe(301);
+          expect(res.headers.get('location'), path).toBe('/chapters/');
+        }
+        const plain = await site.request('/chapters', { redirect: 'manual' });
+        expect(plain.headers.get('location')).toBe('/chapters/');
+      } finally {
+        site.close();
       }
     });
 
