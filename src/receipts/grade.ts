@@ -427,13 +427,20 @@ export function gradeReceipts(inputs: readonly RosterInput[], course: CourseData
     const choice = options.choices?.[key];
     const chosen = choice?.count === 'one' ? graded.find((e) => e.digest === choice.digest) : undefined;
     if (choice?.count === 'all') {
-      for (const e of graded)
-        e.notes.push(
-          `Counted as a different learner from ${graded
-            .filter((o) => o !== e)
-            .map((o) => o.source)
-            .join(', ')} (same name; your choice).`,
-        );
+      // At most three others by name: a list of every other receipt in every note is quadratic, and one name can
+      // have 50,000 receipts.
+      for (const e of graded) {
+        const others = graded.slice(0, 4).filter((o) => o !== e);
+        const more = graded.length - 1 - 3;
+        const named =
+          more > 0
+            ? `${others
+                .slice(0, 3)
+                .map((o) => o.source)
+                .join(', ')} and ${more.toLocaleString('en')} more`
+            : others.map((o) => o.source).join(', ');
+        e.notes.push(`Counted as a different learner from ${named} (same name; your choice).`);
+      }
       continue;
     }
     if (chosen) {

@@ -37,4 +37,23 @@ describe('many receipts under one name', () => {
     // Linear work is well under a second here; the bound leaves room for a busy machine.
     expect(ms).toBeLessThan(6000);
   }, 120_000);
+
+  it('counts them all when the instructor says they are different people, with notes of bounded length', () => {
+    // Each receipt's note listed every other receipt of the name: 50,000 notes of 50,000 sources each, tens of
+    // gigabytes, when the instructor pressed "different people".
+    const some = inputs.slice(0, 5000);
+    const key = gradeReceipts(some, COURSE).conflicts[0]!.key;
+    const started = performance.now();
+    const roster = gradeReceipts(some, COURSE, { choices: { [key]: { count: 'all' } } });
+    const ms = performance.now() - started;
+    expect(roster.counted).toBe(5000);
+    expect(roster.conflicts).toEqual([]);
+    const notes = roster.entries.flatMap((e) => (e.kind === 'counted' ? e.notes : []));
+    expect(notes).toHaveLength(5000);
+    expect(notes[0]).toMatch(
+      /^Counted as a different learner from r1, r2, r3 and 4,996 more \(same name; your choice\)\.$/,
+    );
+    expect(Math.max(...notes.map((n) => n.length))).toBeLessThan(200);
+    expect(ms).toBeLessThan(6000);
+  }, 120_000);
 });
