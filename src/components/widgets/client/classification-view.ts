@@ -4,6 +4,7 @@
  */
 import type { Classification, CrossVersionClassification, Finding, Protocol, Reply } from '#message-model';
 import { indexPointers, locatePointer, type TextRange } from '#message-model';
+import { protocolLabel } from '../../anatomy/fixture-display.ts';
 import { h } from './dom.ts';
 
 /** The two reply helpers the views need: the model itself, or answers the Playground's worker computed with it. */
@@ -132,7 +133,7 @@ export function renderVersions(cross: CrossVersionClassification, model: ReplyDe
     h(
       'tr',
       {},
-      h('th', { scope: 'row' }, p),
+      h('th', { scope: 'row' }, protocolLabel(p)),
       h('td', {}, c.kind),
       h('td', {}, model.describeReply(c.reply)),
       h('td', {}, c.findings.map((f) => f.id).join(', ') || 'none'),
