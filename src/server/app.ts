@@ -99,6 +99,11 @@ export interface WorkshopConfig {
   heartbeatSeconds: number;
   /** Live streams open at once, server-wide (keep it well below the process's file-descriptor limit). */
   maxStreams: number;
+  /**
+   * Live streams one client address (an IPv6 /64) may hold at once; default half of maxStreams, so one address's
+   * learners and dashboards cannot take every stream (a class behind one address still fits: 200 learners a room).
+   */
+  streamsPerAddress?: number;
   /** Live streams one learner token may hold; a new one closes the oldest. */
   streamsPerLearner: number;
   /** Dashboard streams one room's instructor link may hold; a new one closes the oldest. */
@@ -215,6 +220,9 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   const storeTurns = new Map<string, Promise<unknown>>();
   /** Streams accepted (counted from the request, before the stream starts, so a burst cannot slip past the cap). */
   let openStreams = 0;
+  /** Streams accepted per client address (addressKey). */
+  const streamsByAddress = new Map<string, number>();
+  const streamsPerAddress = config.streamsPerAddress ?? Math.max(1, Math.floor(config.maxStreams / 2));
 
   /** Refuses a new stream when the server holds its most; otherwise counts it and returns how to start it. */
   const acceptStream = (c: Context, holder: string, cap: number) => {
@@ -222,13 +230,23 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       c.header('Retry-After', '10');
       return problem(c, 503, 'The server has too many live connections open: try again in a moment.');
     }
+    const address = clientIp(c);
+    const fromAddress = streamsByAddress.get(address) ?? 0;
+    if (fromAddress >= streamsPerAddress) {
+      c.header('Retry-After', '10');
+      return problem(c, 503, 'Your network has too many live connections open: try again in a moment.');
+    }
     openStreams += 1;
+    streamsByAddress.set(address, fromAddress + 1);
     let released = false;
     let self: SSEStreamingApi | undefined;
     const release = () => {
       if (released) return;
       released = true;
       openStreams -= 1;
+      const left = (streamsByAddress.get(address) ?? 1) - 1;
+      if (left > 0) streamsByAddress.set(address, left);
+      else streamsByAddress.delete(address);
       if (!self) return;
       streams.delete(self);
       const list = holders.get(holder);

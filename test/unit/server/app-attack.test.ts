@@ -166,6 +166,34 @@ for (const engine of ENGINES_UNDER_TEST) {
       }
     });
 
+    it('keeps half the server’s live streams for other addresses: one address’s learners cannot take them all', async () => {
+      // From one address: a room of its own, learners joined into it, three streams each. With no limit per address
+      // it held every stream the server allows, and every other class got 503 for its live updates.
+      const capped = testServer(db, { maxStreams: 10 });
+      const opened: Response[] = [];
+      try {
+        const room = await createRoom(capped);
+        const bots = [];
+        for (let i = 0; i < 4; i++) bots.push(await join(capped, room.code, `Bot ${i}`, '203.0.113.150'));
+        const statuses: number[] = [];
+        for (const bot of bots)
+          for (let k = 0; k < 2; k++) {
+            const res = await capped.request('/api/me/stream', { ...withToken(bot.token), ip: '203.0.113.150' });
+            statuses.push(res.status);
+            if (res.status === 200) opened.push(res);
+          }
+        expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+        expect(statuses.slice(5).every((s) => s === 503)).toBe(true);
+        const ada = await join(capped, room.code, 'Ada', '198.51.100.151');
+        const hers = await capped.request('/api/me/stream', { ...withToken(ada.token), ip: '198.51.100.151' });
+        expect(hers.status).toBe(200);
+        opened.push(hers);
+      } finally {
+        for (const res of opened) await res.body!.cancel().catch(() => {});
+        capped.close();
+      }
+    });
+
     it('counts joining per IPv6 /64 too', async () => {
       const limited = testServer(db, { limits: { joinPerIp: { burst: 2, perSecond: 0.001 } } });
       try {
