@@ -13,7 +13,7 @@ export function gridSelects(root: ParentNode): HTMLSelectElement[] {
 }
 
 /** Shows a select's chosen option in full in its .choice-select text (the select itself cuts it off). */
-function syncChoice(select: HTMLSelectElement): void {
+export function syncChoice(select: HTMLSelectElement): void {
   const wrap = select.closest<HTMLElement>('.choice-select');
   const text = wrap?.querySelector('.choice-select-text');
   if (!wrap || !text) return;

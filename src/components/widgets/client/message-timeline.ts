@@ -6,6 +6,7 @@
  */
 import type { TimelineFault, TimelineRetry } from '#course';
 import { must } from './dom.ts';
+import { syncChoice } from './grid.ts';
 import { loadCourse, warmModelOnIntent } from './model.ts';
 
 class LabMessageTimeline extends HTMLElement {
@@ -20,8 +21,13 @@ class LabMessageTimeline extends HTMLElement {
     this.dataset.summary = must(this, '[data-role="summary"]').textContent ?? '';
     controls.addEventListener('submit', (e) => e.preventDefault());
     warmModelOnIntent(this, loadCourse);
+    // Each menu shows its chosen option in full beside it, wrapping, as the decision table's cells do.
+    for (const select of controls.querySelectorAll('select')) syncChoice(select);
     controls.addEventListener('change', (event) => {
-      if ((event.target as HTMLElement).matches('select')) void this.redraw();
+      const target = event.target as HTMLElement;
+      if (!(target instanceof HTMLSelectElement)) return;
+      syncChoice(target);
+      void this.redraw();
     });
     this.watchOverflow();
     controls.addEventListener('click', (event) => {
