@@ -645,7 +645,10 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   };
 
   async function snapshot(room: Room): Promise<DashboardSnapshot> {
-    const [learners, events] = await Promise.all([data.learnersOfRoom(room.id), data.eventsOfRoom(room.id)]);
+    const [learners, events] = await Promise.all([
+      data.learnersOfRoom(room.id),
+      data.eventsOfRoom(room.id, 0, undefined, { payload: false }),
+    ]);
     return {
       room: roomState(room),
       chapters: course.chapters.filter((ch) => room.chapters.includes(ch.id)),

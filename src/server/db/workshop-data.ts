@@ -130,6 +130,23 @@ function toEvent(row: Selectable<EventsTable>): StoredEvent {
   };
 }
 
+/** Every column of an event but the learner's payload. */
+const EVENT_COLUMNS_BUT_PAYLOAD = [
+  'id',
+  'room_id',
+  'learner_id',
+  'key',
+  'seq',
+  'kind',
+  'chapter_id',
+  'item_id',
+  'verdict',
+  'outcome',
+  'self_reported',
+  'client_at',
+  'received_at',
+] as const satisfies readonly Exclude<keyof EventsTable, 'payload'>[];
+
 /** The data layer over one database. */
 export type WorkshopData = ReturnType<typeof createWorkshopData>;
 
@@ -405,17 +422,25 @@ export function createWorkshopData(db: Kysely<WorkshopDatabase>) {
       });
     },
 
-    /** A room's events in the order they were stored, after `afterId` (for catching up), at most `limit`. */
-    async eventsOfRoom(roomId: string, afterId = 0, limit = 100_000): Promise<StoredEvent[]> {
-      const rows = await db
-        .selectFrom('events')
-        .selectAll()
+    /**
+     * A room's events in the order they were stored, after `afterId` (for catching up), at most `limit`. With
+     * `payload: false` the learners' payloads are not read (each is null): a dashboard never shows them, and a room's
+     * payloads may add up to hundreds of MB where its verdicts (the server's own) stay small.
+     */
+    async eventsOfRoom(
+      roomId: string,
+      afterId = 0,
+      limit = 100_000,
+      { payload = true }: { payload?: boolean } = {},
+    ): Promise<StoredEvent[]> {
+      const query = db.selectFrom('events');
+      const rows = await (payload ? query.selectAll() : query.select(EVENT_COLUMNS_BUT_PAYLOAD))
         .where('room_id', '=', roomId)
         .where('id', '>', afterId)
         .orderBy('id')
         .limit(limit)
         .execute();
-      return rows.map(toEvent);
+      return rows.map((row) => toEvent({ payload: 'null', ...row }));
     },
 
     /** One learner's events in the order they were stored. */

@@ -212,6 +212,14 @@ for (const engine of ENGINES_UNDER_TEST) {
       expect(await data.countEvents('r1')).toBe(5);
     });
 
+    it('lists a room’s events without the learners’ payloads when asked (what a dashboard reads), all else the same', async () => {
+      const all = await data.eventsOfRoom('r1');
+      expect(all[0]!.payload).toEqual({ answers: { a: { layer: 'transport' } } });
+      const light = await data.eventsOfRoom('r1', 0, 100, { payload: false });
+      expect(light.map((e) => e.payload)).toEqual(all.map(() => null));
+      expect(light).toEqual(all.map((e) => ({ ...e, payload: null })));
+    });
+
     it('stores self-reported results marked as such', async () => {
       await data.insertEvents(
         'r1',
