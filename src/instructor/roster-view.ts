@@ -184,7 +184,7 @@ function flaggedList(roster: Roster): HTMLElement | undefined {
     el(
       'ul',
       { 'data-role': 'flagged' },
-      ...shown.map((e) =>
+      shown.map((e) =>
         el(
           'li',
           { 'data-reason': e.reason },
@@ -236,12 +236,16 @@ function conflicts(roster: Roster): HTMLElement | undefined {
       {},
       'These receipts carry the same name (ignoring case, spacing and look-alike forms). A receipt does not prove who made it or when, so no date decides: compare them, and count one, or count all if they are different people. Until you choose, none of them counts.',
     ),
-    ...roster.conflicts.map((c) =>
+    roster.conflicts.map((c) =>
       el(
         'div',
         { class: 'ws-conflict', 'data-conflict': c.key },
         el('h3', {}, `${plural(c.sources.length, 'receipt')} named “${byDigest.get(c.digests[0]!)?.learner ?? c.key}”`),
-        el('ul', {}, ...c.digests.map((d) => conflictMember(roster, byDigest.get(d)!, c.key))),
+        el(
+          'ul',
+          {},
+          c.digests.map((d) => conflictMember(roster, byDigest.get(d)!, c.key)),
+        ),
         choiceButton('Count all: they are different people', c.key, { count: 'all' }, 'secondary'),
       ),
     ),
