@@ -103,8 +103,10 @@ export function describeParseError(message: string): string {
   let cleaned = message;
   const echoed = cleaned.indexOf(', "');
   if (echoed !== -1 && cleaned.endsWith('" is not valid JSON')) cleaned = cleaned.slice(0, echoed);
-  if (cleaned.includes(' in JSON at position '))
-    cleaned = cleaned.replace(/ in JSON at position \d+( \(line \d+ column \d+\))?/, '');
+  // The position is reported on its own (ParseOutcome.position), so V8's "in JSON at position 30 (line 1 column 31)"
+  // and "after JSON at position 95 (line 1 column 96)" lose it.
+  if (cleaned.includes(' at position '))
+    cleaned = cleaned.replace(/ (in JSON )?at position \d+( \(line \d+ column \d+\))?/, '');
   if (cleaned.startsWith('JSON.parse: ')) cleaned = cleaned.slice('JSON.parse: '.length);
   if (cleaned.endsWith(' of the JSON data')) cleaned = cleaned.replace(/ at line \d+ column \d+ of the JSON data$/, '');
   const sentence = `${cleaned.charAt(0).toUpperCase()}${cleaned.slice(1)}.`;

@@ -118,6 +118,11 @@ describe('describeParseError', () => {
       [`Unexpected token ',', "[1,,2]" is not valid JSON`, "Unexpected token ','."],
       ['Unterminated string in JSON at position 30 (line 1 column 31)', 'Unterminated string.'],
       ["Expected property name or '}' in JSON at position 1", "Expected property name or '}'."],
+      // Node 24's V8 for text after a complete value: the position is shown apart, so it is not said twice.
+      [
+        'Unexpected non-whitespace character after JSON at position 95 (line 1 column 96)',
+        'Unexpected non-whitespace character after JSON.',
+      ],
       [
         'JSON.parse: expected double-quoted property name at line 1 column 2 of the JSON data',
         'Expected double-quoted property name.',
@@ -133,6 +138,8 @@ describe('describeParseError', () => {
       const cleaned = message
         .replace(/, ".*" is not valid JSON$/s, '')
         .replace(/ in JSON at position \d+( \(line \d+ column \d+\))?/, '')
+        // Since then the position also goes after "after JSON" (it was said twice on screen; test above).
+        .replace(/ after JSON at position \d+( \(line \d+ column \d+\))?/, ' after JSON')
         .replace(/^JSON\.parse: /, '')
         .replace(/ at line \d+ column \d+ of the JSON data$/, '');
       return `${cleaned.charAt(0).toUpperCase()}${cleaned.slice(1)}.`.replace(/\.\.$/, '.');
