@@ -225,6 +225,18 @@ test.describe('a live workshop room', () => {
     expect(csv).toContain('<img src=x onerror=""window.__pwned=1"">');
   });
 
+  test('an ended room stops inviting: no join code or QR, no Remove buttons, and its data can still be exported', async () => {
+    const dash = instructor.page;
+    await expect(dash.locator('[data-role="join-info"]')).toBeVisible();
+    await expect(dash.getByRole('button', { name: 'Remove Ada Lovelace' })).toBeVisible();
+    await dash.getByRole('button', { name: 'End the room…' }).click();
+    await dash.locator('[data-role="confirm-yes"]').click();
+    await expect(dash.locator('[data-role="summary"]')).toContainText('ended');
+    await expect(dash.locator('[data-role="join-info"]')).toBeHidden();
+    await expect(dash.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+    await expect(dash.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  });
+
   test('no page logged an error', async () => {
     // Going offline makes the browser log the requests it could not send; nothing else may appear.
     const offline = /net::ERR_INTERNET_DISCONNECTED/;

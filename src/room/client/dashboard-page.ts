@@ -375,6 +375,8 @@ async function openDashboard(room: KeptRoom): Promise<void> {
           ? 'Joining is closed: nobody new can join; learners already in keep working.'
           : 'Joining is open: anyone with the code can join. Remove stops one sign-in, but that learner could join again under another name: close joining to keep them out.';
     must<HTMLButtonElement>('[data-role="end"]').hidden = r.endedAt !== null;
+    // An ended room takes no one new and no answers: it stops showing how to join, and nobody is left to remove.
+    must('[data-role="join-info"]').hidden = r.endedAt !== null;
     must<HTMLButtonElement>('[data-role="delete"]').hidden = r.endedAt === null;
 
     const order = state.chapters.map((ch) => ch.id);
@@ -413,7 +415,7 @@ async function openDashboard(room: KeptRoom): Promise<void> {
           cell('Predictions right', `${row.predictions.correct} of ${row.predictions.total}`, true),
           cell('Labs passed (self-reported)', String(row.codeLabsPassed), true),
           cell('Last activity', ago(row.lastEventAt, now())),
-          el('td', { class: 'room-actions' }, row.removed ? '' : remove),
+          el('td', { class: 'room-actions' }, row.removed || r.endedAt !== null ? '' : remove),
         );
         return tr;
       }),
