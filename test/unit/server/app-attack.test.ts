@@ -9,7 +9,7 @@ import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
 import { addressKey } from '../../../src/server/rate-limit.ts';
-import { createRoom, freshKey, join, post, testServer, withToken } from './harness.ts';
+import { createRoom, join, largePrediction, post, testServer, withToken } from './harness.ts';
 
 reportPostgresAvailability('workshop server limits under attack');
 
@@ -91,22 +91,9 @@ for (const engine of ENGINES_UNDER_TEST) {
       try {
         const room = await createRoom(capped, ['01-message-shapes']);
         const ada = await join(capped, room.code, 'Ada');
-        const text = `{"jsonrpc":"2.0","method":"notifications/progress","params":{"x":"${'x'.repeat(1800)}"}}`;
-        const predict = (seq: number) => ({
-          key: freshKey(),
-          seq,
-          chapterId: '01-message-shapes',
-          kind: 'classify',
-          itemId: 'classify-notification-progress-2026-07-28',
-          action: 'predict',
-          fixtureId: 'notification-progress',
-          protocol: '2026-07-28',
-          prediction: { kind: 'notification' },
-          text,
-        });
         const responses = await Promise.all(
           Array.from({ length: 20 }, (_, i) =>
-            capped.request('/api/events', post({ events: [predict(i + 1)] }, ada.token)),
+            capped.request('/api/events', post({ events: [largePrediction(i + 1)] }, ada.token)),
           ),
         );
         const statuses = await Promise.all(

@@ -13,6 +13,7 @@ import {
   createRoom,
   freshKey,
   join,
+  largePrediction,
   post,
   readEvents,
   tableCheck,
@@ -677,26 +678,13 @@ for (const engine of ENGINES_UNDER_TEST) {
         try {
           const room = await createRoom(capped, ['01-message-shapes']);
           const ada = await join(capped, room.code, 'Ada');
-          const text = `{"jsonrpc":"2.0","method":"notifications/progress","params":{"x":"${'x'.repeat(1800)}"}}`;
-          const predict = (seq: number) => ({
-            key: freshKey(),
-            seq,
-            chapterId: '01-message-shapes',
-            kind: 'classify',
-            itemId: 'classify-notification-progress-2026-07-28',
-            action: 'predict',
-            fixtureId: 'notification-progress',
-            protocol: '2026-07-28',
-            prediction: { kind: 'notification' },
-            text,
-          });
-          const events = [1, 2, 3, 4].map(predict);
+          const events = [1, 2, 3, 4].map(largePrediction);
           const res = await capped.request('/api/events', post({ events }, ada.token));
           const { results } = (await res.json()) as { results: { status: string; reason?: string }[] };
           expect(results.map((r) => r.status)).toEqual(['stored', 'stored', 'rejected', 'rejected']);
           expect(results[2]!.reason).toMatch(/quota/i);
           // The quota holds across requests too.
-          const later = await capped.request('/api/events', post({ events: [predict(5)] }, ada.token));
+          const later = await capped.request('/api/events', post({ events: [largePrediction(5)] }, ada.token));
           expect(((await later.json()) as { results: { status: string }[] }).results[0]!.status).toBe('rejected');
         } finally {
           capped.close();

@@ -101,6 +101,25 @@ export function tableCheck(seq: number, answers: Record<string, Record<string, s
   };
 }
 
+/**
+ * A classify prediction on chapter 1's progress notification, sent with an edited message of about 1,900 characters
+ * (what the stored-data quota counts): two fit a quota of 5,000 characters, three do not.
+ */
+export function largePrediction(seq: number) {
+  return {
+    key: freshKey(),
+    seq,
+    chapterId: '01-message-shapes',
+    kind: 'classify',
+    itemId: 'classify-notification-progress-2026-07-28',
+    action: 'predict',
+    fixtureId: 'notification-progress',
+    protocol: '2026-07-28',
+    prediction: { kind: 'notification' },
+    text: `{"jsonrpc":"2.0","method":"notifications/progress","params":{"x":"${'x'.repeat(1800)}"}}`,
+  };
+}
+
 /** Reads Server-Sent Events from a streaming response until `until` says stop (or the time runs out). */
 export async function readEvents(
   res: Response,
