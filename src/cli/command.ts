@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
 import type { Readable, Writable } from 'node:stream';
 
 /** The streams a command reads and writes; the real process streams in the binary, others in tests. */
@@ -91,19 +92,16 @@ function unreadable(path: string, error: unknown): UsageError {
   return new UsageError(`cannot read ${path}: ${why}`);
 }
 
-/** Opens the source as a UTF-8 text stream, failing early (as a UsageError) when a file cannot be read. */
-async function openText(source: InputSource, io: CliIo): Promise<Readable> {
-  if (source.kind === 'stdin') {
-    io.stdin.setEncoding('utf8');
-    return io.stdin;
-  }
+/** Opens the source as a byte stream, failing early (as a UsageError) when a file cannot be read. */
+async function openBytes(source: InputSource, io: CliIo): Promise<Readable> {
+  if (source.kind === 'stdin') return io.stdin;
   try {
     const info = await stat(source.path);
     if (info.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
   } catch (error) {
     throw unreadable(source.path, error);
   }
-  const stream = createReadStream(source.path, { encoding: 'utf8' });
+  const stream = createReadStream(source.path);
   // Surface open errors (permissions) before the caller starts consuming.
   await new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve());
@@ -114,14 +112,65 @@ async function openText(source: InputSource, io: CliIo): Promise<Readable> {
   return stream;
 }
 
-/** Reads the whole source as one string (one message). Refuses inputs past MAX_SINGLE_MESSAGE_CHARS. */
-export async function readWholeText(source: InputSource, io: CliIo): Promise<string> {
-  const stream = await openText(source, io);
+/**
+ * Turns byte chunks into text the way setEncoding('utf8') does (bytes that are not UTF-8 become U+FFFD, a character
+ * split between chunks is joined), and checks each line's bytes with a streaming fatal decoder, so the lines that
+ * were not UTF-8 are known (`bad`, 1-based, in order) by the time their newline is in the text. A chunk that is
+ * already a string (a stream someone decoded) is passed on unchecked.
+ */
+class Utf8Reader {
+  private readonly text = new StringDecoder('utf8');
+  private check = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  private line = 1;
+  private lineBad = false;
+  /** The lines whose bytes were not UTF-8, not yet taken. */
+  readonly bad: number[] = [];
+
+  decode(chunk: Buffer | string): string {
+    if (typeof chunk === 'string') return chunk;
+    // 0x0A is never part of a multi-byte sequence, so the byte lines are the text lines.
+    for (let start = 0; ;) {
+      const newline = chunk.indexOf(10, start);
+      if (!this.lineBad) this.feed(chunk.subarray(start, newline === -1 ? chunk.length : newline), true);
+      if (newline === -1) break;
+      this.endLine();
+      start = newline + 1;
+    }
+    return this.text.write(chunk);
+  }
+
+  /** Ends the input: the last line is checked (a sequence cut off at the end is not UTF-8); returns the text left. */
+  end(): string {
+    this.endLine();
+    return this.text.end();
+  }
+
+  private feed(bytes: Uint8Array, stream: boolean): void {
+    try {
+      this.check.decode(bytes, { stream });
+    } catch {
+      this.lineBad = true;
+      this.check = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    }
+  }
+
+  private endLine(): void {
+    if (!this.lineBad) this.feed(new Uint8Array(0), false);
+    if (this.lineBad) this.bad.push(this.line);
+    this.lineBad = false;
+    this.line += 1;
+  }
+}
+
+/** Reads the whole source as one string (one message), and whether its bytes were UTF-8. Refuses inputs past MAX_SINGLE_MESSAGE_CHARS. */
+export async function readWholeMessage(source: InputSource, io: CliIo): Promise<{ text: string; utf8: boolean }> {
+  const stream = await openBytes(source, io);
+  const reader = new Utf8Reader();
   const parts: string[] = [];
   let length = 0;
   try {
     for await (const chunk of stream) {
-      const text = chunk as string;
+      const text = reader.decode(chunk as Buffer | string);
       length += text.length;
       if (length > MAX_SINGLE_MESSAGE_CHARS) {
         stream.destroy();
@@ -137,7 +186,13 @@ export async function readWholeText(source: InputSource, io: CliIo): Promise<str
       ? unreadable(source.path, error)
       : new UsageError(`cannot read stdin: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return parts.join('');
+  parts.push(reader.end());
+  return { text: parts.join(''), utf8: reader.bad.length === 0 };
+}
+
+/** Reads the whole source as one string, bytes that are not UTF-8 as U+FFFD (see readWholeMessage). */
+export async function readWholeText(source: InputSource, io: CliIo): Promise<string> {
+  return (await readWholeMessage(source, io)).text;
 }
 
 /** The longest line `readLineBlocks` hands on (UTF-16 units): a line past it is reported, not buffered. */
@@ -145,7 +200,14 @@ export const MAX_LINE_CHARS = 64 * 1024 * 1024;
 
 /** What readLineBlocks yields: consecutive whole lines, or the number of a line too long to hold. */
 export type LineBlock =
-  { kind: 'lines'; text: string; firstLine: number } | { kind: 'too-long'; line: number; chars: number };
+  | {
+      kind: 'lines';
+      text: string;
+      firstLine: number;
+      /** The numbers of the lines in this block whose bytes were not UTF-8 (their text has U+FFFD), when any. */
+      notUtf8?: number[];
+    }
+  | { kind: 'too-long'; line: number; chars: number };
 
 /**
  * Reads the source as newline-delimited text in blocks of whole lines, without holding the whole input in memory.
@@ -162,7 +224,8 @@ export async function* readLineBlocks(
   blockChars = 1 << 20,
   maxLine = MAX_LINE_CHARS,
 ): AsyncGenerator<LineBlock> {
-  const stream = await openText(source, io);
+  const stream = await openBytes(source, io);
+  const reader = new Utf8Reader();
   // Text since the last block: whole lines, then the current line's start (`partial` characters of it). Only a
   // piece that contains a newline can end a block, so a single long line is collected as parts and joined once.
   let parts: string[] = [];
@@ -170,72 +233,83 @@ export async function* readLineBlocks(
   let partial = 0;
   let skipping = false;
   let nextLine = 1;
+  /** A `lines` block, with the lines of it that were not UTF-8 (those of lines before it were too long: dropped). */
+  const lines = (text: string, firstLine: number): LineBlock => {
+    const end = firstLine + countNewlines(text) + 1;
+    while (reader.bad.length > 0 && reader.bad[0]! < firstLine) reader.bad.shift();
+    const notUtf8: number[] = [];
+    while (reader.bad.length > 0 && reader.bad[0]! < end) notUtf8.push(reader.bad.shift()!);
+    return notUtf8.length > 0 ? { kind: 'lines', text, firstLine, notUtf8 } : { kind: 'lines', text, firstLine };
+  };
   /** Ends the whole lines held so far as one block (the current line's start is dropped: it is over the cap). */
   function* closeBeforeLongLine(): Generator<LineBlock> {
     const held = parts.join('');
     const whole = held.slice(0, held.length - partial);
     if (whole !== '') {
-      yield { kind: 'lines', text: whole.slice(0, -1), firstLine: nextLine };
+      yield lines(whole.slice(0, -1), nextLine);
       nextLine += countNewlines(whole);
     }
     parts = [];
     size = 0;
     skipping = true;
   }
-  try {
-    for await (const chunk of stream) {
-      const text = chunk as string;
-      // Pieces no longer than the cap, so a line wholly inside one piece is never over it.
-      for (let start = 0; start < text.length; start += maxLine) {
-        let piece = text.slice(start, start + maxLine);
-        const first = piece.indexOf('\n');
-        if (skipping) {
-          if (first === -1) {
-            partial += piece.length;
-            continue;
-          }
-          yield { kind: 'too-long', line: nextLine, chars: partial + first };
-          nextLine += 1;
-          skipping = false;
-          partial = 0;
-          piece = piece.slice(first + 1);
-        } else if (first === -1 ? partial + piece.length > maxLine : partial + first > maxLine) {
-          yield* closeBeforeLongLine();
-          partial += first === -1 ? piece.length : first;
-          if (first === -1) continue;
-          yield { kind: 'too-long', line: nextLine, chars: partial };
-          nextLine += 1;
-          skipping = false;
-          partial = 0;
-          piece = piece.slice(first + 1);
-        }
-        const last = piece.lastIndexOf('\n');
-        partial = last === -1 ? partial + piece.length : piece.length - last - 1;
-        const cut = size + piece.length >= blockChars ? last : -1;
-        if (cut === -1) {
-          parts.push(piece);
-          size += piece.length;
+  /** Takes the next piece of decoded text. */
+  function* take(text: string): Generator<LineBlock> {
+    // Pieces no longer than the cap, so a line wholly inside one piece is never over it.
+    for (let start = 0; start < text.length; start += maxLine) {
+      let piece = text.slice(start, start + maxLine);
+      const first = piece.indexOf('\n');
+      if (skipping) {
+        if (first === -1) {
+          partial += piece.length;
           continue;
         }
-        parts.push(piece.slice(0, cut));
-        const block = parts.join('');
-        parts = [piece.slice(cut + 1)];
-        size = parts[0]!.length;
-        yield { kind: 'lines', text: block, firstLine: nextLine };
-        nextLine += countNewlines(block) + 1;
+        yield { kind: 'too-long', line: nextLine, chars: partial + first };
+        nextLine += 1;
+        skipping = false;
+        partial = 0;
+        piece = piece.slice(first + 1);
+      } else if (first === -1 ? partial + piece.length > maxLine : partial + first > maxLine) {
+        yield* closeBeforeLongLine();
+        partial += first === -1 ? piece.length : first;
+        if (first === -1) continue;
+        yield { kind: 'too-long', line: nextLine, chars: partial };
+        nextLine += 1;
+        skipping = false;
+        partial = 0;
+        piece = piece.slice(first + 1);
       }
+      const last = piece.lastIndexOf('\n');
+      partial = last === -1 ? partial + piece.length : piece.length - last - 1;
+      const cut = size + piece.length >= blockChars ? last : -1;
+      if (cut === -1) {
+        parts.push(piece);
+        size += piece.length;
+        continue;
+      }
+      parts.push(piece.slice(0, cut));
+      const block = parts.join('');
+      parts = [piece.slice(cut + 1)];
+      size = parts[0]!.length;
+      yield lines(block, nextLine);
+      nextLine += countNewlines(block) + 1;
     }
+  }
+  try {
+    // The reader checks a chunk's bytes before its text is taken, so every line a block ends is already checked.
+    for await (const chunk of stream) yield* take(reader.decode(chunk as Buffer | string));
   } catch (error) {
     throw source.kind === 'file'
       ? unreadable(source.path, error)
       : new UsageError(`cannot read stdin: ${error instanceof Error ? error.message : String(error)}`);
   }
+  yield* take(reader.end());
   if (skipping) {
     yield { kind: 'too-long', line: nextLine, chars: partial };
     return;
   }
   const rest = parts.join('');
-  if (rest !== '') yield { kind: 'lines', text: rest, firstLine: nextLine };
+  if (rest !== '') yield lines(rest, nextLine);
 }
 
 function countNewlines(text: string): number {

@@ -82,6 +82,7 @@ export {
 } from './methods.ts';
 
 export { MESSAGE_KINDS, classifyMessage, canonicalJson } from './classify.ts';
+export { classifyNotUtf8 } from './encoding.ts';
 export type {
   MessageKind,
   MessageId,

@@ -5,6 +5,7 @@
  * with the line it is about, the line it relates to, and the spec sentence it rests on. Never throws.
  */
 import { classifyMessage, type Classification, type ClassifyOptions, type MessageId } from './classify.ts';
+import { classifyNotUtf8 } from './encoding.ts';
 import { type Severity } from './findings.ts';
 import { methodRef } from './methods.ts';
 import {
@@ -139,9 +140,10 @@ export function analyzeLog(text: string, options: LogAnalysisOptions = {}): LogA
 export interface LogAnalyzer {
   /**
    * Takes one non-blank line (its 1-based number and text without the newline); returns the entries ready to report:
-   * none while the version is still being looked for, then the held lines at once.
+   * none while the version is still being looked for, then the held lines at once. `notUtf8` marks a line whose
+   * bytes were not UTF-8 (its text is what a lenient decoder made of them): it is classified by classifyNotUtf8.
    */
-  push(line: number, text: string): LogEntry[];
+  push(line: number, text: string, notUtf8?: boolean): LogEntry[];
   /** True while lines are held back because no line has decided the version yet. */
   holding(): boolean;
   /** Ends the log: the entries still held back, and the analysis without its entries. */
@@ -178,7 +180,7 @@ class Analyzer implements LogAnalyzer {
   private readonly options: LogAnalysisOptions;
   private detection: ProtocolDetection | undefined;
   private protocol: Protocol = DEFAULT_PROTOCOL;
-  private readonly held: Array<{ line: number; text: string; value: unknown }> = [];
+  private readonly held: Array<{ line: number; text: string; value: unknown; notUtf8: boolean }> = [];
   /** An initialize request whose answer may still name the negotiated version. */
   private initialize: { line: number; id: unknown; asked: string } | undefined;
 
@@ -207,10 +209,11 @@ class Analyzer implements LogAnalyzer {
     }
   }
 
-  push(line: number, text: string): LogEntry[] {
-    const value = parseQuietly(text);
-    if (this.detection) return [this.take(line, text, value)];
-    this.held.push({ line, text, value });
+  push(line: number, text: string, notUtf8 = false): LogEntry[] {
+    // Text that was not UTF-8 is unreadable: it neither decides the version nor pairs with anything.
+    const value = notUtf8 === true ? undefined : parseQuietly(text);
+    if (this.detection) return [this.take(line, text, value, notUtf8 === true)];
+    this.held.push({ line, text, value, notUtf8: notUtf8 === true });
     this.look(line, value);
     const limit =
       typeof this.options.holdLines === 'number' && this.options.holdLines > 0 ? this.options.holdLines : 1000;
@@ -325,15 +328,20 @@ class Analyzer implements LogAnalyzer {
   }
 
   private release(): LogEntry[] {
-    const out = this.held.map((h) => this.take(h.line, h.text, h.value));
+    const out = this.held.map((h) => this.take(h.line, h.text, h.value, h.notUtf8));
     this.held.length = 0;
     return out;
   }
 
   // --- one line, under the decided protocol -----------------------------------------------------------------------
 
-  private take(line: number, text: string, value: unknown): LogEntry {
+  private take(line: number, text: string, value: unknown, notUtf8: boolean): LogEntry {
     this.counts.messages += 1;
+    if (notUtf8) {
+      const c = classifyNotUtf8({ protocol: this.protocol });
+      this.owe(line, undefined, c);
+      return { line, classification: c };
+    }
     const response = isObject(value) && !('method' in value) && ('result' in value || 'error' in value);
     const pending = response ? this.find(value.id) : undefined;
     const options: ClassifyOptions = { protocol: this.protocol };

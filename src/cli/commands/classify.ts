@@ -9,6 +9,7 @@ import {
   MESSAGE_KINDS,
   PROTOCOLS,
   classifyMessage,
+  classifyNotUtf8,
   createLogAnalyzer,
   formatClassification,
   isProtocol,
@@ -24,7 +25,7 @@ import {
   UsageError,
   describeSource,
   readLineBlocks,
-  readWholeText,
+  readWholeMessage,
   resolveSource,
   usageErrorFromParseArgs,
   write,
@@ -157,8 +158,8 @@ function textReport(c: Classification, indent = ''): string {
 }
 
 async function classifyOne(source: InputSource, protocol: Protocol, format: OutputFormat, io: CliIo): Promise<void> {
-  const text = await readWholeText(source, io);
-  const c = classifyMessage(text, { protocol });
+  const { text, utf8 } = await readWholeMessage(source, io);
+  const c = utf8 ? classifyMessage(text, { protocol }) : classifyNotUtf8({ protocol });
   if (format === 'json') {
     await write(io.stdout, `${terminalSafeJson(c)}\n`);
   } else {
@@ -216,9 +217,11 @@ async function classifyJsonl(
     // block's place in the whole log.
     const ready: LogEntry[] = [];
     const rows = block.text.split('\n');
+    const notUtf8 = new Set(block.notUtf8);
     for (let i = 0; i < rows.length; i += 1) {
       const raw = rows[i]!.replace(/\r$/, '');
-      if (raw.trim() !== '') ready.push(...analyzer.push(block.firstLine + i, raw));
+      const line = block.firstLine + i;
+      if (raw.trim() !== '') ready.push(...analyzer.push(line, raw, notUtf8.has(line)));
     }
     await print(ready);
     // A final newline ends the last line; it does not start another.
