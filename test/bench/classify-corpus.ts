@@ -2,6 +2,7 @@
  * The corpus of `npm run bench` (classify.bench.ts), shared with the fast-path comparison (fast-paths.bench.ts) so
  * that both measure the same texts: 100,000 mixed messages, built deterministically from a seed.
  */
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { seededRandom } from '../support/seeded-random.ts';
 
 const CORPUS_SIZE = 100_000;
@@ -257,4 +258,18 @@ export function buildCorpus(): {
     methods.push(typeof entry === 'string' ? undefined : entry.method);
   }
   return { texts, methods, counts, bytes };
+}
+
+/**
+ * The official SDK's side of a comparison: JSONRPCMessageSchema.safeParse over JSON.parse of the text (a parse error
+ * caught), 1 when it accepts the message and 0 otherwise, so its result cannot be optimised away.
+ */
+export function sdkAccepts(text: string): number {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 0;
+  }
+  return JSONRPCMessageSchema.safeParse(value).success ? 1 : 0;
 }

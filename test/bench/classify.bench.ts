@@ -20,9 +20,8 @@
  * `ratio_vs_json_parse` comes before it.
  * Figures only: nothing here asserts a time.
  */
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { classifyMessage } from '#message-model';
-import { buildCorpus, SEED } from './classify-corpus.ts';
+import { buildCorpus, sdkAccepts, SEED } from './classify-corpus.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 
@@ -52,15 +51,7 @@ const SIDES = {
     const method = methods[i];
     return classifyMessage(texts[i]!, method === undefined ? {} : { method }).findings.length;
   },
-  theirs: (i: number): number => {
-    let value: unknown;
-    try {
-      value = JSON.parse(texts[i]!);
-    } catch {
-      return 0;
-    }
-    return JSONRPCMessageSchema.safeParse(value).success ? 1 : 0;
-  },
+  theirs: (i: number): number => sdkAccepts(texts[i]!),
   floor: (i: number): number => {
     try {
       return JSON.parse(texts[i]!) === null ? 0 : 1;

@@ -18,9 +18,8 @@ import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import type { classifyMessage as Classify } from '#message-model';
-import { buildCorpus } from './classify-corpus.ts';
+import { buildCorpus, sdkAccepts } from './classify-corpus.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SLICE = 2_000;
@@ -153,15 +152,7 @@ const { texts, methods } = buildCorpus();
 const options = methods.map((method) => (method === undefined ? {} : { method }));
 for (const [label, classify] of Object.entries(classifiers))
   sides.set(label, (i) => classify(texts[i]!, options[i]).findings.length);
-sides.set('sdk', (i) => {
-  let value: unknown;
-  try {
-    value = JSON.parse(texts[i]!);
-  } catch {
-    return 0;
-  }
-  return JSONRPCMessageSchema.safeParse(value).success ? 1 : 0;
-});
+sides.set('sdk', (i) => sdkAccepts(texts[i]!));
 
 const cpuMs = () => {
   const used = process.cpuUsage();
