@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { buildReplyMessage, classifyMessage, describeReply } from '#message-model';
+import { renderClassificationHtml } from '../../../src/components/widgets/lib/classification-render.ts';
+
+const render = (text: string) => {
+  const c = classifyMessage(text, { protocol: 'jsonrpc-2.0' });
+  return renderClassificationHtml(c, {
+    describeReply: (r) => describeReply(r, c.protocol),
+    buildReplyMessage: (r) => buildReplyMessage(r, c.protocol),
+  });
+};
+/** The <dd> shown after a <dt> label. */
+const fact = (html: string, label: string) => new RegExp(`<dt>${label}</dt><dd>([^<]*)</dd>`).exec(html)?.[1];
+
+describe('one renderer for the classification view, at build time and in the browser', () => {
+  it('shows an error response’s id and code (JSON-RPC 2.0 §5: the error response carries the request’s id)', () => {
+    const html = render('{"jsonrpc":"2.0","id":4,"error":{"code":-32601,"message":"Method not found"}}');
+    expect(fact(html, 'Id')).toBe('4');
+    expect(fact(html, 'Code')).toMatch(/^-32601 /);
+  });
+
+  it('says where parsing stopped once, as a line and column, for text that is not JSON', () => {
+    // `{"a":` ends after the colon: the value is missing, so parsing stops at the end of the text (column 6).
+    const html = render('{"a":');
+    expect(html).toContain('<dt>Kind</dt><dd><strong>parse-error</strong></dd>');
+    expect(fact(html, 'Parsing stopped at')).toBe('line 1, column 6');
+  });
+
+  it('escapes what comes from the message: a method named with markup is text', () => {
+    const html = render('{"jsonrpc":"2.0","method":"<img src=x onerror=alert(1)>"}');
+    expect(html).not.toContain('<img');
+    expect(fact(html, 'Method')).toBe('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('numbers each finding so the browser can add its “Show in message” button', () => {
+    const html = render('{"jsonrpc":"1.0","id":1,"method":"x"}');
+    expect(html).toMatch(/<li class="lab-finding lab-error" data-finding="0">/);
+  });
+});
