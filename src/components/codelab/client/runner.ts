@@ -36,7 +36,7 @@ let nextRunId = 1;
 /** The listeners of the runs in progress (two labs on a page may run at once), by run id. */
 const listeners = new Map<number, (message: FrameToPage) => void>();
 
-/** How long a run waits for the sandbox frame when the browser says it is offline. */
+/** How long a run waits for the sandbox frame when the site's server does not answer. */
 const OFFLINE_START_MS = 3_000;
 
 const FRAME_PATH = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}code-lab/sandbox.html`;
@@ -87,28 +87,53 @@ function startSandbox(): Sandbox {
 }
 
 /**
+ * Whether the site's server answers: a HEAD request for the sandbox page, which the service worker leaves to the
+ * network (it answers GETs only), so a cached copy cannot say yes for a server that is not there.
+ */
+async function serverAnswers(): Promise<boolean> {
+  if (!navigator.onLine) return false;
+  try {
+    await fetch(FRAME_PATH, { method: 'HEAD', cache: 'no-store' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Waits for the sandbox frame to be ready, at most START_TIMEOUT_MS. A frame that cannot load (no network: the
  * service worker cannot serve a sandboxed frame, see the README) never says it is ready and fires no error event, so
- * without this limit the run would wait for ever. A frame that is late is dropped, so the next run starts afresh.
+ * without this limit the run would wait for ever. When the server does not answer (navigator.onLine alone is not
+ * enough: a browser may still say online while the network is cut), the run stops after OFFLINE_START_MS and says
+ * the tests need the network. A frame that is late is dropped, so the next run starts afresh.
  */
 function withinStartLimit(box: Sandbox): Promise<void> {
-  // Offline, the frame cannot load at all: say so soon.
-  const limit = navigator.onLine ? START_TIMEOUT_MS : OFFLINE_START_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let settled = false;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+    const giveUp = (offline: boolean) => {
+      if (settled) return;
       if (sandbox === box) sandbox = undefined;
       box.frame.remove();
       reject(
         new Error(
-          navigator.onLine
-            ? `the sandbox did not start within ${START_TIMEOUT_MS / 1000} seconds`
-            : 'the sandbox that runs the tests needs the network, and this browser is offline (types are still checked)',
+          offline
+            ? 'the sandbox that runs the tests needs the network, and this browser is offline (types are still checked)'
+            : `the sandbox did not start within ${START_TIMEOUT_MS / 1000} seconds`,
         ),
       );
-    }, limit);
+    };
+    timer = setTimeout(() => giveUp(false), START_TIMEOUT_MS);
+    void serverAnswers().then((answers) => {
+      if (answers || settled) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => giveUp(true), OFFLINE_START_MS);
+    });
   });
-  return Promise.race([box.ready, late]).finally(() => clearTimeout(timer));
+  return Promise.race([box.ready, late]).finally(() => {
+    settled = true;
+    clearTimeout(timer);
+  });
 }
 
 /** Starts the sandbox now (on a first sign of intent), so the first run does not wait for it. */
