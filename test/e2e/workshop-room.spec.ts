@@ -225,15 +225,17 @@ test.describe('a live workshop room', () => {
     expect(csv).toContain('<img src=x onerror=""window.__pwned=1"">');
   });
 
-  test('an ended room stops inviting: no join code or QR, no Remove buttons, and its data can still be exported', async () => {
+  test('an ended room says so and stops inviting: no join code or QR, no Remove column, and its data can still be exported', async () => {
     const dash = instructor.page;
     await expect(dash.locator('[data-role="join-info"]')).toBeVisible();
     await expect(dash.getByRole('button', { name: 'Remove Ada Lovelace' })).toBeVisible();
     await dash.getByRole('button', { name: 'End the room…' }).click();
     await dash.locator('[data-role="confirm-yes"]').click();
     await expect(dash.locator('[data-role="summary"]')).toContainText('ended');
+    await expect(dash.locator('[data-role="live"]')).toHaveText('Ended');
     await expect(dash.locator('[data-role="join-info"]')).toBeHidden();
     await expect(dash.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+    await expect(dash.getByRole('columnheader', { name: 'Remove' })).toHaveCount(0);
     await expect(dash.getByRole('button', { name: 'Export CSV' })).toBeVisible();
   });
 

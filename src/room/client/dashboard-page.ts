@@ -348,7 +348,8 @@ async function openDashboard(room: KeptRoom): Promise<void> {
     const [key, direction] = sortSelect.value.split(':') as [SortKey, string];
     setSort(key, direction === 'desc');
   });
-  thead.append(el('th', { scope: 'col', class: 'room-actions' }, 'Remove'));
+  const removeHead = el('th', { scope: 'col', class: 'room-actions' }, 'Remove');
+  thead.append(removeHead);
 
   function render(): void {
     if (!state) return;
@@ -377,6 +378,7 @@ async function openDashboard(room: KeptRoom): Promise<void> {
     must<HTMLButtonElement>('[data-role="end"]').hidden = r.endedAt !== null;
     // An ended room takes no one new and no answers: it stops showing how to join, and nobody is left to remove.
     must('[data-role="join-info"]').hidden = r.endedAt !== null;
+    removeHead.hidden = r.endedAt !== null;
     must<HTMLButtonElement>('[data-role="delete"]').hidden = r.endedAt === null;
 
     const order = state.chapters.map((ch) => ch.id);
@@ -415,7 +417,7 @@ async function openDashboard(room: KeptRoom): Promise<void> {
           cell('Predictions right', `${row.predictions.correct} of ${row.predictions.total}`, true),
           cell('Labs passed (self-reported)', String(row.codeLabsPassed), true),
           cell('Last activity', ago(row.lastEventAt, now())),
-          el('td', { class: 'room-actions' }, row.removed || r.endedAt !== null ? '' : remove),
+          r.endedAt !== null ? '' : el('td', { class: 'room-actions' }, row.removed ? '' : remove),
         );
         return tr;
       }),
@@ -581,6 +583,7 @@ async function openDashboard(room: KeptRoom): Promise<void> {
     if (res.ok && state) {
       state.room = (await res.json()) as RoomState;
       render();
+      live.textContent = 'Ended';
     }
   });
   onClick('[data-role="delete"]', async () => {
@@ -632,7 +635,7 @@ async function openDashboard(room: KeptRoom): Promise<void> {
               keepRoom({ ...room, title: snapshot.room.title, code: snapshot.room.code });
               if (first) void drawQr(snapshot.room.code);
               first = false;
-              live.textContent = 'Live';
+              live.textContent = snapshot.room.endedAt === null ? 'Live' : 'Ended';
               render();
             } else if (state && event.event === 'event') {
               if (applyEvent(state, JSON.parse(event.data) as DashboardEvent)) scheduleRender();
