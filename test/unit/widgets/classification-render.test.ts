@@ -32,6 +32,47 @@ describe('one renderer for the classification view, at build time and in the bro
     expect(fact(html, 'Method')).toBe('&lt;img src=x onerror=alert(1)&gt;');
   });
 
+  it('leaves no markup, attribute break-out or script from hostile ids, params, batch items and error replies', () => {
+    const evil = '"><img src=x onerror=alert(1)></code><script>alert(2)</script><a href="javascript:alert(3)">';
+    const texts = [
+      JSON.stringify({ jsonrpc: '2.0', id: evil, method: evil, params: { protocolVersion: evil } }),
+      JSON.stringify({ jsonrpc: '2.0', id: evil, error: { code: -32000, message: evil, data: evil } }),
+      JSON.stringify({ jsonrpc: '2.0', id: evil, result: { resultType: evil } }),
+      JSON.stringify([
+        { jsonrpc: '2.0', id: evil, method: evil },
+        { jsonrpc: evil, [evil]: evil },
+      ]),
+      `{"jsonrpc":"2.0","method":${JSON.stringify(evil)}`,
+      evil + 'x'.repeat(100_000),
+    ];
+    // The hostile text is shown, as text.
+    expect(render(texts[0]!)).toContain('&lt;script&gt;alert(2)&lt;/script&gt;');
+    for (const text of texts) {
+      const html = render(text);
+      // The only tags are the renderer's own; no quote from the message closes an attribute.
+      for (const tag of html.match(/<[a-z]+\b/g) ?? [])
+        expect([
+          '<div',
+          '<dl',
+          '<dt',
+          '<dd',
+          '<strong',
+          '<p',
+          '<pre',
+          '<code',
+          '<ul',
+          '<li',
+          '<span',
+          '<a',
+          '<ol',
+        ]).toContain(tag);
+      expect(html).not.toContain('<script');
+      expect(html).not.toContain('<img');
+      expect(html).not.toMatch(/href="(?!https:\/\/)/);
+      expect(html).not.toMatch(/="[^"]*onerror/);
+    }
+  });
+
   it('numbers each finding so the browser can add its “Show in message” button', () => {
     const html = render('{"jsonrpc":"1.0","id":1,"method":"x"}');
     expect(html).toMatch(/<li class="lab-finding lab-error" data-finding="0">/);
