@@ -3,6 +3,7 @@
  * (whole, or line by line as a stream), writing with back-pressure, and the one-line usage failure (exit 2).
  * Subcommands decide nothing about messages themselves: every verdict comes from `#message-model`.
  */
+import { isUtf8 } from 'node:buffer';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -123,11 +124,21 @@ class Utf8Reader {
   private check = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   private line = 1;
   private lineBad = false;
+  /** The checking decoder holds no start of a character (the last chunk checked ended with an ASCII byte). */
+  private atBoundary = true;
   /** The lines whose bytes were not UTF-8, not yet taken. */
   readonly bad: number[] = [];
 
   decode(chunk: Buffer | string): string {
     if (typeof chunk === 'string') return chunk;
+    // Fast path: a chunk that is UTF-8 on its own, read while no line is bad and no character is cut open, has no bad
+    // line; only its newlines are counted (a decode call per line made a log of short lines several times slower).
+    if (this.atBoundary && !this.lineBad && isUtf8(chunk)) {
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) this.line += 1;
+      return this.text.write(chunk);
+    }
+    // An ASCII last byte ends any character, so the checking decoder holds nothing; otherwise assume it might.
+    this.atBoundary = chunk.length === 0 ? this.atBoundary : chunk[chunk.length - 1]! < 0x80;
     // 0x0A is never part of a multi-byte sequence, so the byte lines are the text lines.
     for (let start = 0; ;) {
       const newline = chunk.indexOf(10, start);

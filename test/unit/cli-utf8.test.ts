@@ -135,6 +135,19 @@ describe('mcp-lab classify: bytes that are not UTF-8', () => {
     expect(text.stdout).toMatch(/line 2\n[^\n]*parse-error/);
   });
 
+  it('--jsonl flags a line whose last byte starts a character that the next chunk cuts off with a newline', async () => {
+    // Line 1 ends with 0xE2 (the first byte of a three-byte character) as the first chunk's last byte; the second
+    // chunk starts with the newline and is valid UTF-8 on its own, so only what came before shows line 1 is bad.
+    const head = Buffer.from('{"jsonrpc":"2.0","method":"notify"}');
+    const cut = Buffer.concat([head, Buffer.from(' '.repeat(CHUNK - head.length - 1)), Buffer.from([0xe2])]);
+    const path = file('cut-at-newline.jsonl');
+    await writeFile(path, Buffer.concat([cut, Buffer.from('\n'), notification(REPLACEMENT), Buffer.from('\n')]));
+    const r = await runCli(['classify', '--jsonl', '--protocol', 'jsonrpc-2.0', '--format', 'json', path]);
+    const out = jsonLines(r.stdout);
+    expect(out[0].classification.reason).toContain('not valid UTF-8');
+    expect([out[1].line, out[1].classification.kind]).toEqual([2, 'notification']);
+  });
+
   it('is no false alarm for characters cut between two read chunks', async () => {
     for (const name of ['split.json', 'split-fffd.json']) {
       const r = await runCli(['classify', '--protocol', 'jsonrpc-2.0', '--format', 'json', file(name)]);
