@@ -129,8 +129,15 @@ class Utf8Reader {
   /** The lines whose bytes were not UTF-8, not yet taken. */
   readonly bad: number[] = [];
 
+  /** With `firstOnly`, checking stops at the first bad line (a whole message needs only whether it was UTF-8). */
+  private readonly firstOnly: boolean;
+  constructor(firstOnly = false) {
+    this.firstOnly = firstOnly;
+  }
+
   decode(chunk: Buffer | string): string {
     if (typeof chunk === 'string') return chunk;
+    if (this.firstOnly && this.bad.length > 0) return this.text.write(chunk);
     // Fast path: a chunk that is UTF-8 on its own, read while no line is bad and no character is cut open, has no bad
     // line; only its newlines are counted (a decode call per line made a log of short lines several times slower).
     if (this.atBoundary && !this.lineBad && isUtf8(chunk)) {
@@ -152,7 +159,7 @@ class Utf8Reader {
 
   /** Ends the input: the last line is checked (a sequence cut off at the end is not UTF-8); returns the text left. */
   end(): string {
-    this.endLine();
+    if (!(this.firstOnly && this.bad.length > 0)) this.endLine();
     return this.text.end();
   }
 
@@ -176,7 +183,7 @@ class Utf8Reader {
 /** Reads the whole source as one string (one message), and whether its bytes were UTF-8. Refuses inputs past MAX_SINGLE_MESSAGE_CHARS. */
 export async function readWholeMessage(source: InputSource, io: CliIo): Promise<{ text: string; utf8: boolean }> {
   const stream = await openBytes(source, io);
-  const reader = new Utf8Reader();
+  const reader = new Utf8Reader(true);
   const parts: string[] = [];
   let length = 0;
   try {
