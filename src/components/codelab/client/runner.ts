@@ -31,6 +31,8 @@ interface Sandbox {
 }
 
 let sandbox: Sandbox | undefined;
+/** Sandboxes that have said they are ready. */
+const started = new WeakSet<Sandbox>();
 let runnerSource: Promise<string> | undefined;
 let nextRunId = 1;
 /** The listeners of the runs in progress (two labs on a page may run at once), by run id. */
@@ -108,6 +110,8 @@ async function serverAnswers(): Promise<boolean> {
  * the tests need the network. A frame that is late is dropped, so the next run starts afresh.
  */
 function withinStartLimit(box: Sandbox): Promise<void> {
+  // A sandbox that has started once needs no limit (and no question to the server) on later runs.
+  if (started.has(box)) return Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settled = false;
   const late = new Promise<never>((_, reject) => {
@@ -130,10 +134,12 @@ function withinStartLimit(box: Sandbox): Promise<void> {
       timer = setTimeout(() => giveUp(true), OFFLINE_START_MS);
     });
   });
-  return Promise.race([box.ready, late]).finally(() => {
-    settled = true;
-    clearTimeout(timer);
-  });
+  return Promise.race([box.ready, late])
+    .then(() => void started.add(box))
+    .finally(() => {
+      settled = true;
+      clearTimeout(timer);
+    });
 }
 
 /** Starts the sandbox now (on a first sign of intent), so the first run does not wait for it. */
