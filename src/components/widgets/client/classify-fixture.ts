@@ -18,7 +18,7 @@ import {
   wirePrediction,
   writePrediction,
 } from './predict.ts';
-import { loadCourse, loadModel, loadVerdicts, warmModelOnIntent } from './model.ts';
+import { loadCourse, loadModel, loadVerdicts, reportCheckFailure, warmModelOnIntent } from './model.ts';
 
 /** The result views load with the model, on the first run: nothing to show before it. */
 type Views = typeof import('./classification-view.ts') & typeof import('#message-model');
@@ -99,12 +99,12 @@ class LabClassifyFixture extends HTMLElement {
 
     form.addEventListener('submit', (e) => {
       e.preventDefault();
-      void this.run(true);
+      this.run(true).catch(reportCheckFailure(this));
     });
     form.addEventListener('change', () => this.save());
     form.addEventListener('input', () => this.save());
     protocol.addEventListener('change', () => {
-      if (this.state().revealed) void this.run(false);
+      if (this.state().revealed) this.run(false).catch(reportCheckFailure(this));
     });
     editButton.addEventListener('click', () => {
       const open = editor.hidden;
@@ -117,7 +117,7 @@ class LabClassifyFixture extends HTMLElement {
     must(this, '[data-action="restore"]').addEventListener('click', () => {
       textarea.value = this.data.text;
       this.save();
-      if (this.state().revealed) void this.run(false);
+      if (this.state().revealed) this.run(false).catch(reportCheckFailure(this));
     });
     explanation.addEventListener('input', () => this.save());
     must(this, '[data-action="compare"]').addEventListener('click', () => void this.compare());
@@ -157,7 +157,7 @@ class LabClassifyFixture extends HTMLElement {
     if (saved.text !== undefined)
       this.els.status.textContent =
         'Your edited message was restored. “Restore the original message” brings back the fixture.';
-    if (saved.revealed === true) void this.run(false);
+    if (saved.revealed === true) this.run(false).catch(reportCheckFailure(this));
   }
 
   /**

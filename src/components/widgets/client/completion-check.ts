@@ -17,7 +17,7 @@ import {
   wirePrediction,
   writePrediction,
 } from './predict.ts';
-import { loadCourse, loadModel, loadVerdicts, warmModelOnIntent } from './model.ts';
+import { loadCourse, loadModel, loadVerdicts, reportCheckFailure, warmModelOnIntent } from './model.ts';
 
 interface CheckData {
   check: { chapter: string; questions: Array<{ id: string; type: string }> };
@@ -42,7 +42,7 @@ class LabCompletionCheck extends HTMLElement {
     warmModelOnIntent(this, () => Promise.all([loadCourse(), loadVerdicts()]));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
-      void this.grade();
+      this.grade().catch(reportCheckFailure(this));
     });
     form.addEventListener('change', () => this.saveDraft());
     form.addEventListener('input', () => this.saveDraft());

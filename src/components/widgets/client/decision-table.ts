@@ -17,7 +17,7 @@ import type { Assist } from '../../../progress/schema.ts';
 import { fragmentParams, h, must } from './dom.ts';
 import { clearCell, clearGrid, enhanceGrid, readGrid, writeGrid } from './grid.ts';
 import type { TableLinkHost } from './table-links.ts';
-import { loadCourse, loadVerdicts, warmModelOnIntent } from './model.ts';
+import { loadCourse, loadVerdicts, reportCheckFailure, warmModelOnIntent } from './model.ts';
 
 interface TableState {
   answers: DecisionAnswers;
@@ -85,7 +85,7 @@ class LabDecisionTable extends HTMLElement {
 
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      void this.check();
+      this.check().catch(reportCheckFailure(this));
     });
     form.addEventListener('change', (event) => {
       const select = event.target as HTMLSelectElement;
@@ -199,7 +199,7 @@ class LabDecisionTable extends HTMLElement {
     this.lastGrade = undefined;
     clearGrid(this);
     writeGrid(this, answers);
-    void this.renderSolution();
+    this.renderSolution().catch(reportCheckFailure(this));
     this.save();
     this.syncOwnButton();
     this.syncButtons();
@@ -234,7 +234,7 @@ class LabDecisionTable extends HTMLElement {
     if (this.linkAnswers) void loadLinks().then((m) => m.showLinkAnswers(this.linkHost()));
     this.status('Your own answers are back.');
     must<HTMLButtonElement>(this, '[data-action="check"]').focus();
-    if (this.state.checked) void this.check(false);
+    if (this.state.checked) this.check(false).catch(reportCheckFailure(this));
   }
 
   private assist(): Partial<Assist> {
@@ -406,7 +406,7 @@ class LabDecisionTable extends HTMLElement {
     writeGrid(this, {});
     clearGrid(this);
     must(this, '[data-role="hints"]').replaceChildren();
-    void this.renderSolution();
+    this.renderSolution().catch(reportCheckFailure(this));
     this.querySelector('[data-role="share-link"]')?.remove();
     if (this.chapter) progressStore().resetWidget(this.chapter, this.tableId);
     if (this.linkAnswers) void loadLinks().then((m) => m.showLinkAnswers(this.linkHost()));

@@ -9,7 +9,7 @@ import type { HttpExchange, HttpExchangeClassification, Protocol } from '#messag
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
 import { announceGraded } from '../../../progress/graded.ts';
 import { h, must, readData } from './dom.ts';
-import { loadCourse, loadModel, loadVerdicts, warmModelOnIntent } from './model.ts';
+import { loadCourse, loadModel, loadVerdicts, reportCheckFailure, warmModelOnIntent } from './model.ts';
 
 interface ExchangeData {
   id: string;
@@ -52,7 +52,7 @@ class LabHttpExchange extends HTMLElement {
     warmModelOnIntent(this, loadCourse);
     this.form.addEventListener('submit', (e) => {
       e.preventDefault();
-      void this.run(true);
+      this.run(true).catch(reportCheckFailure(this));
     });
     this.form.addEventListener('change', () => this.save());
     this.explanation().addEventListener('input', () => this.save());
@@ -99,7 +99,7 @@ class LabHttpExchange extends HTMLElement {
         input.checked = input.value === value;
     }
     if (typeof saved.explanation === 'string') this.explanation().value = saved.explanation.slice(0, 400);
-    if (saved.revealed === true) void this.run(false);
+    if (saved.revealed === true) this.run(false).catch(reportCheckFailure(this));
   }
 
   /** Shows which parts are missing (on a submit only) and returns whether the prediction is complete. */

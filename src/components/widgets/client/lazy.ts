@@ -16,6 +16,10 @@ export interface LoadWhenNeededOptions {
   now?: () => boolean;
 }
 
+/** What a widget whose code could not load says, in its status line. */
+const LOAD_FAILED =
+  'This exercise could not load: the network seems to be down. It loads by itself when you are back online (or reload the page).';
+
 /** How long the idle fallback may wait for an idle moment after the page's load event. */
 const IDLE_TIMEOUT_MS = 3000;
 
@@ -28,15 +32,23 @@ export function loadWhenNeeded(tag: string, load: () => Promise<unknown>, option
     if (started) return;
     started = true;
     for (const cleanup of cleanups) cleanup();
-    load().catch((error: unknown) => {
-      // A failed chunk (offline without a cached copy, or a new deployment) leaves the widget as text; say why.
-      for (const element of elements) {
-        element.dataset.loadFailed = 'true';
-        const status = element.querySelector<HTMLElement>('[data-role="status"]');
-        if (status) status.textContent = 'This exercise could not load. Reload the page to try again.';
-      }
-      console.error(`${tag} could not load`, error);
-    });
+    load().then(
+      () => {
+        for (const element of elements) delete element.dataset.loadFailed;
+      },
+      (error: unknown) => {
+        // A failed chunk (offline without a cached copy, or a new deployment) leaves the widget as text; say why,
+        // and try again when the network comes back.
+        for (const element of elements) {
+          element.dataset.loadFailed = 'true';
+          const status = element.querySelector<HTMLElement>('[data-role="status"]');
+          if (status) status.textContent = LOAD_FAILED;
+        }
+        console.error(`${tag} could not load`, error);
+        started = false;
+        window.addEventListener('online', start, { once: true });
+      },
+    );
   };
 
   if (options.now?.()) {

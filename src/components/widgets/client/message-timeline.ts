@@ -7,7 +7,7 @@
 import type { TimelineFault, TimelineRetry } from '#course';
 import { must } from './dom.ts';
 import { syncChoice } from './grid.ts';
-import { loadCourse, warmModelOnIntent } from './model.ts';
+import { loadCourse, reportCheckFailure, warmModelOnIntent } from './model.ts';
 
 class LabMessageTimeline extends HTMLElement {
   /** The step shown last (1-based); 0 means every step is shown. */
@@ -27,7 +27,7 @@ class LabMessageTimeline extends HTMLElement {
       const target = event.target as HTMLElement;
       if (!(target instanceof HTMLSelectElement)) return;
       syncChoice(target);
-      void this.redraw();
+      this.redraw().catch(reportCheckFailure(this));
     });
     this.watchOverflow();
     controls.addEventListener('click', (event) => {
