@@ -102,6 +102,29 @@ test('Check types checks without running, and the compiler loads only then, neve
   await expect(lab).not.toHaveAttribute('data-state', /^(passed|failed)$/);
 });
 
+test('the first type check says whether it is loading the compiler or reading the declarations', async ({ page }) => {
+  const lab = await openLab(page);
+  await typeCode(page, lab, SOLUTION);
+  // Every text the types status takes, in order, recorded in the page so that no step is missed between polls.
+  await lab.evaluate((el) => {
+    const status = el.querySelector('[data-role="types-status"]')!;
+    const seen: string[] = [];
+    (window as unknown as { typesSeen: string[] }).typesSeen = seen;
+    new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
+  await lab.locator('[data-role="check-types"]').click();
+  expect(await typesChecked(lab)).toBe('clean');
+  const seen = await page.evaluate(() => (window as unknown as { typesSeen: string[] }).typesSeen);
+  const step = (pattern: RegExp) => seen.findIndex((text) => pattern.test(text));
+  expect(step(/loading the TypeScript compiler \(step 1 of 2\)/), seen.join(' | ')).toBeGreaterThanOrEqual(0);
+  expect(step(/reading the declarations \(step 2 of 2\)/)).toBeGreaterThan(step(/step 1 of 2/));
+  expect(step(/^Types: no errors\.$/)).toBeGreaterThan(step(/step 2 of 2/));
+});
+
 test('pages without a lab never load the compiler', async ({ page }) => {
   const compilerRequests: string[] = [];
   page.on('request', (r) => {

@@ -368,7 +368,7 @@ class LabCodeLab extends HTMLElement {
     box.hidden = false;
     this.dataset.types = 'checking';
     must(box, '[data-role="types-status"]').textContent =
-      check === 1 ? 'Checking types… (the first check loads the TypeScript compiler)' : 'Checking types…';
+      check === 1 ? 'Checking types… loading the TypeScript compiler (step 1 of 2)' : 'Checking types…';
     // The checking and its display load with the first check, as the compiler does.
     const { checkAndShow } = await import('./types.ts');
     return checkAndShow({

@@ -13,6 +13,9 @@ export type TypeCheckOutcome =
   { kind: 'checked'; diagnostics: LabDiagnostic[]; ms: number } | { kind: 'unavailable'; message: string };
 
 let worker: Worker | undefined;
+/** Whether the compiler has loaded in the current worker; until then, what to run when it has. */
+let compilerLoaded = false;
+const onCompilerLoaded = new Set<() => void>();
 let nextId = 1;
 const pending = new Map<number, (outcome: TypeCheckOutcome) => void>();
 
@@ -21,6 +24,8 @@ function failAll(message: string): void {
   pending.clear();
   worker?.terminate();
   worker = undefined;
+  compilerLoaded = false;
+  onCompilerLoaded.clear();
 }
 
 function startWorker(): Worker {
@@ -30,7 +35,12 @@ function startWorker(): Worker {
   });
   w.onmessage = (event: MessageEvent<TypeCheckReply>) => {
     const reply = event.data;
-    if (reply.type === 'ready') return;
+    if (reply.type === 'ready') {
+      compilerLoaded = true;
+      for (const run of onCompilerLoaded) run();
+      onCompilerLoaded.clear();
+      return;
+    }
     const resolve = pending.get(reply.id);
     pending.delete(reply.id);
     resolve?.(
@@ -75,9 +85,17 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** Checks the code, then lists what the check found, marks it in the editor and says so in the types status. */
 export async function checkAndShow(host: TypesHost): Promise<TypeCheckOutcome> {
   const started = performance.now();
-  const outcome = await typeCheck(host.exercise, host.code);
-  if (!host.current()) return outcome;
   const status = host.box.querySelector<HTMLElement>('[data-role="types-status"]')!;
+  const pendingCheck = typeCheck(host.exercise, host.code);
+  // The first check waits for the compiler to download and start, then for it to read the declarations once:
+  // say which of the two is under way, so a slow network is not mistaken for a hung check.
+  if (!compilerLoaded)
+    onCompilerLoaded.add(() => {
+      if (host.current())
+        status.textContent = 'Checking types… the compiler has loaded; reading the declarations (step 2 of 2)';
+    });
+  const outcome = await pendingCheck;
+  if (!host.current()) return outcome;
   const list = host.box.querySelector<HTMLElement>('[data-role="type-errors"]')!;
   const { dataset } = host.lab;
   list.replaceChildren();
