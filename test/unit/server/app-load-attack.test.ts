@@ -1,0 +1,208 @@
+/**
+ * Attack tests for the workshop server under load, each at small scale with the limit injected: live streams that
+ * go deaf, one visitor stalling everyone, events missing past a read limit, idle connections taking every file
+ * descriptor, and unread streams growing without bound. Full-scale reproductions are in test/bench/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryBus, type Bus } from '../../../src/server/bus.ts';
+import type { LiveMessage } from '../../../src/room/live.ts';
+import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
+import { createRoom, join, post, tableCheck, testServer, withToken } from './harness.ts';
+
+reportPostgresAvailability('workshop server under load');
+
+/** A live stream read a bit at a time: `until` waits for events without closing the stream. */
+function openReader(res: Response) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: { event: string; data: string }[] = [];
+  let buffer = '';
+  let ended = false;
+  let bytes = 0;
+  let pending: Promise<void> | undefined;
+  const pump = async () => {
+    const chunk = await reader.read();
+    if (chunk.done) {
+      ended = true;
+      return;
+    }
+    bytes += chunk.value.byteLength;
+    buffer += decoder.decode(chunk.value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      if (data.length) events.push({ event, data: data.join('\n') });
+    }
+  };
+  return {
+    events,
+    get ended() {
+      return ended;
+    },
+    get bytes() {
+      return bytes;
+    },
+    /** Reads until `done` says so, the stream ends or `timeoutMs` passes; true when `done` said so. */
+    async until(done: (events: { event: string; data: string }[]) => boolean, timeoutMs = 5000): Promise<boolean> {
+      const deadline = Date.now() + timeoutMs;
+      while (!done(events) && !ended && Date.now() < deadline) {
+        pending ??= pump().finally(() => (pending = undefined));
+        await Promise.race([pending, new Promise((r) => setTimeout(r, Math.max(1, deadline - Date.now())))]);
+      }
+      return done(events);
+    },
+    async close() {
+      await reader.cancel().catch(() => {});
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A bus that silently drops the messages `drop` picks (a lost NOTIFY, a subscriber set gone missing). */
+function lossyBus(drop: (message: LiveMessage) => boolean): Bus {
+  const bus = createMemoryBus();
+  return { ...bus, publish: (message) => (drop(message) ? Promise.resolve() : bus.publish(message)) };
+}
+
+const snapshotEventIds = (events: { event: string; data: string }[]) =>
+  events
+    .filter((e) => e.event === 'snapshot')
+    .flatMap((e) => (JSON.parse(e.data) as { events: { id: number }[] }).events.map((ev) => ev.id));
+
+describe('the in-process bus', () => {
+  it('keeps a newer subscriber when an older one unsubscribes twice', async () => {
+    // A stream unsubscribed on abort and again when its heartbeat woke; the second call deleted the room's set of
+    // subscribers, newer streams included.
+    const bus = createMemoryBus();
+    const got: LiveMessage[] = [];
+    const older = bus.subscribe('room-1', () => {});
+    older();
+    bus.subscribe('room-1', (m) => got.push(m));
+    older();
+    await bus.publish({ t: 'resync' });
+    await bus.publish({ t: 'room', roomId: 'room-1', room: {} as never });
+    expect(got.map((m) => m.t)).toEqual(['resync', 'room']);
+  });
+});
+
+for (const engine of ENGINES_UNDER_TEST) {
+  describe(`workshop server under load on ${engine.name}`, () => {
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await engine.open();
+    });
+    afterAll(async () => {
+      await db.dispose();
+    });
+
+    describe('streams that go deaf', () => {
+      it('keeps a reloaded dashboard live after the old stream’s heartbeat wakes', async () => {
+        const server = testServer(db, { heartbeatSeconds: 0.05 });
+        try {
+          const room = await createRoom(server);
+          const ada = await join(server, room.code, 'Ada');
+          const old = openReader(
+            await server.request(`/api/rooms/${room.roomId}/stream`, withToken(room.instructorSecret)),
+          );
+          expect(await old.until((e) => e.some((x) => x.event === 'snapshot'))).toBe(true);
+          await old.close();
+          const fresh = openReader(
+            await server.request(`/api/rooms/${room.roomId}/stream`, withToken(room.instructorSecret)),
+          );
+          expect(await fresh.until((e) => e.some((x) => x.event === 'snapshot'))).toBe(true);
+          // The old stream's heartbeat wakes (and, before, unsubscribed a second time).
+          await sleep(200);
+          const sent = await server.request('/api/events', post({ events: [tableCheck(1, {})] }, ada.token));
+          expect(sent.status).toBe(200);
+          const { results } = (await sent.json()) as { results: { status: string; id: number }[] };
+          expect(results[0]!.status).toBe('stored');
+          expect(
+            await fresh.until(
+              (e) => e.some((x) => x.event === 'event' && JSON.parse(x.data).id === results[0]!.id),
+              2000,
+            ),
+          ).toBe(true);
+          await fresh.close();
+        } finally {
+          server.close();
+        }
+      });
+
+      it('keeps a reconnected learner’s stream live: the lock reaches them', async () => {
+        const server = testServer(db, { heartbeatSeconds: 0.05 });
+        try {
+          const room = await createRoom(server);
+          const ada = await join(server, room.code, 'Ada');
+          const old = openReader(await server.request('/api/me/stream', withToken(ada.token)));
+          expect(await old.until((e) => e.some((x) => x.event === 'room'))).toBe(true);
+          await old.close();
+          const fresh = openReader(await server.request('/api/me/stream', withToken(ada.token)));
+          expect(await fresh.until((e) => e.some((x) => x.event === 'room'))).toBe(true);
+          await sleep(200);
+          const lock = await server.request(
+            `/api/rooms/${room.roomId}/lock`,
+            post({ locked: true }, room.instructorSecret),
+          );
+          expect(lock.status).toBe(200);
+          expect(
+            await fresh.until((e) => e.some((x) => x.event === 'room' && JSON.parse(x.data).locked === true), 2000),
+          ).toBe(true);
+          await fresh.close();
+        } finally {
+          server.close();
+        }
+      });
+
+      it('resynchronises a dashboard that missed an event: a fresh snapshot carries it', async () => {
+        let dropped = 0;
+        const bus = lossyBus((m) => m.t === 'event' && dropped++ === 0);
+        const server = testServer(db, { heartbeatSeconds: 0.05 }, bus);
+        try {
+          const room = await createRoom(server);
+          const ada = await join(server, room.code, 'Ada');
+          const dash = openReader(
+            await server.request(`/api/rooms/${room.roomId}/stream`, withToken(room.instructorSecret)),
+          );
+          expect(await dash.until((e) => e.some((x) => x.event === 'snapshot'))).toBe(true);
+          const sent = await server.request('/api/events', post({ events: [tableCheck(1, {})] }, ada.token));
+          const id = ((await sent.json()) as { results: { id: number }[] }).results[0]!.id;
+          expect(dropped).toBe(1);
+          expect(await dash.until((e) => snapshotEventIds(e).includes(id), 3000)).toBe(true);
+          await dash.close();
+        } finally {
+          server.close();
+        }
+      });
+
+      it('resynchronises a learner who missed the lock and the end of the room', async () => {
+        const bus = lossyBus((m) => m.t === 'room');
+        const server = testServer(db, { heartbeatSeconds: 0.05 }, bus);
+        try {
+          const room = await createRoom(server);
+          const ada = await join(server, room.code, 'Ada');
+          const learner = openReader(await server.request('/api/me/stream', withToken(ada.token)));
+          expect(await learner.until((e) => e.some((x) => x.event === 'room'))).toBe(true);
+          await server.request(`/api/rooms/${room.roomId}/lock`, post({ locked: true }, room.instructorSecret));
+          expect(
+            await learner.until((e) => e.some((x) => x.event === 'room' && JSON.parse(x.data).locked === true), 3000),
+          ).toBe(true);
+          await server.request(`/api/rooms/${room.roomId}/end`, post({}, room.instructorSecret));
+          expect(
+            await learner.until((e) => e.some((x) => x.event === 'room' && JSON.parse(x.data).endedAt !== null), 3000),
+          ).toBe(true);
+          await learner.close();
+        } finally {
+          server.close();
+        }
+      });
+    });
+  });
+}
