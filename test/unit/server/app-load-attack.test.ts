@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryBus, type Bus } from '../../../src/server/bus.ts';
 import type { LiveMessage } from '../../../src/room/live.ts';
+import { readEventStream } from '../../../src/room/sse.ts';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
 import { createRoom, join, post, tableCheck, testServer, withToken } from './harness.ts';
 
@@ -90,6 +91,25 @@ describe('the in-process bus', () => {
     await bus.publish({ t: 'resync' });
     await bus.publish({ t: 'room', roomId: 'room-1', room: {} as never });
     expect(got.map((m) => m.t)).toEqual(['resync', 'room']);
+  });
+});
+
+describe('a page reading a live stream', () => {
+  it('stops with an error when the stream sends nothing, not even a keep-alive, for idleMs', async () => {
+    // The page said "Live" for as long as the connection stayed open, whether anything came or not.
+    const silent = new Response(new ReadableStream({ start: () => {} }));
+    await expect(readEventStream(silent, () => {}, undefined, { idleMs: 50 })).rejects.toThrow(/sent nothing/);
+    const chatty = new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(': keep-alive\n\nevent: room\ndata: {}\n\n'));
+          controller.close();
+        },
+      }),
+    );
+    const seen: string[] = [];
+    await readEventStream(chatty, (e) => seen.push(e.event), undefined, { idleMs: 50 });
+    expect(seen).toEqual(['room']);
   });
 });
 
