@@ -73,6 +73,27 @@ function lossyBus(drop: (message: LiveMessage) => boolean): Bus {
   return { ...bus, publish: (message) => (drop(message) ? Promise.resolve() : bus.publish(message)) };
 }
 
+/** Generous learner limits, so a test can send hundreds of events quickly. */
+const MANY_EVENTS = {
+  requestsPerLearner: { burst: 10_000, perSecond: 1000 },
+  eventsPerLearner: { burst: 100_000, perSecond: 10_000 },
+};
+
+/** Sends `count` decision-table checks for one learner, 20 a request; returns the stored ids. */
+async function sendChecks(server: ReturnType<typeof testServer>, token: string, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 20) {
+    const batch = Array.from({ length: Math.min(20, count - start) }, (_, i) => tableCheck(start + i + 1, {}));
+    const res = await server.request('/api/events', post({ events: batch }, token));
+    expect(res.status).toBe(200);
+    for (const r of ((await res.json()) as { results: { status: string; id: number }[] }).results) {
+      expect(r.status).toBe('stored');
+      ids.push(r.id);
+    }
+  }
+  return ids;
+}
+
 const snapshotEventIds = (events: { event: string; data: string }[]) =>
   events
     .filter((e) => e.event === 'snapshot')
@@ -219,6 +240,58 @@ for (const engine of ENGINES_UNDER_TEST) {
             await learner.until((e) => e.some((x) => x.event === 'room' && JSON.parse(x.data).endedAt !== null), 3000),
           ).toBe(true);
           await learner.close();
+        } finally {
+          server.close();
+        }
+      });
+    });
+
+    describe('unread streams', () => {
+      it('closes a dashboard stream whose reader stalls past 64 KB queued; the reconnect resynchronises', async () => {
+        // Writes were fire-and-forget: a dashboard that never read made the server queue every event for it.
+        const server = testServer(db, {
+          heartbeatSeconds: 60,
+          maxQueuedBytesPerStream: 64 * 1024,
+          limits: MANY_EVENTS,
+        });
+        try {
+          const room = await createRoom(server);
+          const ada = await join(server, room.code, 'Ada');
+          const open = () => server.request(`/api/rooms/${room.roomId}/stream`, withToken(room.instructorSecret));
+          const stalled = openReader(await open());
+          const reading = openReader(await open());
+          expect(await stalled.until((e) => e.some((x) => x.event === 'snapshot'))).toBe(true);
+          expect(await reading.until((e) => e.some((x) => x.event === 'snapshot'))).toBe(true);
+          const before = stalled.bytes;
+          const reader = reading.until(() => false, 4000);
+          const ids = await sendChecks(server, ada.token, 300);
+          await reader;
+          // The reading dashboard got every event, well over 64 KB of them.
+          expect(reading.events.filter((e) => e.event === 'event')).toHaveLength(300);
+          expect(reading.bytes - before).toBeGreaterThan(3 * 64 * 1024);
+          // The stalled one, read again now, holds at most what fitted in 64 KB, and then it ends.
+          expect(await stalled.until(() => false, 2000)).toBe(false);
+          expect(stalled.ended).toBe(true);
+          expect(stalled.bytes - before).toBeLessThanOrEqual(64 * 1024 + 4096);
+          // It reconnects, and the snapshot has every event.
+          const again = openReader(await open());
+          expect(await again.until((e) => ids.every((id) => snapshotEventIds(e).includes(id)))).toBe(true);
+          await Promise.all([again.close(), reading.close()]);
+        } finally {
+          server.close();
+        }
+      });
+
+      it('closes a stream whose reader reads nothing for two heartbeats, even with little queued', async () => {
+        const server = testServer(db, { heartbeatSeconds: 0.05, maxQueuedBytesPerStream: 64 * 1024 });
+        try {
+          const room = await createRoom(server);
+          const ada = await join(server, room.code, 'Ada');
+          const learner = openReader(await server.request('/api/me/stream', withToken(ada.token)));
+          expect(await learner.until((e) => e.some((x) => x.event === 'room'))).toBe(true);
+          await sleep(500);
+          expect(await learner.until(() => false, 1000)).toBe(false);
+          expect(learner.ended).toBe(true);
         } finally {
           server.close();
         }
