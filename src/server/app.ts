@@ -49,7 +49,7 @@ import type { Bus } from './bus.ts';
 import type { RoomCourse } from './course.ts';
 import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/workshop-data.ts';
 import { gradeEvent } from './grade-event.ts';
-import { keepAlive, LagCheck } from './streams.ts';
+import { keepAlive, LagCheck, LiveSender } from './streams.ts';
 import { addressKey, RateLimiter, type RateLimit } from './rate-limit.ts';
 import {
   bearerToken,
@@ -109,6 +109,13 @@ export interface WorkshopConfig {
   streamsPerLearner: number;
   /** Dashboard streams one room's instructor link may hold; a new one closes the oldest. */
   streamsPerDashboard: number;
+  /**
+   * Bytes a live stream may have queued for a reader that does not read; past it the stream is closed (its page
+   * reconnects and resynchronises), so an unread stream cannot grow the server's memory.
+   */
+  maxQueuedBytesPerStream: number;
+  /** Seconds a live stream's reader may take nothing while data waits before the stream is closed (default 2 heartbeats). */
+  streamStallSeconds?: number;
   /** Learners one room may have (removed learners count: their answers are kept). */
   maxLearnersPerRoom: number;
   /** Characters of stored events one learner may have; events beyond it are refused. */
@@ -130,6 +137,7 @@ export const DEFAULT_CONFIG: WorkshopConfig = {
   maxStreams: 800,
   streamsPerLearner: 3,
   streamsPerDashboard: 5,
+  maxQueuedBytesPerStream: 256 * 1024,
   maxLearnersPerRoom: 200,
   maxStoredCharsPerLearner: 1_000_000,
 };
@@ -215,6 +223,9 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   const holders = new Map<string, SSEStreamingApi[]>();
   /** How to close each open stream and release its place. */
   const closers = new WeakMap<SSEStreamingApi, () => void>();
+  /** What writes to each open stream (bounded by maxQueuedBytesPerStream). */
+  const senders = new WeakMap<SSEStreamingApi, LiveSender>();
+  const stallSeconds = config.streamStallSeconds ?? 2 * config.heartbeatSeconds;
   /** Per room, the end of the last join in progress (see oneAtATime). */
   const joinTurns = new Map<string, Promise<unknown>>();
   /** Per learner, the end of the last batch being stored (see oneAtATime). */
@@ -255,8 +266,10 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       if (list && i >= 0) list.splice(i, 1);
       if (list?.length === 0) holders.delete(holder);
     };
-    const start = (stream: SSEStreamingApi) => {
+    const start = (stream: SSEStreamingApi): LiveSender => {
       self = stream;
+      const sender = new LiveSender(stream, config.maxQueuedBytesPerStream);
+      senders.set(stream, sender);
       streams.add(stream);
       const list = holders.get(holder) ?? [];
       list.push(stream);
@@ -265,15 +278,18 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       // page told "replaced" waits until it is shown again before reconnecting, so tabs do not take turns.
       while (list.length > cap) {
         const oldest = list.shift()!;
-        void oldest
-          .writeSSE({ event: 'replaced', data: '{}' })
-          .catch(() => {})
-          .finally(() => closers.get(oldest)?.());
+        const replaced = senders.get(oldest);
+        if (replaced)
+          void replaced
+            .sendAndWait({ event: 'replaced', data: '{}' }, stallSeconds * 1000)
+            .finally(() => closers.get(oldest)?.());
+        else closers.get(oldest)?.();
       }
       closers.set(stream, () => {
         release();
         void stream.close();
       });
+      return sender;
     };
     return { start, release };
   };
@@ -570,14 +586,15 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const accepted = acceptStream(c, `learner:${learner.id}`, config.streamsPerLearner);
     if (accepted instanceof Response) return accepted;
     return streamSSE(c, async (stream) => {
-      accepted.start(stream);
+      const sender = accepted.start(stream);
       /** The room as this stream last told it (JSON), to notice a change it missed. */
       let told = '';
       const sendRoom = (state: RoomState) => {
         told = JSON.stringify(learnerRoomView(state));
-        void stream.writeSSE({ event: 'room', data: told });
+        sender.send({ event: 'room', data: told });
       };
-      const sendRemoved = () => void stream.writeSSE({ event: 'removed', data: '{}' }).then(() => stream.close());
+      const sendRemoved = () =>
+        void sender.sendAndWait({ event: 'removed', data: '{}' }, stallSeconds * 1000).then(() => stream.close());
       const unsubscribe = bus.subscribe(room.id, (message) => {
         if (message.t === 'room') sendRoom(message.room);
         if (message.t === 'learner' && message.learner.id === learner.id && message.learner.removedAt !== null) {
@@ -598,7 +615,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       };
       try {
         sendRoom(roomState(room));
-        await keepAlive(stream, config.heartbeatSeconds, check);
+        await keepAlive(stream, sender, { seconds: config.heartbeatSeconds, stallSeconds }, check);
       } finally {
         // Also when a write or the database fails: the stream gives its place back.
         unsubscribe();
@@ -675,7 +692,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const accepted = acceptStream(c, `room:${room.id}`, config.streamsPerDashboard);
     if (accepted instanceof Response) return accepted;
     return streamSSE(c, async (stream) => {
-      accepted.start(stream);
+      const sender = accepted.start(stream);
       // Subscribe before reading the snapshot, hold live messages until it is sent, so nothing falls between.
       let held: LiveMessage[] | undefined = [];
       let sentUpTo = 0;
@@ -693,12 +710,12 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         if (message.t === 'event') {
           if (message.event.id <= sentUpTo) return;
           delivered += 1;
-          void stream.writeSSE({ event: 'event', data: JSON.stringify(message.event) });
+          sender.send({ event: 'event', data: JSON.stringify(message.event) });
         } else if (message.t === 'learner') {
-          void stream.writeSSE({ event: 'learner', data: tellLearner(message.learner) });
+          sender.send({ event: 'learner', data: tellLearner(message.learner) });
         } else if (message.t === 'room') {
           toldRoom = JSON.stringify(message.room);
-          void stream.writeSSE({ event: 'room', data: toldRoom });
+          sender.send({ event: 'room', data: toldRoom });
         }
       };
       const sendSnapshot = async () => {
@@ -711,7 +728,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         for (const learner of snap.learners) tellLearner(learner);
         toldRoom = JSON.stringify(snap.room);
         eventsLag.reset();
-        await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(snap) });
+        await sender.sendAndWait({ event: 'snapshot', data: JSON.stringify(snap) }, stallSeconds * 1000);
       };
       const resync = () => {
         held ??= [];
@@ -743,7 +760,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         if (eventsLag.behind(delivered, stored)) return resync();
         for (const learner of learners.map(dashboardLearner)) {
           const json = JSON.stringify(learner);
-          if (told.get(learner.id) !== json) void stream.writeSSE({ event: 'learner', data: tellLearner(learner) });
+          if (told.get(learner.id) !== json) sender.send({ event: 'learner', data: tellLearner(learner) });
         }
         const state = current
           ? roomState(current)
@@ -751,13 +768,13 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         const json = JSON.stringify(state);
         if (json !== toldRoom) {
           toldRoom = json;
-          void stream.writeSSE({ event: 'room', data: json });
+          sender.send({ event: 'room', data: json });
         }
       };
       try {
         await sendSnapshot();
         flush();
-        await keepAlive(stream, config.heartbeatSeconds, check);
+        await keepAlive(stream, sender, { seconds: config.heartbeatSeconds, stallSeconds }, check);
       } finally {
         // Also when the snapshot cannot be read: the stream gives its place back.
         unsubscribe();

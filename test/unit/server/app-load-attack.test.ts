@@ -146,7 +146,7 @@ for (const engine of ENGINES_UNDER_TEST) {
 
     describe('streams that go deaf', () => {
       it('keeps a reloaded dashboard live after the old stream’s heartbeat wakes', async () => {
-        const server = testServer(db, { heartbeatSeconds: 0.05 });
+        const server = testServer(db, { heartbeatSeconds: 0.05, streamStallSeconds: 60 });
         try {
           const room = await createRoom(server);
           const ada = await join(server, room.code, 'Ada');
@@ -178,7 +178,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       });
 
       it('keeps a reconnected learner’s stream live: the lock reaches them', async () => {
-        const server = testServer(db, { heartbeatSeconds: 0.05 });
+        const server = testServer(db, { heartbeatSeconds: 0.05, streamStallSeconds: 60 });
         try {
           const room = await createRoom(server);
           const ada = await join(server, room.code, 'Ada');
@@ -205,7 +205,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       it('resynchronises a dashboard that missed an event: a fresh snapshot carries it', async () => {
         let dropped = 0;
         const bus = lossyBus((m) => m.t === 'event' && dropped++ === 0);
-        const server = testServer(db, { heartbeatSeconds: 0.05 }, bus);
+        const server = testServer(db, { heartbeatSeconds: 0.05, streamStallSeconds: 60 }, bus);
         try {
           const room = await createRoom(server);
           const ada = await join(server, room.code, 'Ada');
@@ -225,7 +225,7 @@ for (const engine of ENGINES_UNDER_TEST) {
 
       it('resynchronises a learner who missed the lock and the end of the room', async () => {
         const bus = lossyBus((m) => m.t === 'room');
-        const server = testServer(db, { heartbeatSeconds: 0.05 }, bus);
+        const server = testServer(db, { heartbeatSeconds: 0.05, streamStallSeconds: 60 }, bus);
         try {
           const room = await createRoom(server);
           const ada = await join(server, room.code, 'Ada');
