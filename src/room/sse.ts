@@ -10,21 +10,38 @@ export interface StreamEvent {
   data: string;
 }
 
-/** Reads `response.body` as an event stream until it ends. */
+/**
+ * Reads `response.body` as an event stream until it ends. With `idleMs`, a stream that sends nothing at all (not
+ * even a keep-alive comment) for that long is taken as dead: reading stops with an error, so the caller reconnects
+ * instead of showing a room that no longer moves.
+ */
 export async function readEventStream(
   response: Response,
   onEvent: (event: StreamEvent) => void,
   signal?: AbortSignal,
+  { idleMs }: { idleMs?: number } = {},
 ): Promise<void> {
   if (!response.body) return;
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
+  let idle = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const abort = () => void reader.cancel().catch(() => {});
+  const watch = () => {
+    if (idleMs === undefined) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      idle = true;
+      abort();
+    }, idleMs);
+  };
   signal?.addEventListener('abort', abort, { once: true });
   try {
     for (;;) {
+      watch();
       const { done, value } = await reader.read();
+      if (idle) throw new Error(`the live stream sent nothing for ${Math.round((idleMs ?? 0) / 1000)} s`);
       if (done) break;
       buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
       let end: number;
@@ -47,6 +64,7 @@ export async function readEventStream(
   } catch (error) {
     if (!signal?.aborted) throw error;
   } finally {
+    clearTimeout(timer);
     signal?.removeEventListener('abort', abort);
   }
 }

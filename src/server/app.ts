@@ -49,6 +49,7 @@ import type { Bus } from './bus.ts';
 import type { RoomCourse } from './course.ts';
 import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/workshop-data.ts';
 import { gradeEvent } from './grade-event.ts';
+import { keepAlive, LagCheck, LiveSender } from './streams.ts';
 import { addressKey, RateLimiter, type RateLimit } from './rate-limit.ts';
 import {
   bearerToken,
@@ -108,6 +109,13 @@ export interface WorkshopConfig {
   streamsPerLearner: number;
   /** Dashboard streams one room's instructor link may hold; a new one closes the oldest. */
   streamsPerDashboard: number;
+  /**
+   * Bytes a live stream may have queued for a reader that does not read; past it the stream is closed (its page
+   * reconnects and resynchronises), so an unread stream cannot grow the server's memory.
+   */
+  maxQueuedBytesPerStream: number;
+  /** Seconds a live stream's reader may take nothing while data waits before the stream is closed (default 2 heartbeats). */
+  streamStallSeconds?: number;
   /** Learners one room may have (removed learners count: their answers are kept). */
   maxLearnersPerRoom: number;
   /** Characters of stored events one learner may have; events beyond it are refused. */
@@ -129,6 +137,7 @@ export const DEFAULT_CONFIG: WorkshopConfig = {
   maxStreams: 800,
   streamsPerLearner: 3,
   streamsPerDashboard: 5,
+  maxQueuedBytesPerStream: 256 * 1024,
   maxLearnersPerRoom: 200,
   maxStoredCharsPerLearner: 1_000_000,
 };
@@ -214,6 +223,9 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   const holders = new Map<string, SSEStreamingApi[]>();
   /** How to close each open stream and release its place. */
   const closers = new WeakMap<SSEStreamingApi, () => void>();
+  /** What writes to each open stream (bounded by maxQueuedBytesPerStream). */
+  const senders = new WeakMap<SSEStreamingApi, LiveSender>();
+  const stallSeconds = config.streamStallSeconds ?? 2 * config.heartbeatSeconds;
   /** Per room, the end of the last join in progress (see oneAtATime). */
   const joinTurns = new Map<string, Promise<unknown>>();
   /** Per learner, the end of the last batch being stored (see oneAtATime). */
@@ -254,8 +266,10 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       if (list && i >= 0) list.splice(i, 1);
       if (list?.length === 0) holders.delete(holder);
     };
-    const start = (stream: SSEStreamingApi) => {
+    const start = (stream: SSEStreamingApi): LiveSender => {
       self = stream;
+      const sender = new LiveSender(stream, config.maxQueuedBytesPerStream);
+      senders.set(stream, sender);
       streams.add(stream);
       const list = holders.get(holder) ?? [];
       list.push(stream);
@@ -264,15 +278,18 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       // page told "replaced" waits until it is shown again before reconnecting, so tabs do not take turns.
       while (list.length > cap) {
         const oldest = list.shift()!;
-        void oldest
-          .writeSSE({ event: 'replaced', data: '{}' })
-          .catch(() => {})
-          .finally(() => closers.get(oldest)?.());
+        const replaced = senders.get(oldest);
+        if (replaced)
+          void replaced
+            .sendAndWait({ event: 'replaced', data: '{}' }, stallSeconds * 1000)
+            .finally(() => closers.get(oldest)?.());
+        else closers.get(oldest)?.();
       }
       closers.set(stream, () => {
         release();
         void stream.close();
       });
+      return sender;
     };
     return { start, release };
   };
@@ -569,26 +586,36 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const accepted = acceptStream(c, `learner:${learner.id}`, config.streamsPerLearner);
     if (accepted instanceof Response) return accepted;
     return streamSSE(c, async (stream) => {
-      accepted.start(stream);
+      const sender = accepted.start(stream);
+      /** The room as this stream last told it (JSON), to notice a change it missed. */
+      let told = '';
+      const sendRoom = (state: RoomState) => {
+        told = JSON.stringify(learnerRoomView(state));
+        sender.send({ event: 'room', data: told });
+      };
+      const sendRemoved = () =>
+        void sender.sendAndWait({ event: 'removed', data: '{}' }, stallSeconds * 1000).then(() => stream.close());
       const unsubscribe = bus.subscribe(room.id, (message) => {
-        if (message.t === 'room')
-          void stream.writeSSE({ event: 'room', data: JSON.stringify(learnerRoomView(message.room)) });
+        if (message.t === 'room') sendRoom(message.room);
         if (message.t === 'learner' && message.learner.id === learner.id && message.learner.removedAt !== null) {
-          void stream.writeSSE({ event: 'removed', data: '{}' }).then(() => stream.close());
+          sendRemoved();
         }
-        if (message.t === 'resync') {
-          void data
-            .roomById(room.id)
-            .then((r) => r && stream.writeSSE({ event: 'room', data: JSON.stringify(learnerRoomView(roomState(r))) }));
-        }
+        if (message.t === 'resync') void data.roomById(room.id).then((r) => r && sendRoom(roomState(r)));
       });
       stream.onAbort(() => {
         unsubscribe();
         accepted.release();
       });
+      // At each heartbeat: a lock, an end or a removal this stream missed is sent now.
+      const check = async () => {
+        const [current, me] = await Promise.all([data.roomById(room.id), data.learnerById(learner.id)]);
+        if (!me || me.removedAt !== null) return sendRemoved();
+        const state = current ? roomState(current) : { ...roomState(room), endedAt: room.endedAt ?? now() };
+        if (JSON.stringify(learnerRoomView(state)) !== told) sendRoom(state);
+      };
       try {
-        await stream.writeSSE({ event: 'room', data: JSON.stringify(learnerRoomView(roomState(room))) });
-        await heartbeat(stream);
+        sendRoom(roomState(room));
+        await keepAlive(stream, sender, { seconds: config.heartbeatSeconds, stallSeconds }, check);
       } finally {
         // Also when a write or the database fails: the stream gives its place back.
         unsubscribe();
@@ -665,16 +692,30 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const accepted = acceptStream(c, `room:${room.id}`, config.streamsPerDashboard);
     if (accepted instanceof Response) return accepted;
     return streamSSE(c, async (stream) => {
-      accepted.start(stream);
+      const sender = accepted.start(stream);
       // Subscribe before reading the snapshot, hold live messages until it is sent, so nothing falls between.
       let held: LiveMessage[] | undefined = [];
       let sentUpTo = 0;
+      /** Events this stream has delivered (the snapshot's and live ones), and the learners as it told them. */
+      let delivered = 0;
+      const told = new Map<string, string>();
+      let toldRoom = '';
+      const eventsLag = new LagCheck();
+      const tellLearner = (learner: DashboardLearner) => {
+        const json = JSON.stringify(learner);
+        told.set(learner.id, json);
+        return json;
+      };
       const send = (message: LiveMessage) => {
-        if (message.t === 'event' && message.event.id <= sentUpTo) return;
-        if (message.t === 'event' || message.t === 'learner' || message.t === 'room') {
-          const payload =
-            message.t === 'event' ? message.event : message.t === 'learner' ? message.learner : message.room;
-          void stream.writeSSE({ event: message.t, data: JSON.stringify(payload) });
+        if (message.t === 'event') {
+          if (message.event.id <= sentUpTo) return;
+          delivered += 1;
+          sender.send({ event: 'event', data: JSON.stringify(message.event) });
+        } else if (message.t === 'learner') {
+          sender.send({ event: 'learner', data: tellLearner(message.learner) });
+        } else if (message.t === 'room') {
+          toldRoom = JSON.stringify(message.room);
+          sender.send({ event: 'room', data: toldRoom });
         }
       };
       const sendSnapshot = async () => {
@@ -682,13 +723,20 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         if (!current) return;
         const snap = await snapshot(current);
         sentUpTo = snap.events.at(-1)?.id ?? 0;
-        await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(snap) });
+        delivered = snap.events.length;
+        told.clear();
+        for (const learner of snap.learners) tellLearner(learner);
+        toldRoom = JSON.stringify(snap.room);
+        eventsLag.reset();
+        await sender.sendAndWait({ event: 'snapshot', data: JSON.stringify(snap) }, stallSeconds * 1000);
+      };
+      const resync = () => {
+        held ??= [];
+        return sendSnapshot().then(flush);
       };
       const unsubscribe = bus.subscribe(room.id, (message) => {
-        if (message.t === 'resync') {
-          held ??= [];
-          void sendSnapshot().then(flush);
-        } else if (held) held.push(message);
+        if (message.t === 'resync') void resync();
+        else if (held) held.push(message);
         else send(message);
       });
       const flush = () => {
@@ -700,10 +748,33 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         unsubscribe();
         accepted.release();
       });
+      // At each heartbeat: events stored before the last heartbeat and not delivered mean messages were lost, and a
+      // fresh snapshot follows; a changed learner or room state the stream missed is sent as it is now.
+      const check = async () => {
+        if (held) return;
+        const [current, learners, stored] = await Promise.all([
+          data.roomById(room.id),
+          data.learnersOfRoom(room.id),
+          data.countEvents(room.id),
+        ]);
+        if (eventsLag.behind(delivered, stored)) return resync();
+        for (const learner of learners.map(dashboardLearner)) {
+          const json = JSON.stringify(learner);
+          if (told.get(learner.id) !== json) sender.send({ event: 'learner', data: tellLearner(learner) });
+        }
+        const state = current
+          ? roomState(current)
+          : { ...roomState(room), endedAt: room.endedAt ?? now(), expiresAt: now() };
+        const json = JSON.stringify(state);
+        if (json !== toldRoom) {
+          toldRoom = json;
+          sender.send({ event: 'room', data: json });
+        }
+      };
       try {
         await sendSnapshot();
         flush();
-        await heartbeat(stream);
+        await keepAlive(stream, sender, { seconds: config.heartbeatSeconds, stallSeconds }, check);
       } finally {
         // Also when the snapshot cannot be read: the stream gives its place back.
         unsubscribe();
@@ -808,14 +879,6 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       streams.clear();
     },
   };
-
-  async function heartbeat(stream: SSEStreamingApi): Promise<void> {
-    while (!stream.aborted && !stream.closed) {
-      await stream.sleep(config.heartbeatSeconds * 1000);
-      if (stream.aborted || stream.closed) break;
-      await stream.write(': keep-alive\n\n');
-    }
-  }
 }
 
 /**

@@ -32,9 +32,14 @@ class Subscribers {
     let set = this.#byRoom.get(roomId);
     if (!set) this.#byRoom.set(roomId, (set = new Set()));
     set.add(listener);
+    let subscribed = true;
     return () => {
+      // Idempotent, and only ever removes this listener: a second call once deleted the room's set when newer
+      // subscribers had joined a fresh one, and every stream of the room went deaf.
+      if (!subscribed) return;
+      subscribed = false;
       set.delete(listener);
-      if (set.size === 0) this.#byRoom.delete(roomId);
+      if (set.size === 0 && this.#byRoom.get(roomId) === set) this.#byRoom.delete(roomId);
     };
   }
 

@@ -23,6 +23,11 @@ import { hasWorkshopServer } from './server-check.ts';
 
 const ROOMS_KEY = 'mcp-lab-room:instructor';
 const PROJECTOR_KEY = 'mcp-lab-room:projector';
+/**
+ * The server writes to a live stream at least every 15 s (a keep-alive when nothing happens); a stream silent for
+ * three times that is dead, whatever the connection says, and the page stops saying "Live" and reconnects.
+ */
+const STREAM_IDLE_MS = 45_000;
 
 /** What this browser keeps about a room it runs. */
 interface KeptRoom {
@@ -650,10 +655,11 @@ async function openDashboard(room: KeptRoom): Promise<void> {
             }
           },
           stream.signal,
+          { idleMs: STREAM_IDLE_MS },
         );
       }
     } catch {
-      // Dropped: reconnect below, with a fresh snapshot.
+      // Dropped, or silent past STREAM_IDLE_MS: reconnect below, with a fresh snapshot.
     }
     if (stream.signal.aborted) return;
     if (replaced) {

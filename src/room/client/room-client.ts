@@ -18,6 +18,8 @@ import { applyRoomLock, endSession, holdRoomLock } from './session.ts';
 
 const LEASE_KEY = 'mcp-lab-room:sender';
 const LEASE_MS = 5000;
+/** A live stream silent for this long (the server writes at least every 15 s) is dead: reconnect. */
+const STREAM_IDLE_MS = 45_000;
 const tabId = randomKey();
 
 /** One tab sends at a time: the holder of a short lease in localStorage, renewed while it sends. */
@@ -136,10 +138,12 @@ async function followRoom(
             }
           },
           signal,
+          { idleMs: STREAM_IDLE_MS },
         );
       }
     } catch {
-      // Offline or the server restarted: try again below.
+      // Offline, the server restarted, or the stream went silent: try again below (the server sends the room's state
+      // first on every connection, so a lock or an end missed meanwhile arrives then).
     }
     if (signal.aborted) return;
     if (replaced) await waitUntilShownAgain(signal);

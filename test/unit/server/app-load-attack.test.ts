@@ -1,0 +1,301 @@
+/**
+ * Attack tests for the workshop server under load, each at small scale with the limit injected: live streams that
+ * go deaf, one visitor stalling everyone, events missing past a read limit, idle connections taking every file
+ * descriptor, and unread streams growing without bound. Full-scale reproductions are in test/bench/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryBus, type Bus } from '../../../src/server/bus.ts';
+import type { LiveMessage } from '../../../src/room/live.ts';
+import { readEventStream } from '../../../src/room/sse.ts';
+import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
+import { createRoom, join, post, tableCheck, testServer, withToken } from './harness.ts';
+
+reportPostgresAvailability('workshop server under load');
+
+/** A live stream read a bit at a time: `until` waits for events without closing the stream. */
+function openReader(res: Response) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: { event: string; data: string }[] = [];
+  let buffer = '';
+  let ended = false;
+  let bytes = 0;
+  let pending: Promise<void> | undefined;
+  const pump = async () => {
+    const chunk = await reader.read();
+    if (chunk.done) {
+      ended = true;
+      return;
+    }
+    bytes += chunk.value.byteLength;
+    buffer += decoder.decode(chunk.value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      if (data.length) events.push({ event, data: data.join('\n') });
+    }
+  };
+  return {
+    events,
+    get ended() {
+      return ended;
+    },
+    get bytes() {
+      return bytes;
+    },
+    /** Reads until `done` says so, the stream ends or `timeoutMs` passes; true when `done` said so. */
+    async until(done: (events: { event: string; data: string }[]) => boolean, timeoutMs = 5000): Promise<boolean> {
+      const deadline = Date.now() + timeoutMs;
+      while (!done(events) && !ended && Date.now() < deadline) {
+        pending ??= pump().finally(() => (pending = undefined));
+        await Promise.race([pending, new Promise((r) => setTimeout(r, Math.max(1, deadline - Date.now())))]);
+      }
+      return done(events);
+    },
+    async close() {
+      await reader.cancel().catch(() => {});
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A bus that silently drops the messages `drop` picks (a lost NOTIFY, a subscriber set gone missing). */
+function lossyBus(drop: (message: LiveMessage) => boolean): Bus {
+  const bus = createMemoryBus();
+  return { ...bus, publish: (message) => (drop(message) ? Promise.resolve() : bus.publish(message)) };
+}
+
+/** Generous learner limits, so a test can send hundreds of events quickly. */
+const MANY_EVENTS = {
+  requestsPerLearner: { burst: 10_000, perSecond: 1000 },
+  eventsPerLearner: { burst: 100_000, perSecond: 10_000 },
+};
+
+/** Sends `count` decision-table checks for one learner, 20 a request; returns the stored ids. */
+async function sendChecks(server: ReturnType<typeof testServer>, token: string, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 20) {
+    const batch = Array.from({ length: Math.min(20, count - start) }, (_, i) => tableCheck(start + i + 1, {}));
+    const res = await server.request('/api/events', post({ events: batch }, token));
+    expect(res.status).toBe(200);
+    for (const r of ((await res.json()) as { results: { status: string; id: number }[] }).results) {
+      expect(r.status).toBe('stored');
+      ids.push(r.id);
+    }
+  }
+  return ids;
+}
+
+const snapshotEventIds = (events: { event: string; data: string }[]) =>
+  events
+    .filter((e) => e.event === 'snapshot')
+    .flatMap((e) => (JSON.parse(e.data) as { events: { id: number }[] }).events.map((ev) => ev.id));
+
+describe('the in-process bus', () => {
+  it('keeps a newer subscriber when an older one unsubscribes twice', async () => {
+    // A stream unsubscribed on abort and again when its heartbeat woke; the second call deleted the room's set of
+    // subscribers, newer streams included.
+    const bus = createMemoryBus();
+    const got: LiveMessage[] = [];
+    const older = bus.subscribe('room-1', () => {});
+    older();
+    bus.subscribe('room-1', (m) => got.push(m));
+    older();
+    await bus.publish({ t: 'resync' });
+    await bus.publish({ t: 'room', roomId: 'room-1', room: {} as never });
+    expect(got.map((m) => m.t)).toEqual(['resync', 'room']);
+  });
+});
+
+describe('a page reading a live stream', () => {
+  it('stops with an error when the stream sends nothing, not even a keep-alive, for idleMs', async () => {
+    // The page said "Live" for as long as the connection stayed open, whether anything came or not.
+    const silent = new Response(new ReadableStream({ start: () => {} }));
+    await expect(readEventStream(silent, () => {}, undefined, { idleMs: 50 })).rejects.toThrow(/sent nothing/);
+    const chatty = new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(': keep-alive\n\nevent: room\ndata: {}\n\n'));
+          controller.close();
+        },
+      }),
+    );
+    const seen: string[] = [];
+    await readEventStream(chatty, (e) => seen.push(e.event), undefined, { idleMs: 50 });
+    expect(seen).toEqual(['room']);
+  });
+});
+
+for (const engine of ENGINES_UNDER_TEST) {
+  describe(`workshop server under load on ${engine.name}`, () => {
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await engine.open();
+    });
+    afterAll(async () => {
+      await db.dispose();
+    });
+
+    describe('streams that go deaf', () => {
+      it('keeps a reloaded dashboard live after the old stream’s heartbeat wakes', async () => {
+        const server = testServer(db, { heartbeatSeconds: 0.05, streamStallSeconds: 60 });
+        try {
+          const room = await createRoom(server);
+          const ada = await join(server, room.code, 'Ada');
+          const old = openReader(
+            await server.request(`/api/rooms/${room.roomId}/stream`, withToken(room.instructorSecret)),
+          );
+          expect(await old.until((e) => e.some((x) => x.event === 'snapshot'))).toBe(true);
+          await old.close();
+          const fresh = openReader(
+            await server.request(`/api/rooms/${room.roomId}/stream`, withToken(room.instructorSecret)),
+          );
+          expect(await fresh.until((e) => e.some((x) => x.event === 'snapshot'))).toBe(true);
+          // The old stream's heartbeat wakes (and, before, unsubscribed a second time).
+          await sleep(200);
+          const sent = await server.request('/api/events', post({ events: [tableCheck(1, {})] }, ada.token));
+          expect(sent.status).toBe(200);
+          const { results } = (await sent.json()) as { results: { status: string; id: number }[] };
+          expect(results[0]!.status).toBe('stored');
+          expect(
+            await fresh.until(
+              (e) => e.some((x) => x.event === 'event' && JSON.parse(x.data).id === results[0]!.id),
+              2000,
+            ),
+          ).toBe(true);
+          await fresh.close();
+        } finally {
+          server.close();
+        }
+      });
+
+      it('keeps a reconnected learner’s stream live: the lock reaches them', async () => {
+        const server = testServer(db, { heartbeatSeconds: 0.05, streamStallSeconds: 60 });
+        try {
+          const room = await createRoom(server);
+          const ada = await join(server, room.code, 'Ada');
+          const old = openReader(await server.request('/api/me/stream', withToken(ada.token)));
+          expect(await old.until((e) => e.some((x) => x.event === 'room'))).toBe(true);
+          await old.close();
+          const fresh = openReader(await server.request('/api/me/stream', withToken(ada.token)));
+          expect(await fresh.until((e) => e.some((x) => x.event === 'room'))).toBe(true);
+          await sleep(200);
+          const lock = await server.request(
+            `/api/rooms/${room.roomId}/lock`,
+            post({ locked: true }, room.instructorSecret),
+          );
+          expect(lock.status).toBe(200);
+          expect(
+            await fresh.until((e) => e.some((x) => x.event === 'room' && JSON.parse(x.data).locked === true), 2000),
+          ).toBe(true);
+          await fresh.close();
+        } finally {
+          server.close();
+        }
+      });
+
+      it('resynchronises a dashboard that missed an event: a fresh snapshot carries it', async () => {
+        let dropped = 0;
+        const bus = lossyBus((m) => m.t === 'event' && dropped++ === 0);
+        const server = testServer(db, { heartbeatSeconds: 0.05, streamStallSeconds: 60 }, bus);
+        try {
+          const room = await createRoom(server);
+          const ada = await join(server, room.code, 'Ada');
+          const dash = openReader(
+            await server.request(`/api/rooms/${room.roomId}/stream`, withToken(room.instructorSecret)),
+          );
+          expect(await dash.until((e) => e.some((x) => x.event === 'snapshot'))).toBe(true);
+          const sent = await server.request('/api/events', post({ events: [tableCheck(1, {})] }, ada.token));
+          const id = ((await sent.json()) as { results: { id: number }[] }).results[0]!.id;
+          expect(dropped).toBe(1);
+          expect(await dash.until((e) => snapshotEventIds(e).includes(id), 3000)).toBe(true);
+          await dash.close();
+        } finally {
+          server.close();
+        }
+      });
+
+      it('resynchronises a learner who missed the lock and the end of the room', async () => {
+        const bus = lossyBus((m) => m.t === 'room');
+        const server = testServer(db, { heartbeatSeconds: 0.05, streamStallSeconds: 60 }, bus);
+        try {
+          const room = await createRoom(server);
+          const ada = await join(server, room.code, 'Ada');
+          const learner = openReader(await server.request('/api/me/stream', withToken(ada.token)));
+          expect(await learner.until((e) => e.some((x) => x.event === 'room'))).toBe(true);
+          await server.request(`/api/rooms/${room.roomId}/lock`, post({ locked: true }, room.instructorSecret));
+          expect(
+            await learner.until((e) => e.some((x) => x.event === 'room' && JSON.parse(x.data).locked === true), 3000),
+          ).toBe(true);
+          await server.request(`/api/rooms/${room.roomId}/end`, post({}, room.instructorSecret));
+          expect(
+            await learner.until((e) => e.some((x) => x.event === 'room' && JSON.parse(x.data).endedAt !== null), 3000),
+          ).toBe(true);
+          await learner.close();
+        } finally {
+          server.close();
+        }
+      });
+    });
+
+    describe('unread streams', () => {
+      it('closes a dashboard stream whose reader stalls past 64 KB queued; the reconnect resynchronises', async () => {
+        // Writes were fire-and-forget: a dashboard that never read made the server queue every event for it.
+        const server = testServer(db, {
+          heartbeatSeconds: 60,
+          maxQueuedBytesPerStream: 64 * 1024,
+          limits: MANY_EVENTS,
+        });
+        try {
+          const room = await createRoom(server);
+          const ada = await join(server, room.code, 'Ada');
+          const open = () => server.request(`/api/rooms/${room.roomId}/stream`, withToken(room.instructorSecret));
+          const stalled = openReader(await open());
+          const reading = openReader(await open());
+          expect(await stalled.until((e) => e.some((x) => x.event === 'snapshot'))).toBe(true);
+          expect(await reading.until((e) => e.some((x) => x.event === 'snapshot'))).toBe(true);
+          const before = stalled.bytes;
+          const reader = reading.until(() => false, 4000);
+          const ids = await sendChecks(server, ada.token, 300);
+          await reader;
+          // The reading dashboard got every event, well over 64 KB of them.
+          expect(reading.events.filter((e) => e.event === 'event')).toHaveLength(300);
+          expect(reading.bytes - before).toBeGreaterThan(3 * 64 * 1024);
+          // The stalled one, read again now, holds at most what fitted in 64 KB, and then it ends.
+          expect(await stalled.until(() => false, 2000)).toBe(false);
+          expect(stalled.ended).toBe(true);
+          expect(stalled.bytes - before).toBeLessThanOrEqual(64 * 1024 + 4096);
+          // It reconnects, and the snapshot has every event.
+          const again = openReader(await open());
+          expect(await again.until((e) => ids.every((id) => snapshotEventIds(e).includes(id)))).toBe(true);
+          await Promise.all([again.close(), reading.close()]);
+        } finally {
+          server.close();
+        }
+      });
+
+      it('closes a stream whose reader reads nothing for two heartbeats, even with little queued', async () => {
+        const server = testServer(db, { heartbeatSeconds: 0.05, maxQueuedBytesPerStream: 64 * 1024 });
+        try {
+          const room = await createRoom(server);
+          const ada = await join(server, room.code, 'Ada');
+          const learner = openReader(await server.request('/api/me/stream', withToken(ada.token)));
+          expect(await learner.until((e) => e.some((x) => x.event === 'room'))).toBe(true);
+          await sleep(500);
+          expect(await learner.until(() => false, 1000)).toBe(false);
+          expect(learner.ended).toBe(true);
+        } finally {
+          server.close();
+        }
+      });
+    });
+  });
+}
