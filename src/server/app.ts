@@ -84,10 +84,11 @@ export const DEFAULT_LIMITS: Limits = {
 
 /** How the server is set up. */
 export interface WorkshopConfig {
-  /** Days after creation a room's data is deleted, unless the instructor chooses fewer. */
+  /**
+   * Days after creation a room's data is deleted, unless the instructor chooses fewer: the operator's longest, so a
+   * room asking for more is refused.
+   */
   retentionDays: number;
-  /** The most days an instructor may choose. */
-  maxRetentionDays: number;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy that sets it). */
   trustProxy: boolean;
   /** The site's public origin (https://workshop.example.org), when the Host header cannot be trusted to say it. */
@@ -122,7 +123,6 @@ const MAX_BODY_DEPTH = 32;
 /** The default configuration. */
 export const DEFAULT_CONFIG: WorkshopConfig = {
   retentionDays: 30,
-  maxRetentionDays: 365,
   trustProxy: false,
   limits: DEFAULT_LIMITS,
   heartbeatSeconds: 15,
@@ -396,7 +396,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   // saying no, so a page without a server never logs a failed request.
   app.get('/workshop-server.json', (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ server: true });
+    return c.json({ server: true, retentionDays: config.retentionDays });
   });
 
   app.post('/api/join', async (c) => {
@@ -610,7 +610,14 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const unknown = body.chapters.filter((id) => !known.includes(id));
     if (unknown.length) return problem(c, 400, `Unknown chapters: ${unknown.join(', ')}.`);
     const chapters = known.filter((id) => body.chapters.includes(id));
-    const days = Math.min(body.retentionDays ?? config.retentionDays, config.maxRetentionDays);
+    const days = body.retentionDays ?? config.retentionDays;
+    if (days > config.retentionDays) {
+      return problem(
+        c,
+        400,
+        `This server keeps a room's data at most ${config.retentionDays} days: choose ${config.retentionDays} or fewer.`,
+      );
+    }
     const secret = createSecret();
     const at = now();
     const roomId = createId();

@@ -12,7 +12,8 @@
  *                                                       acknowledged, even across a power cut; normal: faster on a
  *                                                       slow disk, safe across a server crash, not a power cut
  *                            DATABASE_URL               postgres://… switches to PostgreSQL
- *   --retention-days N       WORKSHOP_RETENTION_DAYS    default 30: rooms are deleted this many days after creation
+ *   --retention-days N       WORKSHOP_RETENTION_DAYS    default 30: rooms are deleted this many days after creation;
+ *                                                       the longest a room may ask for (1 to 365)
  *   --max-streams N          WORKSHOP_MAX_STREAMS       default 800: live streams open at once, server-wide; keep
  *                                                       it well below the file-descriptor limit (ulimit -n)
  *   --max-learners N         WORKSHOP_MAX_LEARNERS      default 200: learners one room may have

@@ -40,9 +40,9 @@ for (const engine of ENGINES_UNDER_TEST) {
       await db.dispose();
     });
 
-    it('tells pages that a workshop server is here (the static site answers the same file with false)', async () => {
+    it('tells pages that a workshop server is here (the static site answers the same file with false), and the most days it keeps a room', async () => {
       const res = await server.request('/workshop-server.json');
-      expect(await res.json()).toEqual({ server: true });
+      expect(await res.json()).toEqual({ server: true, retentionDays: 30 });
     });
 
     it('creates a room that keeps its data 30 days by default, or fewer if the instructor asks', async () => {
