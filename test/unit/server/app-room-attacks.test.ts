@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
-import { post, testServer } from './harness.ts';
+import { createRoom, join, post, testServer } from './harness.ts';
 
 reportPostgresAvailability('workshop room attacks');
 
@@ -46,6 +46,29 @@ for (const engine of ENGINES_UNDER_TEST) {
         const byDefault = await create(undefined, '203.0.113.204');
         expect(byDefault.status).toBe(201);
         expect(((await byDefault.json()) as { expiresAt: number }).expiresAt).toBe(server.clock.now + 7 * DAY_MS);
+      } finally {
+        server.close();
+      }
+    });
+
+    it.each([
+      ['Armenian օ (U+0585) for o', 'Ada Lovelace', 'Ada L\u0585velace'],
+      ['Latin ɑ (U+0251) for a', 'Ada Lovelace', 'Ad\u0251 Lovelace'],
+      ['Greek lunate sigma ϲ (U+03F2) for c', 'Grace Hopper', 'Gra\u03f2e Hopper'],
+    ])('refuses a second learner whose name differs only by a look-alike: %s', async (_, first, lookalike) => {
+      // The names were folded against a short hand list of Cyrillic and Greek letters; these three passed it, so a
+      // second "Ada Lovelace" joined. Unicode's confusables data (UTS #39, Unicode Security Mechanisms, section 4,
+      // Confusable Detection: two strings are confusable when their skeletons are equal) maps each to the Latin
+      // letter it copies.
+      const server = testServer(db);
+      try {
+        const room = await createRoom(server);
+        await join(server, room.code, first);
+        const second = await server.request('/api/join', post({ code: room.code, name: lookalike }));
+        expect(second.status).toBe(409);
+        expect(((await second.json()) as { error: string }).error).toMatch(/already has that name/);
+        // A name that is really different still joins.
+        await join(server, room.code, 'Ada Byron');
       } finally {
         server.close();
       }
