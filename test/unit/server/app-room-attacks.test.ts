@@ -3,6 +3,9 @@
  * retention beyond the operator's cap, look-alike names, one address filling a room, storage per room and per
  * creating address, DNS rebinding through an unchecked Host, and the instructor pages served to learners.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
 import { createRoom, join, post, testServer } from './harness.ts';
@@ -10,6 +13,13 @@ import { createRoom, join, post, testServer } from './harness.ts';
 reportPostgresAvailability('workshop room attacks');
 
 const DAY_MS = 86_400_000;
+
+/** A built site of one page, for the tests that need the server to serve pages. */
+function siteDir(): string {
+  const dist = mkdtempSync(joinPath(tmpdir(), 'room-dist-'));
+  writeFileSync(joinPath(dist, 'index.html'), '<p>home</p>');
+  return dist;
+}
 
 for (const engine of ENGINES_UNDER_TEST) {
   describe(`workshop room attacks on ${engine.name}`, () => {
@@ -46,6 +56,46 @@ for (const engine of ENGINES_UNDER_TEST) {
         const byDefault = await create(undefined, '203.0.113.204');
         expect(byDefault.status).toBe(201);
         expect(((await byDefault.json()) as { expiresAt: number }).expiresAt).toBe(server.clock.now + 7 * DAY_MS);
+      } finally {
+        server.close();
+      }
+    });
+
+    it('answers only the addresses it serves: a DNS-rebinding Host is refused, localhost and the public origin work', async () => {
+      // Origin was compared with the request's own Host, and any Host was answered: a page on attacker.example whose
+      // name is rebound to the laptop's LAN address is "same origin" to the room API. MCP's transport (2025-06-18,
+      // basic/transports, Security Warning): "Servers MUST validate the Origin header on all incoming connections
+      // to prevent DNS rebinding attacks"; the Host is what a rebinding page cannot choose.
+      const server = testServer(db, {
+        allowedHosts: ['192.168.1.20'],
+        publicOrigin: 'https://workshop.example.org',
+        distDir: siteDir(),
+      });
+      try {
+        for (const host of ['attacker.example', 'attacker.example:4321', '192.168.1.20.attacker.example']) {
+          const api = await server.request('/api/health', { host });
+          expect(api.status, host).toBe(403);
+          const page = await server.request('/', { host });
+          expect(page.status, host).toBe(403);
+          const joined = await server.request('/api/join', {
+            ...post({ code: 'ACDE-FGHJ', name: 'Eve' }, undefined, { Origin: `http://${host}` }),
+            host,
+          });
+          expect(joined.status, host).toBe(403);
+        }
+        for (const host of [
+          'localhost:4321',
+          '127.0.0.1:4321',
+          '[::1]:4321',
+          '192.168.1.20:4321',
+          'workshop.example.org',
+          'LOCALHOST:4321',
+        ]) {
+          const api = await server.request('/api/health', { host });
+          expect(api.status, host).toBe(200);
+          const page = await server.request('/', { host });
+          expect(page.status, host).toBe(200);
+        }
       } finally {
         server.close();
       }
