@@ -49,6 +49,7 @@ import type { Bus } from './bus.ts';
 import type { RoomCourse } from './course.ts';
 import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/workshop-data.ts';
 import { gradeEvent } from './grade-event.ts';
+import { createHostCheck } from './host-check.ts';
 import { addressKey, RateLimiter, type RateLimit } from './rate-limit.ts';
 import {
   bearerToken,
@@ -93,6 +94,12 @@ export interface WorkshopConfig {
   trustProxy: boolean;
   /** The site's public origin (https://workshop.example.org), when the Host header cannot be trusted to say it. */
   publicOrigin?: string;
+  /**
+   * The host names and addresses (no ports) the server answers to besides localhost, the loopback addresses and
+   * publicOrigin's host: the LAN addresses it prints, and any name the operator adds. A request naming another Host
+   * is refused (see host-check.ts).
+   */
+  allowedHosts: readonly string[];
   /** The built site to serve (dist/), if any. */
   distDir?: string;
   limits: Limits;
@@ -124,6 +131,7 @@ const MAX_BODY_DEPTH = 32;
 export const DEFAULT_CONFIG: WorkshopConfig = {
   retentionDays: 30,
   trustProxy: false,
+  allowedHosts: [],
   limits: DEFAULT_LIMITS,
   heartbeatSeconds: 15,
   maxStreams: 800,
@@ -310,6 +318,20 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     c.header('X-Frame-Options', 'SAMEORIGIN');
     c.header('Referrer-Policy', 'no-referrer');
     if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', "frame-ancestors 'self'");
+  });
+
+  // Only the addresses the server serves, for pages and the API alike (a rebinding page must not read either).
+  const servesHost = createHostCheck([
+    ...config.allowedHosts,
+    ...(config.publicOrigin ? [new URL(config.publicOrigin).host] : []),
+  ]);
+  app.use('*', async (c, next) => {
+    const forwarded = config.trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0] : undefined;
+    const host = forwarded ?? c.req.header('host') ?? new URL(c.req.url).host;
+    if (!servesHost(host)) {
+      return c.text('This server does not answer for that address: open it by the address it prints.', 403);
+    }
+    return next();
   });
 
   // Same origin only, for the whole API.
