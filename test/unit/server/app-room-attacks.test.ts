@@ -3,21 +3,29 @@
  * retention beyond the operator's cap, look-alike names, one address filling a room, storage per room and per
  * creating address, DNS rebinding through an unchecked Host, and the instructor pages served to learners.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
-import { createRoom, join, post, testServer } from './harness.ts';
+import { createRoom, join, post, testServer, withToken } from './harness.ts';
 
 reportPostgresAvailability('workshop room attacks');
 
 const DAY_MS = 86_400_000;
 
-/** A built site of one page, for the tests that need the server to serve pages. */
+/** A built site with the instructor's pages, for the tests that need the server to serve pages. */
 function siteDir(): string {
   const dist = mkdtempSync(joinPath(tmpdir(), 'room-dist-'));
-  writeFileSync(joinPath(dist, 'index.html'), '<p>home</p>');
+  const page = (path: string, text: string) => {
+    mkdirSync(joinPath(dist, path), { recursive: true });
+    writeFileSync(joinPath(dist, path, 'index.html'), `<p>${text}</p>`);
+  };
+  page('', 'home');
+  page('instructor', 'hub');
+  page('instructor/room', 'dashboard');
+  page('instructor/answer-key', 'THE ANSWERS');
+  page('instructor/notes/05-error-semantics-and-retries', 'FACILITATOR NOTES');
   return dist;
 }
 
@@ -96,6 +104,61 @@ for (const engine of ENGINES_UNDER_TEST) {
           const page = await server.request('/', { host });
           expect(page.status, host).toBe(200);
         }
+      } finally {
+        server.close();
+      }
+    });
+
+    it("serves the answer key and the facilitator notes only to a browser signed in with the room's instructor key", async () => {
+      // The server served /instructor/answer-key/ and the notes to anyone: a learner copied the key and was marked
+      // correct. Now a page that reveals answers needs the cookie set once the instructor key is proven.
+      const server = testServer(db, { distDir: siteDir() });
+      try {
+        const room = await createRoom(server);
+        const ada = await join(server, room.code, 'Ada');
+        const revealing = [
+          '/instructor/answer-key/',
+          '/instructor/answer-key/index.html',
+          '/instructor/%61nswer-key/',
+          '/instructor//answer-key/',
+          '/instructor/notes/05-error-semantics-and-retries/',
+        ];
+        const read = async (path: string, init: RequestInit = {}) => {
+          const res = await server.request(path, init);
+          return { status: res.status, text: await res.text() };
+        };
+        for (const path of revealing) {
+          const anyone = await read(path);
+          expect(anyone.status, path).toBe(403);
+          expect(anyone.text, path).not.toMatch(/THE ANSWERS|FACILITATOR NOTES/);
+          expect(anyone.text, path).toMatch(/instructor/i);
+          expect((await read(path, withToken(ada.token))).status, path).toBe(403);
+          expect(
+            (await read(path, { headers: { Cookie: `lab_instructor=${room.roomId}.${'A'.repeat(43)}` } })).status,
+            path,
+          ).toBe(403);
+        }
+        // Pages that reveal nothing stay open: the hub, and the dashboard where a room is created.
+        expect((await read('/instructor/')).status).toBe(200);
+        expect((await read('/instructor/room/')).status).toBe(200);
+
+        // A learner's token cannot sign in; the instructor key can.
+        const learnerTry = await server.request(`/api/rooms/${room.roomId}/sign-in`, post({}, ada.token));
+        expect(learnerTry.status).toBe(401);
+        expect(learnerTry.headers.get('set-cookie')).toBeNull();
+        const signIn = await server.request(`/api/rooms/${room.roomId}/sign-in`, post({}, room.instructorSecret));
+        expect(signIn.status).toBe(200);
+        const cookie = signIn.headers.get('set-cookie') ?? '';
+        expect(cookie).toMatch(/HttpOnly/i);
+        expect(cookie).toMatch(/SameSite=Strict/i);
+        const pair = cookie.split(';')[0]!;
+        for (const path of revealing) {
+          const signedIn = await read(path, { headers: { Cookie: pair } });
+          expect(signedIn.status, path).toBe(200);
+        }
+        // Once the room is deleted, its cookie opens nothing.
+        await server.request(`/api/rooms/${room.roomId}`, withToken(room.instructorSecret, 'DELETE'));
+        expect((await read('/instructor/answer-key/', { headers: { Cookie: pair } })).status).toBe(403);
       } finally {
         server.close();
       }
