@@ -15,7 +15,7 @@
  * nameKey, so they cannot pass for two people. Blank-looking characters (the braille blank U+2800) count as blanks:
  * a name of only those is empty.
  */
-import removeConfusables from 'confusables';
+import { remove as removeConfusables } from 'confusables';
 
 /** Refused characters that break or reorder text: controls, separators, bidirectional controls, broken surrogates. */
 const BREAKING =
