@@ -2,7 +2,7 @@
  * The one rule for printable text typed by other people: learner names in receipts and in the workshop room, room
  * titles. Such text is shown in tables, CSV files and terminals. A control character can rewrite a terminal line, a
  * bidirectional control reorders the text around it, and an invisible character makes a name look empty or like
- * somebody else's. This module imports nothing, so any page (the join page too) can load it without zod.
+ * somebody else's. This module imports only the `confusables` table (no zod), so any page (the join page too) can load it.
  *
  * Refused: C0 and C1 controls and DEL; line and paragraph separators; bidirectional controls (ALM, LRM, RLM, the
  * embeddings, overrides and isolates); invisible characters that have no part in spelling a name (soft hyphen,
@@ -15,6 +15,7 @@
  * nameKey, so they cannot pass for two people. Blank-looking characters (the braille blank U+2800) count as blanks:
  * a name of only those is empty.
  */
+import { remove as removeConfusables } from 'confusables';
 
 /** Refused characters that break or reorder text: controls, separators, bidirectional controls, broken surrogates. */
 const BREAKING =
@@ -68,81 +69,15 @@ export function toPrintable(typed: string, maxLength: number): string {
 }
 
 /**
- * Cyrillic and Greek letters drawn like a Latin letter in common fonts, and that Latin letter: "Аlice" with a
- * Cyrillic А passes for "Alice". A small fold, not Unicode's whole confusables table: enough that a look-alike name
- * meets the name it copies as a conflict the instructor settles. Two names in one script keep apart.
- */
-const LOOK_ALIKES: Record<string, string> = {
-  // Cyrillic capitals and small letters
-  А: 'A',
-  В: 'B',
-  Е: 'E',
-  К: 'K',
-  М: 'M',
-  Н: 'H',
-  О: 'O',
-  Р: 'P',
-  С: 'C',
-  Т: 'T',
-  У: 'Y',
-  Х: 'X',
-  І: 'I',
-  Ј: 'J',
-  Ѕ: 'S',
-  Ԛ: 'Q',
-  Ԝ: 'W',
-  а: 'a',
-  е: 'e',
-  о: 'o',
-  р: 'p',
-  с: 'c',
-  у: 'y',
-  х: 'x',
-  і: 'i',
-  ј: 'j',
-  ѕ: 's',
-  һ: 'h',
-  ԁ: 'd',
-  ԛ: 'q',
-  ԝ: 'w',
-  ӏ: 'l',
-  // Greek capitals and small letters
-  Α: 'A',
-  Β: 'B',
-  Ε: 'E',
-  Ζ: 'Z',
-  Η: 'H',
-  Ι: 'I',
-  Κ: 'K',
-  Μ: 'M',
-  Ν: 'N',
-  Ο: 'O',
-  Ρ: 'P',
-  Τ: 'T',
-  Υ: 'Y',
-  Χ: 'X',
-  ο: 'o',
-  ν: 'v',
-  ι: 'i',
-  κ: 'k',
-  ρ: 'p',
-  α: 'a',
-  υ: 'u',
-};
-const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
-
-/**
  * The key two names are compared by: compatibility forms folded (NFKC, so full-width letters match), invisible
- * characters removed (format characters and every default-ignorable code point: joiners, selectors, tags), Cyrillic
- * and Greek look-alikes of Latin letters folded (LOOK_ALIKES), case folded, runs of blanks (and blank-looking
+ * characters removed (format characters and every default-ignorable code point: joiners, selectors, tags), letters
+ * drawn like a Latin letter folded to it by the `confusables` package's table of Unicode's confusables (UTS #39),
+ * which also drops accents, so "Zoë" meets "Zoe" as a conflict the instructor settles with an initial; case folded, runs of blanks (and blank-looking
  * characters) made one space, ends trimmed. "Ada Lovelace", "ada  LOVELACE", "ＡＤＡ Lovelace", "A\u200dda Lovelace"
  * and "Аda Lovelace" (Cyrillic А) share a key.
  */
 export function nameKey(name: string): string {
-  return name
-    .normalize('NFKC')
-    .replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '')
-    .replace(LOOK_ALIKE, (ch) => LOOK_ALIKES[ch]!)
+  return removeConfusables(name.normalize('NFKC').replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, ''))
     .toLocaleLowerCase('en')
     .replace(new RegExp(`[\\s${BLANK_LOOKING}]+`, 'gu'), ' ')
     .trim();

@@ -49,6 +49,7 @@ import type { Bus } from './bus.ts';
 import type { RoomCourse } from './course.ts';
 import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/workshop-data.ts';
 import { gradeEvent } from './grade-event.ts';
+import { createHostCheck } from './host-check.ts';
 import { keepAlive, LagCheck, LiveSender } from './streams.ts';
 import { addressKey, RateLimiter, type RateLimit } from './rate-limit.ts';
 import {
@@ -85,14 +86,21 @@ export const DEFAULT_LIMITS: Limits = {
 
 /** How the server is set up. */
 export interface WorkshopConfig {
-  /** Days after creation a room's data is deleted, unless the instructor chooses fewer. */
+  /**
+   * Days after creation a room's data is deleted, unless the instructor chooses fewer: the operator's longest, so a
+   * room asking for more is refused.
+   */
   retentionDays: number;
-  /** The most days an instructor may choose. */
-  maxRetentionDays: number;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy that sets it). */
   trustProxy: boolean;
   /** The site's public origin (https://workshop.example.org), when the Host header cannot be trusted to say it. */
   publicOrigin?: string;
+  /**
+   * The host names and addresses (no ports) the server answers to besides localhost, the loopback addresses and
+   * publicOrigin's host: the LAN addresses it prints, and any name the operator adds. A request naming another Host
+   * is refused (see host-check.ts).
+   */
+  allowedHosts: readonly string[];
   /** The built site to serve (dist/), if any. */
   distDir?: string;
   limits: Limits;
@@ -130,8 +138,8 @@ const MAX_BODY_DEPTH = 32;
 /** The default configuration. */
 export const DEFAULT_CONFIG: WorkshopConfig = {
   retentionDays: 30,
-  maxRetentionDays: 365,
   trustProxy: false,
+  allowedHosts: [],
   limits: DEFAULT_LIMITS,
   heartbeatSeconds: 15,
   maxStreams: 800,
@@ -329,6 +337,20 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', "frame-ancestors 'self'");
   });
 
+  // Only the addresses the server serves, for pages and the API alike (a rebinding page must not read either).
+  const servesHost = createHostCheck([
+    ...config.allowedHosts,
+    ...(config.publicOrigin ? [new URL(config.publicOrigin).host] : []),
+  ]);
+  app.use('*', async (c, next) => {
+    const forwarded = config.trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0] : undefined;
+    const host = forwarded ?? c.req.header('host') ?? new URL(c.req.url).host;
+    if (!servesHost(host)) {
+      return c.text('This server does not answer for that address: open it by the address it prints.', 403);
+    }
+    return next();
+  });
+
   // Same origin only, for the whole API.
   app.use('/api/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
@@ -413,7 +435,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   // saying no, so a page without a server never logs a failed request.
   app.get('/workshop-server.json', (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ server: true });
+    return c.json({ server: true, retentionDays: config.retentionDays });
   });
 
   app.post('/api/join', async (c) => {
@@ -637,7 +659,14 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const unknown = body.chapters.filter((id) => !known.includes(id));
     if (unknown.length) return problem(c, 400, `Unknown chapters: ${unknown.join(', ')}.`);
     const chapters = known.filter((id) => body.chapters.includes(id));
-    const days = Math.min(body.retentionDays ?? config.retentionDays, config.maxRetentionDays);
+    const days = body.retentionDays ?? config.retentionDays;
+    if (days > config.retentionDays) {
+      return problem(
+        c,
+        400,
+        `This server keeps a room's data at most ${config.retentionDays} days: choose ${config.retentionDays} or fewer.`,
+      );
+    }
     const secret = createSecret();
     const at = now();
     const roomId = createId();

@@ -117,7 +117,11 @@ export function gradeEvent(event: RoomEvent, course: RoomCourse, roomChapters: r
       const fixture = course.fixtureText(event.fixtureId);
       if (fixture === undefined) return { kind: 'rejected', reason: `There is no fixture ${event.fixtureId}.` };
       const { kind, send, code } = event.prediction;
-      const base = { kind: event.kind, action: event.action, edited: event.text !== undefined };
+      const edited = event.text !== undefined && event.text !== fixture;
+      const base = { kind: event.kind, action: event.action, edited };
+      // A prediction on an edited message is an exploration: recorded, never a mark (anyone could otherwise replace
+      // the fixture by an easy message and predict it right as often as they like).
+      if (edited) return { kind: 'graded', itemId: event.itemId, verdict: { ...base, outcome: 'info' } };
       if (!kind && !send) {
         return {
           kind: 'graded',
@@ -141,7 +145,7 @@ export function gradeEvent(event: RoomEvent, course: RoomCourse, roomChapters: r
           ],
         },
         { predict: { ...(kind ? { kind } : {}), ...(reply ? { reply } : {}) } },
-        { [event.fixtureId]: event.text ?? fixture },
+        { [event.fixtureId]: fixture },
       );
       if (grade.kind !== 'graded') return { kind: 'rejected', reason: grade.message };
       const verdict = grade.questions[0]?.verdict ?? 'invalid';

@@ -12,12 +12,17 @@
  *                                                       acknowledged, even across a power cut; normal: faster on a
  *                                                       slow disk, safe across a server crash, not a power cut
  *                            DATABASE_URL               postgres://… switches to PostgreSQL
- *   --retention-days N       WORKSHOP_RETENTION_DAYS    default 30: rooms are deleted this many days after creation
+ *   --retention-days N       WORKSHOP_RETENTION_DAYS    default 30: rooms are deleted this many days after creation;
+ *                                                       the longest a room may ask for (1 to 365)
  *   --max-streams N          WORKSHOP_MAX_STREAMS       default 800: live streams open at once, server-wide; keep
  *                                                       it well below the file-descriptor limit (ulimit -n)
  *   --max-learners N         WORKSHOP_MAX_LEARNERS      default 200: learners one room may have
  *   --trust-proxy            WORKSHOP_TRUST_PROXY=1     client address from X-Forwarded-For (behind a reverse proxy)
  *   --public-origin URL      WORKSHOP_PUBLIC_ORIGIN     the address learners use, when a proxy rewrites Host
+ *   --allow-host NAME        WORKSHOP_ALLOW_HOSTS       a further name the server answers to (laptop.local); repeat
+ *                                                       it, or list names with commas. The server answers only
+ *                                                       localhost, the addresses it prints, --public-origin and
+ *                                                       these: a page on another name is refused (DNS rebinding)
  *   --no-build                                          serve dist/ as it is
  *   --no-site                                           serve the room API only (a proxy serves dist/)
  *   --dist DIR                                          serve this built site instead of ./dist (implies --no-build)
@@ -89,6 +94,7 @@ async function main(): Promise<void> {
         'max-learners': { type: 'string' },
         'trust-proxy': { type: 'boolean' },
         'public-origin': { type: 'string' },
+        'allow-host': { type: 'string', multiple: true },
         'no-build': { type: 'boolean' },
         'no-site': { type: 'boolean' },
         dist: { type: 'string' },
@@ -132,6 +138,17 @@ async function main(): Promise<void> {
   const sqlitePath = resolve(values.data ?? process.env.WORKSHOP_DATA ?? 'workshop-data/workshop.sqlite');
   const publicOrigin = values['public-origin'] ?? process.env.WORKSHOP_PUBLIC_ORIGIN;
   const trustProxy = values['trust-proxy'] === true || process.env.WORKSHOP_TRUST_PROXY === '1';
+  const extraHosts = (values['allow-host'] ?? (process.env.WORKSHOP_ALLOW_HOSTS ?? '').split(','))
+    .flatMap((name) => name.split(','))
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of extraHosts) {
+    if (!/^[a-z0-9.-]+$|^\[?[0-9a-f:.]+\]?$/i.test(name))
+      usage(`--allow-host must be a host name or address, not ${name}`);
+  }
+  if (publicOrigin !== undefined && !URL.canParse(publicOrigin)) {
+    usage(`--public-origin must be a URL such as https://workshop.example.org, not ${publicOrigin}`);
+  }
 
   const serveSite = values['no-site'] !== true;
   if (serveSite && !values['no-build'] && !values.dist && buildNeeded()) {
@@ -169,6 +186,8 @@ async function main(): Promise<void> {
     config: {
       retentionDays,
       trustProxy,
+      // The addresses it prints (read once: a laptop that changes network is restarted), the one it listens on.
+      allowedHosts: [...lanAddresses(), ...(host === '0.0.0.0' || host === '::' ? [] : [host]), ...extraHosts],
       maxStreams,
       maxLearnersPerRoom,
       ...(serveSite ? { distDir } : {}),

@@ -19,7 +19,7 @@ import type { DashboardEvent, DashboardLearner, RoomState } from '../live.ts';
 import { checkText, formatCode } from '../names.ts';
 import { MAX_TITLE_CHARS, type CreateRoomResponse } from '../protocol.ts';
 import { readEventStream, waitUntilShownAgain } from '../sse.ts';
-import { hasWorkshopServer } from './server-check.ts';
+import { workshopServer } from './server-check.ts';
 
 const ROOMS_KEY = 'mcp-lab-room:instructor';
 const PROJECTOR_KEY = 'mcp-lab-room:projector';
@@ -103,7 +103,7 @@ export function startDashboardPage(): void {
     }
   });
 
-  void hasWorkshopServer().then((present) => present || noServer());
+  void workshopServer().then((server) => (server ? limitRetention(server.retentionDays) : noServer()));
 
   const params = new URLSearchParams(location.hash.slice(1));
   const roomId = params.get('room');
@@ -130,6 +130,14 @@ function noServer(): void {
   must('[data-role="no-server"]').hidden = false;
   const submit = document.querySelector<HTMLButtonElement>('[data-role="create-form"] button[type="submit"]');
   if (submit) submit.disabled = true;
+}
+
+/** The form offers no more days than the server keeps a room (its operator's --retention-days). */
+function limitRetention(most: number | undefined): void {
+  const days = document.querySelector<HTMLInputElement>('#room-days');
+  if (!days || most === undefined) return;
+  days.max = String(most);
+  if (Number(days.value) > most) days.value = String(most);
 }
 
 function showNote(text: string): void {
@@ -171,11 +179,12 @@ function startCreateForm(): void {
       undefined,
       checked.length ? undefined : 'Choose at least one chapter.',
     );
-    const daysOk = Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= 365;
+    const most = Number(days.max) || 365;
+    const daysOk = Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= most;
     setError(
       must('[data-role="days-error"]'),
       days,
-      daysOk ? undefined : 'Enter a whole number of days from 1 to 365.',
+      daysOk ? undefined : `Enter a whole number of days from 1 to ${most}.`,
     );
     setError(must('[data-role="form-error"]'), undefined, undefined);
     if (titleCheck.kind !== 'ok') return title.focus();

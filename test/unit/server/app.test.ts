@@ -40,9 +40,9 @@ for (const engine of ENGINES_UNDER_TEST) {
       await db.dispose();
     });
 
-    it('tells pages that a workshop server is here (the static site answers the same file with false)', async () => {
+    it('tells pages that a workshop server is here (the static site answers the same file with false), and the most days it keeps a room', async () => {
       const res = await server.request('/workshop-server.json');
-      expect(await res.json()).toEqual({ server: true });
+      expect(await res.json()).toEqual({ server: true, retentionDays: 30 });
     });
 
     it('creates a room that keeps its data 30 days by default, or fewer if the instructor asks', async () => {
@@ -115,7 +115,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       expect((await server.data.eventsOfLearner(ada.learnerId)).map((e) => e.seq)).toEqual([1, 2]);
     });
 
-    it('grades a classify prediction against the fixture, and against the learner’s edited text when there is one', async () => {
+    it('grades a classify prediction against the fixture, and records one on an edited text as an exploration', async () => {
       const room = await createRoom(server, ['01-message-shapes']);
       const ada = await join(server, room.code, 'Ada');
       const predict = (prediction: object, text?: string, protocol = '2026-07-28') => ({
@@ -138,7 +138,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       ];
       await server.request('/api/events', post({ events }, ada.token));
       const stored = await server.data.eventsOfLearner(ada.learnerId);
-      expect(stored.map((e) => e.outcome)).toEqual(['correct', 'incorrect', 'correct']);
+      expect(stored.map((e) => e.outcome)).toEqual(['correct', 'incorrect', 'info']);
       expect((stored[2]!.verdict as { edited: boolean }).edited).toBe(true);
     });
 

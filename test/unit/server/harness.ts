@@ -19,7 +19,8 @@ export function testCourse(): RoomCourse {
 
 /** A server under test. */
 export interface TestServer {
-  request(path: string, init?: RequestInit & { ip?: string }): Promise<Response>;
+  /** Sends a request from `ip` (default 192.0.2.1) to `host` (default workshop.test, which the server serves). */
+  request(path: string, init?: RequestInit & { ip?: string; host?: string }): Promise<Response>;
   data: WorkshopData;
   bus: Bus;
   clock: { now: number };
@@ -30,12 +31,18 @@ export interface TestServer {
 export function testServer(db: TestDatabase, config: WorkshopSettings = {}, bus: Bus = createMemoryBus()): TestServer {
   const data = createWorkshopData(db.database.db);
   const clock = { now: Date.UTC(2026, 10, 30, 9, 0, 0) };
-  const { app, closeStreams } = createWorkshopApp({ data, bus, course: testCourse(), config, now: () => clock.now });
+  const { app, closeStreams } = createWorkshopApp({
+    data,
+    bus,
+    course: testCourse(),
+    config: { allowedHosts: ['workshop.test'], ...config },
+    now: () => clock.now,
+  });
   return {
     request: (path, init = {}) => {
-      const { ip = '192.0.2.1', ...rest } = init;
+      const { ip = '192.0.2.1', host = 'workshop.test', ...rest } = init;
       const env = { incoming: { socket: { remoteAddress: ip, remotePort: 40000, remoteFamily: 'IPv4' } } };
-      return Promise.resolve(app.request(`http://workshop.test${path}`, rest, env));
+      return Promise.resolve(app.request(`http://${host}${path}`, rest, env));
     },
     data,
     bus,
