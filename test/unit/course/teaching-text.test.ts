@@ -223,3 +223,20 @@ describe('the model README', () => {
     expect(c.findings.find((f) => f.id === 'code-legacy-band')?.severity).toBe('warning');
   });
 });
+
+describe('The three message shapes: who writes a null id', () => {
+  // JSON-RPC 2.0 §5 (id): "If there was an error in detecting the id in the Request object (e.g. Parse error/Invalid
+  // Request), it MUST be Null." MCP 2026-07-28 basic/index.mdx §Error Responses: "id?: string | number", with the same
+  // id as the request "except in error cases where the ID could not be read": the id is left out, never null.
+  const check = JSON.parse(read('content/checks/01-message-shapes.json')) as {
+    questions: { id: string; rubric?: string[]; options?: { id: string; why: string }[] }[];
+  };
+  const texts = check.questions.flatMap((q) => [...(q.rubric ?? []), ...(q.options ?? []).map((o) => o.why)]);
+
+  it('says in the answer key that null marks an unreadable id in JSON-RPC, and MCP leaves the id out', () => {
+    const aboutNull = texts.filter((t) => /\bnull\b/.test(t) && /could not be read/.test(t));
+    expect(aboutNull.length).toBeGreaterThan(0);
+    for (const t of aboutNull) expect(t).toMatch(/JSON-RPC/);
+    for (const t of aboutNull) expect(t).toMatch(/leaves? (the id )?out|without an id|omit/);
+  });
+});

@@ -78,3 +78,30 @@ describe('one renderer for the classification view, at build time and in the bro
     expect(html).toMatch(/<li class="lab-finding lab-error" data-finding="0">/);
   });
 });
+
+describe('the reply owed, in words and as the wire message, under the protocol of the verdict', () => {
+  // MCP 2025-11-25 and 2026-07-28 basic/index.mdx §Error Responses: the shape is "id?: string | number", and "Error
+  // responses MUST include the same ID as the request they correspond to (except in error cases where the ID could not
+  // be read due a malformed request)". JSON-RPC 2.0 §5 (id): "If there was an error in detecting the id in the Request
+  // object (e.g. Parse error/Invalid Request), it MUST be Null." The widgets hand the renderer the model's own
+  // functions, so the renderer must pass them the protocol of the verdict.
+  const model = { describeReply, buildReplyMessage };
+  const wire = (html: string) =>
+    /<pre class="lab-pre"><code>([^<]*)<\/code><\/pre>/.exec(html)?.[1]?.replace(/&quot;/g, '"');
+
+  it.each(['2025-11-25', '2026-07-28'] as const)('leaves the id out of both under MCP %s', (protocol) => {
+    const html = renderClassificationHtml(classifyMessage('{"jsonrpc":"2.0","id":1,', { protocol }), model);
+    expect(JSON.parse(wire(html)!)).not.toHaveProperty('id');
+    expect(fact(html, 'Reply owed')).not.toMatch(/id null/);
+    expect(fact(html, 'Reply owed')).toMatch(/without an id/);
+  });
+
+  it('writes id null in both under JSON-RPC 2.0', () => {
+    const html = renderClassificationHtml(
+      classifyMessage('{"jsonrpc":"2.0","id":1,', { protocol: 'jsonrpc-2.0' }),
+      model,
+    );
+    expect(JSON.parse(wire(html)!)).toMatchObject({ id: null });
+    expect(fact(html, 'Reply owed')).toMatch(/with id null/);
+  });
+});

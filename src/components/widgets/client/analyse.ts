@@ -13,10 +13,11 @@ import {
   type CrossVersionClassification,
   type Protocol,
 } from '#message-model';
+import { replyKey } from '../lib/classification-render.ts';
 
 /**
- * The model's words for every reply in a result, keyed by the reply's JSON, so the page can render the result
- * without loading the model itself (the Playground keeps the model in its worker).
+ * The model's words for every reply in a result, keyed by protocol and reply (replyKey), so the page can render the
+ * result without loading the model itself (the Playground keeps the model in its worker).
  */
 export interface ReplyTexts {
   text: Record<string, string>;
@@ -24,7 +25,7 @@ export interface ReplyTexts {
 }
 
 function collectReplies(c: Classification, acc: ReplyTexts): void {
-  const key = JSON.stringify(c.reply);
+  const key = replyKey(c.reply, c.protocol);
   if (!(key in acc.text)) {
     acc.text[key] = describeReply(c.reply, c.protocol);
     acc.wire[key] = buildReplyMessage(c.reply, c.protocol);

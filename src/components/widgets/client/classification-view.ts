@@ -68,7 +68,7 @@ export function renderVersions(cross: CrossVersionClassification, model: ReplyDe
       {},
       h('th', { scope: 'row' }, protocolLabel(p)),
       h('td', {}, c.kind),
-      h('td', {}, model.describeReply(c.reply)),
+      h('td', {}, model.describeReply(c.reply, p)),
       h('td', {}, c.findings.map((f) => f.id).join(', ') || 'none'),
     ),
   );

@@ -16,6 +16,7 @@ import {
   renderVersions,
   type ReplyDescriber,
 } from './classification-view.ts';
+import { replyKey } from '../lib/classification-render.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { fragmentParams, h, must, readData } from './dom.ts';
 import { deflateText, describeBytes, inflateText } from '../../../lib/compressed-link.ts';
@@ -58,8 +59,8 @@ interface PlaygroundData {
 /** renderClassification's reply helpers, answered from the words the worker computed with the model. */
 function describerFrom(replies: ReplyTexts): ReplyDescriber {
   return {
-    describeReply: (r) => replies.text[JSON.stringify(r)] ?? JSON.stringify(r),
-    buildReplyMessage: (r) => replies.wire[JSON.stringify(r)],
+    describeReply: (r, protocol) => replies.text[replyKey(r, protocol)] ?? JSON.stringify(r),
+    buildReplyMessage: (r, protocol) => replies.wire[replyKey(r, protocol)],
   };
 }
 
@@ -274,7 +275,7 @@ class LabPlayground extends HTMLElement {
         h('h3', {}, 'Across protocol versions'),
         renderVersions(analysis.cross, model, 'The same message under each protocol'),
       );
-      this.els.status.textContent = `Classified in ${analysis.ms.toFixed(1)} ms: ${c.kind}; the receiver owes ${model.describeReply(c.reply)}.`;
+      this.els.status.textContent = `Classified in ${analysis.ms.toFixed(1)} ms: ${c.kind}; the receiver owes ${model.describeReply(c.reply, c.protocol)}.`;
     } else {
       this.renderLog(analysis);
       this.els.status.textContent = `Classified ${analysis.rows.length.toLocaleString('en')} messages in ${Math.round(analysis.ms).toLocaleString('en')} ms${analysis.skipped + this.leftOut > 0 ? `; ${(analysis.skipped + this.leftOut).toLocaleString('en')} more lines were not classified` : ''}.`;

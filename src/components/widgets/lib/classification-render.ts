@@ -4,20 +4,27 @@
  * building, shared by the build-time <ClassificationView> and the browser's renderClassification, so both show the
  * same rows; nothing here decides anything about the message.
  */
-import type { Classification, Reply } from '#message-model';
+import type { Classification, Protocol, Reply } from '#message-model';
 import { escapeHtml } from './timeline-render.ts';
 
-/** The two reply helpers the view needs: the model itself, or answers a worker computed with it. */
+/**
+ * The two reply helpers the view needs: the model itself, or answers a worker computed with it. Both take the
+ * protocol of the verdict, because the words and the wire message differ by protocol (an unreadable id is `null` in
+ * JSON-RPC 2.0 and left out from MCP 2025-11-25 on), and the two must agree.
+ */
 export interface ReplyDescriber {
-  describeReply(reply: Reply): string;
-  buildReplyMessage(reply: Reply): unknown;
+  describeReply(reply: Reply, protocol: Protocol): string;
+  buildReplyMessage(reply: Reply, protocol: Protocol): unknown;
 }
+
+/** The key of a reply's words under a protocol, for describers that look them up: a reply reads differently under another protocol. */
+export const replyKey = (reply: Reply, protocol: Protocol): string => `${protocol} ${JSON.stringify(reply)}`;
 
 /** Facts about a classification as label/value pairs, in the order they are shown. */
 export function classificationFacts(c: Classification, model: ReplyDescriber): Array<[string, string]> {
   const rows: Array<[string, string]> = [
     ['Kind', c.kind],
-    ['Reply owed', model.describeReply(c.reply)],
+    ['Reply owed', model.describeReply(c.reply, c.protocol)],
   ];
   if (c.kind === 'request') rows.push(['Method', c.method], ['Id', JSON.stringify(c.id)]);
   if (c.kind === 'notification') rows.push(['Method', c.method]);
@@ -52,7 +59,7 @@ export function renderClassificationHtml(c: Classification, model: ReplyDescribe
   for (const [k, v] of classificationFacts(c, model))
     parts.push(`<div><dt>${e(k)}</dt><dd>${k === 'Kind' ? `<strong>${e(v)}</strong>` : e(v)}</dd></div>`);
   parts.push(`</dl><p class="lab-explanation">${e(c.explanation)}</p>`);
-  const reply = model.buildReplyMessage(c.reply);
+  const reply = model.buildReplyMessage(c.reply, c.protocol);
   if (reply !== undefined)
     parts.push(
       `<p class="lab-small">What the receiver sends back (a result's contents are the server's business):</p>`,
@@ -77,7 +84,7 @@ export function renderClassificationHtml(c: Classification, model: ReplyDescribe
     parts.push('<ol class="lab-batch">');
     for (const item of c.items)
       parts.push(
-        `<li><strong>${e(item.kind)}</strong>: owes ${e(model.describeReply(item.reply))}. ${e(item.explanation)}</li>`,
+        `<li><strong>${e(item.kind)}</strong>: owes ${e(model.describeReply(item.reply, item.protocol))}. ${e(item.explanation)}</li>`,
       );
     parts.push('</ol>');
   }
