@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryBus, type Bus } from '../../../src/server/bus.ts';
 import type { LiveMessage } from '../../../src/room/live.ts';
 import { readEventStream } from '../../../src/room/sse.ts';
+import type { WorkshopData } from '../../../src/server/db/workshop-data.ts';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
-import { createRoom, join, post, tableCheck, testServer, withToken } from './harness.ts';
+import { createRoom, freshKey, join, post, tableCheck, testServer, testServerWrapping, withToken } from './harness.ts';
 
 reportPostgresAvailability('workshop server under load');
 
@@ -94,10 +95,33 @@ async function sendChecks(server: ReturnType<typeof testServer>, token: string, 
   return ids;
 }
 
+/** The event ids of the snapshots on a dashboard stream (a snapshot and the pages of events that follow it). */
 const snapshotEventIds = (events: { event: string; data: string }[]) =>
   events
-    .filter((e) => e.event === 'snapshot')
+    .filter((e) => e.event === 'snapshot' || e.event === 'snapshot-events')
     .flatMap((e) => (JSON.parse(e.data) as { events: { id: number }[] }).events.map((ev) => ev.id));
+
+/** A prediction on chapter 1's progress notification, as shown (no edited text). */
+const prediction = (seq: number) => ({
+  key: freshKey(),
+  seq,
+  chapterId: '01-message-shapes',
+  kind: 'classify',
+  itemId: 'classify-notification-progress-2026-07-28',
+  action: 'predict',
+  fixtureId: 'notification-progress',
+  protocol: '2026-07-28',
+  prediction: { kind: 'notification' },
+});
+
+/** A data layer whose reads of a room's events return at most `page` rows a call (as a page size would). */
+const readingAtMost =
+  (page: number) =>
+  (data: WorkshopData): WorkshopData => ({
+    ...data,
+    eventsOfRoom: (roomId, afterId, limit = page, options) =>
+      data.eventsOfRoom(roomId, afterId, Math.min(limit, page), options),
+  });
 
 describe('the in-process bus', () => {
   it('keeps a newer subscriber when an older one unsubscribes twice', async () => {
@@ -292,6 +316,53 @@ for (const engine of ENGINES_UNDER_TEST) {
           await sleep(500);
           expect(await learner.until(() => false, 1000)).toBe(false);
           expect(learner.ended).toBe(true);
+        } finally {
+          server.close();
+        }
+      });
+    });
+
+    describe('rooms past a read limit', () => {
+      it('shows and exports every acknowledged event when each read returns at most 100 (1,000 events)', async () => {
+        // Snapshots and exports read a room's events once, at most 100,000: past that, acknowledged answers were
+        // missing from the dashboard and the CSV. Here one read returns at most 100 rows.
+        const server = testServerWrapping(db, readingAtMost(100), { limits: MANY_EVENTS, eventPageSize: 100 });
+        try {
+          const room = await createRoom(server, ['01-message-shapes']);
+          const learners = [];
+          for (let i = 0; i < 10; i++) learners.push(await join(server, room.code, `Learner ${i}`));
+          const ids: number[] = [];
+          for (const learner of learners) {
+            for (let start = 0; start < 100; start += 25) {
+              const batch = Array.from({ length: 25 }, (_, i) => prediction(start + i + 1));
+              const res = await server.request('/api/events', post({ events: batch }, learner.token));
+              const { results } = (await res.json()) as { results: { status: string; id: number }[] };
+              expect(results.every((r) => r.status === 'stored')).toBe(true);
+              ids.push(...results.map((r) => r.id));
+            }
+          }
+          expect(ids).toHaveLength(1000);
+          // The snapshot the dashboard page reads.
+          const dash = openReader(
+            await server.request(`/api/rooms/${room.roomId}/stream`, withToken(room.instructorSecret)),
+          );
+          expect(await dash.until((e) => snapshotEventIds(e).length >= 1000)).toBe(true);
+          expect(new Set(snapshotEventIds(dash.events))).toEqual(new Set(ids));
+          await dash.close();
+          // The snapshot as JSON.
+          const snap = await server.request(`/api/rooms/${room.roomId}`, withToken(room.instructorSecret));
+          const body = (await snap.json()) as { events: { id: number }[] };
+          expect(new Set(body.events.map((e) => e.id))).toEqual(new Set(ids));
+          // The CSV: each learner made 100 predictions.
+          const csv = await server.request(`/api/rooms/${room.roomId}/export.csv`, withToken(room.instructorSecret));
+          const [header, ...rows] = (await csv.text())
+            .trim()
+            .split('\r\n')
+            .map((line) => line.split(','));
+          const made = header!.indexOf('predictions made');
+          expect(made).toBeGreaterThan(0);
+          expect(rows).toHaveLength(10);
+          expect(rows.map((row) => row[made])).toEqual(Array.from({ length: 10 }, () => '100'));
         } finally {
           server.close();
         }
