@@ -22,6 +22,7 @@ import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { firstTooDeep } from '#message-model';
 import { csvField } from '../receipts/grade.ts';
 import {
+  applyEvent,
   buildDashboardView,
   createDashboardState,
   dashboardCsvRows,
@@ -49,6 +50,7 @@ import type { Bus } from './bus.ts';
 import type { RoomCourse } from './course.ts';
 import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/workshop-data.ts';
 import { gradeEvent } from './grade-event.ts';
+import { roomEventPages } from './room-reads.ts';
 import { keepAlive, LagCheck, LiveSender } from './streams.ts';
 import { addressKey, RateLimiter, type RateLimit } from './rate-limit.ts';
 import {
@@ -116,6 +118,11 @@ export interface WorkshopConfig {
   maxQueuedBytesPerStream: number;
   /** Seconds a live stream's reader may take nothing while data waits before the stream is closed (default 2 heartbeats). */
   streamStallSeconds?: number;
+  /**
+   * Events read from the database at a time for a snapshot or an export (the server yields to other requests
+   * between pages, and reads page after page until the room's last event).
+   */
+  eventPageSize: number;
   /** Learners one room may have (removed learners count: their answers are kept). */
   maxLearnersPerRoom: number;
   /** Characters of stored events one learner may have; events beyond it are refused. */
@@ -138,6 +145,7 @@ export const DEFAULT_CONFIG: WorkshopConfig = {
   streamsPerLearner: 3,
   streamsPerDashboard: 5,
   maxQueuedBytesPerStream: 256 * 1024,
+  eventPageSize: 1000,
   maxLearnersPerRoom: 200,
   maxStoredCharsPerLearner: 1_000_000,
 };
@@ -671,21 +679,53 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     await next();
   };
 
-  async function snapshot(room: Room): Promise<DashboardSnapshot> {
-    const [learners, events] = await Promise.all([
-      data.learnersOfRoom(room.id),
-      data.eventsOfRoom(room.id, 0, undefined, { payload: false }),
-    ]);
+  /** A room's snapshot without its events (they follow in pages: see roomEventPages). */
+  async function snapshotHead(room: Room): Promise<DashboardSnapshot> {
+    const learners = await data.learnersOfRoom(room.id);
     return {
       room: roomState(room),
       chapters: course.chapters.filter((ch) => room.chapters.includes(ch.id)),
       learners: learners.map(dashboardLearner),
-      events: events.map(dashboardEvent),
+      events: [],
       now: now(),
     };
   }
 
-  app.get('/api/rooms/:roomId', instructorAuth, async (c) => c.json(await snapshot(c.get('room'))));
+  const eventPages = (room: Room) => roomEventPages(data, room.id, config.eventPageSize);
+
+  // The snapshot as JSON, written page by page as the client reads it (never the whole room in one string).
+  app.get('/api/rooms/:roomId', instructorAuth, async (c) => {
+    const head = await snapshotHead(c.get('room'));
+    const pages = eventPages(c.get('room'));
+    const encoder = new TextEncoder();
+    const { events: _none, ...rest } = head;
+    let first = true;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(`${JSON.stringify(rest).slice(0, -1)},"events":[`));
+      },
+      async pull(controller) {
+        try {
+          const next = await pages.next();
+          if (next.done) {
+            controller.enqueue(encoder.encode(']}'));
+            controller.close();
+            return;
+          }
+          const json = next.value.events.map((e) => JSON.stringify(dashboardEvent(e))).join(',');
+          controller.enqueue(encoder.encode(`${first ? '' : ','}${json}`));
+          first = false;
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await pages.return(undefined);
+      },
+    });
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    return c.body(body);
+  });
 
   app.get('/api/rooms/:roomId/stream', instructorAuth, (c) => {
     const room = c.get('room');
@@ -718,17 +758,36 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
           sender.send({ event: 'room', data: toldRoom });
         }
       };
+      // The snapshot, then its events page by page ('snapshot-events', `more: false` on the last), each written
+      // once the reader has taken the one before.
       const sendSnapshot = async () => {
         const current = await data.roomById(room.id);
         if (!current) return;
-        const snap = await snapshot(current);
-        sentUpTo = snap.events.at(-1)?.id ?? 0;
-        delivered = snap.events.length;
+        const snap = await snapshotHead(current);
+        sentUpTo = 0;
+        delivered = 0;
         told.clear();
         for (const learner of snap.learners) tellLearner(learner);
         toldRoom = JSON.stringify(snap.room);
         eventsLag.reset();
-        await sender.sendAndWait({ event: 'snapshot', data: JSON.stringify(snap) }, stallSeconds * 1000);
+        let first = true;
+        for await (const page of eventPages(current)) {
+          const events = page.events.map(dashboardEvent);
+          sentUpTo = events.at(-1)?.id ?? sentUpTo;
+          delivered += events.length;
+          const message = first
+            ? { event: 'snapshot', data: JSON.stringify({ ...snap, events, more: page.more }) }
+            : { event: 'snapshot-events', data: JSON.stringify({ events, more: page.more }) };
+          first = false;
+          await sender.sendAndWait(message, stallSeconds * 1000);
+          if (!sender.open) return;
+        }
+        if (first) {
+          await sender.sendAndWait(
+            { event: 'snapshot', data: JSON.stringify({ ...snap, more: false }) },
+            stallSeconds * 1000,
+          );
+        }
       };
       const resync = () => {
         held ??= [];
@@ -827,11 +886,16 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   });
 
   app.get('/api/rooms/:roomId/export.csv', instructorAuth, async (c) => {
-    const snap = await snapshot(c.get('room'));
-    const view = buildDashboardView(createDashboardState(snap), snap.now);
-    const rows = dashboardCsvRows(view, snap.chapters);
+    // Folded page by page, yielding to other requests between pages (roomEventPages).
+    const head = await snapshotHead(c.get('room'));
+    const state = createDashboardState(head);
+    for await (const page of eventPages(c.get('room'))) {
+      for (const event of page.events) applyEvent(state, dashboardEvent(event));
+    }
+    const view = buildDashboardView(state, head.now);
+    const rows = dashboardCsvRows(view, head.chapters);
     const csv = rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-    const name = `workshop-${new Date(snap.now).toISOString().slice(0, 10)}.csv`;
+    const name = `workshop-${new Date(head.now).toISOString().slice(0, 10)}.csv`;
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${name}"`);
     return c.body(csv);
