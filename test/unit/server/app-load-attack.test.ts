@@ -368,5 +368,119 @@ for (const engine of ENGINES_UNDER_TEST) {
         }
       });
     });
+
+    describe('one visitor stalling the server', () => {
+      /** A room of `learners` × 100 predictions (stored through the API). */
+      async function busyRoom(server: ReturnType<typeof testServer>, learners: number) {
+        const room = await createRoom(server, ['01-message-shapes']);
+        for (let i = 0; i < learners; i++) {
+          const learner = await join(server, room.code, `Bot ${i}`);
+          for (let start = 0; start < 100; start += 25) {
+            const batch = Array.from({ length: 25 }, (_, k) => prediction(start + k + 1));
+            expect((await server.request('/api/events', post({ events: batch }, learner.token))).status).toBe(200);
+          }
+        }
+        return room;
+      }
+
+      it('rate-limits an instructor’s requests per room; another room is not slowed', async () => {
+        const server = testServer(db, { limits: { requestsPerInstructor: { burst: 5, perSecond: 0.001 } } });
+        try {
+          const room = await createRoom(server);
+          const other = await createRoom(server);
+          const statuses: number[] = [];
+          for (let i = 0; i < 8; i++)
+            statuses.push((await server.request(`/api/rooms/${room.roomId}`, withToken(room.instructorSecret))).status);
+          expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+          const limited = await server.request(`/api/rooms/${room.roomId}`, withToken(room.instructorSecret));
+          expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+          expect((await server.request(`/api/rooms/${other.roomId}`, withToken(other.instructorSecret))).status).toBe(
+            200,
+          );
+        } finally {
+          server.close();
+        }
+      });
+
+      it('limits whole-room reads (snapshot, export, dashboard stream) per room more tightly than other routes', async () => {
+        const server = testServer(db, { limits: { wholeRoomReadsPerRoom: { burst: 2, perSecond: 0.001 } } });
+        try {
+          const room = await createRoom(server);
+          const base = `/api/rooms/${room.roomId}`;
+          const statuses: number[] = [];
+          for (const path of [`${base}/export.csv`, base, `${base}/export.csv`, base])
+            statuses.push((await server.request(path, withToken(room.instructorSecret))).status);
+          expect(statuses).toEqual([200, 200, 429, 429]);
+          // Locking is not a whole-room read.
+          expect((await server.request(`${base}/lock`, post({ locked: true }, room.instructorSecret))).status).toBe(
+            200,
+          );
+        } finally {
+          server.close();
+        }
+      });
+
+      it('limits room creation server-wide, whatever addresses the requests come from', async () => {
+        const server = testServer(db, { limits: { createPerServer: { burst: 3, perSecond: 0.001 } } });
+        try {
+          const statuses: number[] = [];
+          for (let i = 0; i < 5; i++)
+            statuses.push(
+              (
+                await server.request('/api/rooms', {
+                  ...post({ title: 'Spam', chapters: ['05-error-semantics-and-retries'] }),
+                  ip: `198.18.${i}.7`,
+                })
+              ).status,
+            );
+          expect(statuses).toEqual([201, 201, 201, 429, 429]);
+        } finally {
+          server.close();
+        }
+      });
+
+      it('runs at most maxWholeRoomReads whole-room reads at once; the next is told to retry', async () => {
+        const server = testServer(db, { maxWholeRoomReads: 1, eventPageSize: 100, limits: MANY_EVENTS });
+        try {
+          const a = await busyRoom(server, 3);
+          const b = await createRoom(server);
+          const [first, second] = await Promise.all([
+            server.request(`/api/rooms/${a.roomId}/export.csv`, withToken(a.instructorSecret)),
+            server.request(`/api/rooms/${b.roomId}/export.csv`, withToken(b.instructorSecret)),
+          ]);
+          expect(first.status).toBe(200);
+          expect(second.status).toBe(503);
+          expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+          expect(
+            (await server.request(`/api/rooms/${b.roomId}/export.csv`, withToken(b.instructorSecret))).status,
+          ).toBe(200);
+        } finally {
+          server.close();
+        }
+      });
+
+      it('answers another room’s learner while a large export is being folded', async () => {
+        const server = testServer(db, { eventPageSize: 100, limits: MANY_EVENTS });
+        try {
+          const big = await busyRoom(server, 10);
+          const small = await createRoom(server);
+          const grace = await join(server, small.code, 'Grace');
+          const order: string[] = [];
+          const exporting = server
+            .request(`/api/rooms/${big.roomId}/export.csv`, withToken(big.instructorSecret))
+            .then(async (res) => {
+              await res.text();
+              order.push('export');
+            });
+          const sending = server
+            .request('/api/events', post({ events: [prediction(1)] }, grace.token))
+            .then(() => order.push('learner'));
+          await Promise.all([exporting, sending]);
+          expect(order).toEqual(['learner', 'export']);
+        } finally {
+          server.close();
+        }
+      });
+    });
   });
 }
