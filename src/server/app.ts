@@ -75,6 +75,12 @@ export interface Limits {
   requestsPerLearner: RateLimit;
   /** Events, per learner (a batch costs its length). */
   eventsPerLearner: RateLimit;
+  /** Creating rooms, server-wide (an attacker with many addresses still cannot create rooms without end). */
+  createPerServer: RateLimit;
+  /** Requests to one room's instructor routes. */
+  requestsPerInstructor: RateLimit;
+  /** Whole-room reads of one room: the JSON snapshot, the CSV export, a dashboard stream (it starts with a snapshot). */
+  wholeRoomReadsPerRoom: RateLimit;
 }
 
 /** Defaults: a class of 300 behind one address can join within a minute; one learner can send ~10 events a second. */
@@ -83,6 +89,9 @@ export const DEFAULT_LIMITS: Limits = {
   createPerIp: { burst: 10, perSecond: 1 / 60 },
   requestsPerLearner: { burst: 30, perSecond: 5 },
   eventsPerLearner: { burst: 100, perSecond: 10 },
+  createPerServer: { burst: 60, perSecond: 1 / 10 },
+  requestsPerInstructor: { burst: 60, perSecond: 2 },
+  wholeRoomReadsPerRoom: { burst: 10, perSecond: 1 / 6 },
 };
 
 /** How the server is set up. */
@@ -123,6 +132,11 @@ export interface WorkshopConfig {
    * between pages, and reads page after page until the room's last event).
    */
   eventPageSize: number;
+  /**
+   * Whole-room reads running at once, server-wide (CSV exports, and dashboard streams' snapshots, which are counted
+   * but never refused); one more export is answered 503 with Retry-After.
+   */
+  maxWholeRoomReads: number;
   /** Learners one room may have (removed learners count: their answers are kept). */
   maxLearnersPerRoom: number;
   /** Characters of stored events one learner may have; events beyond it are refused. */
@@ -146,6 +160,7 @@ export const DEFAULT_CONFIG: WorkshopConfig = {
   streamsPerDashboard: 5,
   maxQueuedBytesPerStream: 256 * 1024,
   eventPageSize: 1000,
+  maxWholeRoomReads: 4,
   maxLearnersPerRoom: 200,
   maxStoredCharsPerLearner: 1_000_000,
 };
@@ -226,6 +241,11 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   const createLimiter = new RateLimiter(config.limits.createPerIp, now);
   const requestLimiter = new RateLimiter(config.limits.requestsPerLearner, now);
   const eventLimiter = new RateLimiter(config.limits.eventsPerLearner, now);
+  const createServerLimiter = new RateLimiter(config.limits.createPerServer, now);
+  const instructorLimiter = new RateLimiter(config.limits.requestsPerInstructor, now);
+  const wholeRoomLimiter = new RateLimiter(config.limits.wholeRoomReadsPerRoom, now);
+  /** Whole-room reads running now (see maxWholeRoomReads). */
+  let wholeRoomReads = 0;
   const streams = new Set<SSEStreamingApi>();
   /** Open streams by holder (a learner, or one room's instructor link), oldest first. */
   const holders = new Map<string, SSEStreamingApi[]>();
@@ -637,6 +657,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   app.post('/api/rooms', async (c) => {
     const ip = clientIp(c);
     if (!createLimiter.take(ip)) return limited(c, createLimiter, ip);
+    if (!createServerLimiter.take('server')) return limited(c, createServerLimiter, 'server');
     const body = await readBody(c, CreateRoomBodySchema);
     if (body instanceof Response) return body;
     const title = checkText(body.title, MAX_TITLE_CHARS, 'title');
@@ -675,8 +696,29 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const room = unexpired(await data.roomById(c.req.param('roomId') ?? ''));
     const ok = secretMatches(secret ?? '', room?.instructorSecretHash ?? 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     if (!room || !secret || !ok) return problem(c, 401, "This needs the room's instructor link.");
+    if (!instructorLimiter.take(room.id)) return limited(c, instructorLimiter, room.id);
     c.set('room', room);
     await next();
+  };
+
+  /**
+   * Before a whole-room read: the room's own limit, then the server-wide number at once; a Response when refused,
+   * else the function that gives the place back (call it once the read is done).
+   */
+  const startWholeRoomRead = (c: Ctx): Response | (() => void) => {
+    const roomId = c.get('room').id;
+    if (!wholeRoomLimiter.take(roomId)) return limited(c, wholeRoomLimiter, roomId);
+    if (wholeRoomReads >= config.maxWholeRoomReads) {
+      c.header('Retry-After', '5');
+      return problem(c, 503, 'The server is busy reading other rooms: try again in a moment.');
+    }
+    wholeRoomReads += 1;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      wholeRoomReads -= 1;
+    };
   };
 
   /** A room's snapshot without its events (they follow in pages: see roomEventPages). */
@@ -695,6 +737,10 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
 
   // The snapshot as JSON, written page by page as the client reads it (never the whole room in one string).
   app.get('/api/rooms/:roomId', instructorAuth, async (c) => {
+    // Each page is read only when the client has taken the one before, so a slow reader costs nothing meanwhile:
+    // the room's limit applies, not the server-wide count of reads running.
+    const roomId = c.get('room').id;
+    if (!wholeRoomLimiter.take(roomId)) return limited(c, wholeRoomLimiter, roomId);
     const head = await snapshotHead(c.get('room'));
     const pages = eventPages(c.get('room'));
     const encoder = new TextEncoder();
@@ -729,6 +775,8 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
 
   app.get('/api/rooms/:roomId/stream', instructorAuth, (c) => {
     const room = c.get('room');
+    // A stream starts with a whole-room snapshot: it counts against the room's limit (a reconnect loop is one).
+    if (!wholeRoomLimiter.take(room.id)) return limited(c, wholeRoomLimiter, room.id);
     const accepted = acceptStream(c, `room:${room.id}`, config.streamsPerDashboard);
     if (accepted instanceof Response) return accepted;
     return streamSSE(c, async (stream) => {
@@ -763,6 +811,15 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       const sendSnapshot = async () => {
         const current = await data.roomById(room.id);
         if (!current) return;
+        // Counted among the whole-room reads running (never refused: the stream's page must get its state).
+        wholeRoomReads += 1;
+        try {
+          await sendPages(current);
+        } finally {
+          wholeRoomReads -= 1;
+        }
+      };
+      const sendPages = async (current: Room) => {
         const snap = await snapshotHead(current);
         sentUpTo = 0;
         delivered = 0;
@@ -887,10 +944,18 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
 
   app.get('/api/rooms/:roomId/export.csv', instructorAuth, async (c) => {
     // Folded page by page, yielding to other requests between pages (roomEventPages).
-    const head = await snapshotHead(c.get('room'));
-    const state = createDashboardState(head);
-    for await (const page of eventPages(c.get('room'))) {
-      for (const event of page.events) applyEvent(state, dashboardEvent(event));
+    const finished = startWholeRoomRead(c);
+    if (finished instanceof Response) return finished;
+    let head: DashboardSnapshot;
+    let state: ReturnType<typeof createDashboardState>;
+    try {
+      head = await snapshotHead(c.get('room'));
+      state = createDashboardState(head);
+      for await (const page of eventPages(c.get('room'))) {
+        for (const event of page.events) applyEvent(state, dashboardEvent(event));
+      }
+    } finally {
+      finished();
     }
     const view = buildDashboardView(state, head.now);
     const rows = dashboardCsvRows(view, head.chapters);

@@ -411,6 +411,7 @@ for (const engine of ENGINES_UNDER_TEST) {
           for (const path of [`${base}/export.csv`, base, `${base}/export.csv`, base])
             statuses.push((await server.request(path, withToken(room.instructorSecret))).status);
           expect(statuses).toEqual([200, 200, 429, 429]);
+          expect((await server.request(`${base}/stream`, withToken(room.instructorSecret))).status).toBe(429);
           // Locking is not a whole-room read.
           expect((await server.request(`${base}/lock`, post({ locked: true }, room.instructorSecret))).status).toBe(
             200,
