@@ -3,13 +3,27 @@
  * go deaf, one visitor stalling everyone, events missing past a read limit, idle connections taking every file
  * descriptor, and unread streams growing without bound. Full-scale reproductions are in test/bench/.
  */
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkshopApp } from '../../../src/server/app.ts';
 import { createMemoryBus, type Bus } from '../../../src/server/bus.ts';
 import type { LiveMessage } from '../../../src/room/live.ts';
 import { readEventStream } from '../../../src/room/sse.ts';
 import type { WorkshopData } from '../../../src/server/db/workshop-data.ts';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
-import { createRoom, freshKey, join, post, tableCheck, testServer, testServerWrapping, withToken } from './harness.ts';
+import {
+  createRoom,
+  freshKey,
+  join,
+  post,
+  tableCheck,
+  testCourse,
+  testServer,
+  testServerWrapping,
+  withToken,
+} from './harness.ts';
+import { createWorkshopData } from '../../../src/server/db/workshop-data.ts';
 
 reportPostgresAvailability('workshop server under load');
 
@@ -479,6 +493,96 @@ for (const engine of ENGINES_UNDER_TEST) {
           await Promise.all([exporting, sending]);
           expect(order).toEqual(['learner', 'export']);
         } finally {
+          server.close();
+        }
+      });
+    });
+
+    describe('idle keep-alive connections', () => {
+      /** A real server on a loopback port, with connection limits applied as main.ts applies them. */
+      async function listening(limits: Record<string, number>) {
+        const { limitConnections } = await import('../../../src/server/connections.ts');
+        const { app } = createWorkshopApp({
+          data: createWorkshopData(db.database.db),
+          bus: createMemoryBus(),
+          course: testCourse(),
+        });
+        const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+        await new Promise((r) => server.once('listening', r));
+        const limiter = limitConnections(server as never, limits as never);
+        const { port } = server.address() as AddressInfo;
+        return { server, port, limiter };
+      }
+
+      /** Opens a socket from `from`, sends one keep-alive request and waits for its answer; the socket stays open. */
+      function idleSocket(
+        port: number,
+        from = '127.0.0.1',
+      ): Promise<{ socket: Socket; closed: () => boolean; status: string }> {
+        return new Promise((resolve, reject) => {
+          let closed = false;
+          let text = '';
+          const socket = connect({ port, host: '127.0.0.1', localAddress: from }, () => {
+            socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+          });
+          socket.on('data', (chunk) => {
+            text += chunk.toString();
+            if (text.includes('\r\n\r\n')) resolve({ socket, closed: () => closed, status: text.slice(9, 12) });
+          });
+          socket.on('close', () => {
+            closed = true;
+            resolve({ socket, closed: () => closed, status: text.slice(9, 12) || 'closed' });
+          });
+          socket.on('error', () => {});
+          setTimeout(() => reject(new Error('no answer')), 5000);
+        });
+      }
+
+      it('holds at most 20 idle connections from one address (50 opened), and still answers a new one', async () => {
+        // Plain keep-alive connections were neither capped nor closed early: ~1,100 idle ones from one client
+        // took every file descriptor at ulimit -n 1024.
+        const { server, port } = await listening({
+          maxConnections: 30,
+          maxConnectionsPerAddress: 20,
+          idleTimeoutSeconds: 60,
+        });
+        const sockets: Awaited<ReturnType<typeof idleSocket>>[] = [];
+        try {
+          for (let i = 0; i < 50; i++) sockets.push(await idleSocket(port));
+          await sleep(100);
+          expect(sockets.filter((s) => !s.closed()).length).toBeLessThanOrEqual(20);
+          const fresh = await idleSocket(port);
+          sockets.push(fresh);
+          expect(fresh.status).toBe('200');
+          // Another address is served, and the server-wide cap holds across addresses.
+          for (let i = 0; i < 20; i++) sockets.push(await idleSocket(port, '127.0.0.2'));
+          await sleep(100);
+          expect(sockets.filter((s) => !s.closed()).length).toBeLessThanOrEqual(30);
+          expect((await idleSocket(port, '127.0.0.3')).status).toBe('200');
+        } finally {
+          for (const s of sockets) s.socket.destroy();
+          server.close();
+        }
+      });
+
+      it('closes a connection idle past idleTimeoutSeconds, and one that never sends a request', async () => {
+        const { server, port } = await listening({
+          maxConnections: 30,
+          maxConnectionsPerAddress: 20,
+          idleTimeoutSeconds: 0.3,
+        });
+        const silent = connect({ port, host: '127.0.0.1' });
+        let silentClosed = false;
+        silent.on('close', () => (silentClosed = true));
+        silent.on('error', () => {});
+        try {
+          const idle = await idleSocket(port);
+          expect(idle.status).toBe('200');
+          await sleep(1200);
+          expect(idle.closed()).toBe(true);
+          expect(silentClosed).toBe(true);
+        } finally {
+          silent.destroy();
           server.close();
         }
       });
