@@ -6,7 +6,9 @@
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from 'node:http';
 import { createWorkshopApp } from '../../../src/server/app.ts';
+import { limitConnections, type ConnectionLimits } from '../../../src/server/connections.ts';
 import { createMemoryBus, type Bus } from '../../../src/server/bus.ts';
 import type { LiveMessage } from '../../../src/room/live.ts';
 import { readEventStream } from '../../../src/room/sse.ts';
@@ -500,8 +502,7 @@ for (const engine of ENGINES_UNDER_TEST) {
 
     describe('idle keep-alive connections', () => {
       /** A real server on a loopback port, with connection limits applied as main.ts applies them. */
-      async function listening(limits: Record<string, number>) {
-        const { limitConnections } = await import('../../../src/server/connections.ts');
+      async function listening(limits: ConnectionLimits) {
         const { app } = createWorkshopApp({
           data: createWorkshopData(db.database.db),
           bus: createMemoryBus(),
@@ -509,7 +510,7 @@ for (const engine of ENGINES_UNDER_TEST) {
         });
         const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
         await new Promise((r) => server.once('listening', r));
-        const limiter = limitConnections(server as never, limits as never);
+        const limiter = limitConnections(server as Server, limits);
         const { port } = server.address() as AddressInfo;
         return { server, port, limiter };
       }
