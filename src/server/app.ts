@@ -51,6 +51,7 @@ import type { RoomCourse } from './course.ts';
 import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/workshop-data.ts';
 import { gradeEvent } from './grade-event.ts';
 import { roomEventPages } from './room-reads.ts';
+import { siteCaching } from './site-assets.ts';
 import { keepAlive, LagCheck, LiveSender } from './streams.ts';
 import { addressKey, RateLimiter, type RateLimit } from './rate-limit.ts';
 import {
@@ -989,7 +990,8 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       }
       return next();
     });
-    app.use('*', serveStatic({ root }));
+    app.use('*', siteCaching());
+    app.use('*', serveStatic({ root, precompressed: true }));
     app.notFound((c) => {
       const page = join(root, '404.html');
       if (existsSync(page)) return c.html(readFileSync(page, 'utf8'), 404);

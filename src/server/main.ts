@@ -46,6 +46,7 @@ import { DEFAULT_CONNECTION_LIMITS, limitConnections, type ConnectionLimits } fr
 import { loadRoomCourse } from './course.ts';
 import { isPostgresUrl, openDatabase } from './db/open.ts';
 import { createWorkshopData } from './db/workshop-data.ts';
+import { precompressSite } from './site-assets.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HOUR = 3_600_000;
@@ -186,6 +187,12 @@ async function main(): Promise<void> {
   }
 
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${escapeControls(line)}\n`);
+  // Brotli and gzip copies of the site's files, made in the background (the site is served meanwhile, uncompressed).
+  if (serveSite) {
+    void precompressSite(distDir, log).then((made) => {
+      if (made) log(`site: ${made} precompressed files written`);
+    });
+  }
   const database = await openDatabase(databaseUrl ?? sqlitePath, { sqliteSync });
   const data = createWorkshopData(database.db);
   const bus: Bus =
