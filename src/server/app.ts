@@ -22,6 +22,7 @@ import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { firstTooDeep } from '#message-model';
 import { csvField } from '../receipts/grade.ts';
 import {
+  applyEvent,
   buildDashboardView,
   createDashboardState,
   dashboardCsvRows,
@@ -50,6 +51,8 @@ import type { RoomCourse } from './course.ts';
 import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/workshop-data.ts';
 import { gradeEvent } from './grade-event.ts';
 import { createHostCheck } from './host-check.ts';
+import { roomEventPages } from './room-reads.ts';
+import { siteCaching } from './site-assets.ts';
 import { keepAlive, LagCheck, LiveSender } from './streams.ts';
 import { addressKey, RateLimiter, type RateLimit } from './rate-limit.ts';
 import {
@@ -74,6 +77,12 @@ export interface Limits {
   requestsPerLearner: RateLimit;
   /** Events, per learner (a batch costs its length). */
   eventsPerLearner: RateLimit;
+  /** Creating rooms, server-wide (an attacker with many addresses still cannot create rooms without end). */
+  createPerServer: RateLimit;
+  /** Requests to one room's instructor routes. */
+  requestsPerInstructor: RateLimit;
+  /** Whole-room reads of one room: the JSON snapshot, the CSV export, a dashboard stream (it starts with a snapshot). */
+  wholeRoomReadsPerRoom: RateLimit;
 }
 
 /** Defaults: a class of 300 behind one address can join within a minute; one learner can send ~10 events a second. */
@@ -82,6 +91,9 @@ export const DEFAULT_LIMITS: Limits = {
   createPerIp: { burst: 10, perSecond: 1 / 60 },
   requestsPerLearner: { burst: 30, perSecond: 5 },
   eventsPerLearner: { burst: 100, perSecond: 10 },
+  createPerServer: { burst: 60, perSecond: 1 / 10 },
+  requestsPerInstructor: { burst: 60, perSecond: 2 },
+  wholeRoomReadsPerRoom: { burst: 10, perSecond: 1 / 6 },
 };
 
 /** How the server is set up. */
@@ -124,6 +136,16 @@ export interface WorkshopConfig {
   maxQueuedBytesPerStream: number;
   /** Seconds a live stream's reader may take nothing while data waits before the stream is closed (default 2 heartbeats). */
   streamStallSeconds?: number;
+  /**
+   * Events read from the database at a time for a snapshot or an export (the server yields to other requests
+   * between pages, and reads page after page until the room's last event).
+   */
+  eventPageSize: number;
+  /**
+   * Whole-room reads running at once, server-wide (CSV exports, and dashboard streams' snapshots, which are counted
+   * but never refused); one more export is answered 503 with Retry-After.
+   */
+  maxWholeRoomReads: number;
   /** Learners one room may have (removed learners count: their answers are kept). */
   maxLearnersPerRoom: number;
   /** Characters of stored events one learner may have; events beyond it are refused. */
@@ -146,6 +168,8 @@ export const DEFAULT_CONFIG: WorkshopConfig = {
   streamsPerLearner: 3,
   streamsPerDashboard: 5,
   maxQueuedBytesPerStream: 256 * 1024,
+  eventPageSize: 1000,
+  maxWholeRoomReads: 4,
   maxLearnersPerRoom: 200,
   maxStoredCharsPerLearner: 1_000_000,
 };
@@ -226,6 +250,11 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   const createLimiter = new RateLimiter(config.limits.createPerIp, now);
   const requestLimiter = new RateLimiter(config.limits.requestsPerLearner, now);
   const eventLimiter = new RateLimiter(config.limits.eventsPerLearner, now);
+  const createServerLimiter = new RateLimiter(config.limits.createPerServer, now);
+  const instructorLimiter = new RateLimiter(config.limits.requestsPerInstructor, now);
+  const wholeRoomLimiter = new RateLimiter(config.limits.wholeRoomReadsPerRoom, now);
+  /** Whole-room reads running now (see maxWholeRoomReads). */
+  let wholeRoomReads = 0;
   const streams = new Set<SSEStreamingApi>();
   /** Open streams by holder (a learner, or one room's instructor link), oldest first. */
   const holders = new Map<string, SSEStreamingApi[]>();
@@ -651,6 +680,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   app.post('/api/rooms', async (c) => {
     const ip = clientIp(c);
     if (!createLimiter.take(ip)) return limited(c, createLimiter, ip);
+    if (!createServerLimiter.take('server')) return limited(c, createServerLimiter, 'server');
     const body = await readBody(c, CreateRoomBodySchema);
     if (body instanceof Response) return body;
     const title = checkText(body.title, MAX_TITLE_CHARS, 'title');
@@ -696,28 +726,87 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const room = unexpired(await data.roomById(c.req.param('roomId') ?? ''));
     const ok = secretMatches(secret ?? '', room?.instructorSecretHash ?? 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     if (!room || !secret || !ok) return problem(c, 401, "This needs the room's instructor link.");
+    if (!instructorLimiter.take(room.id)) return limited(c, instructorLimiter, room.id);
     c.set('room', room);
     await next();
   };
 
-  async function snapshot(room: Room): Promise<DashboardSnapshot> {
-    const [learners, events] = await Promise.all([
-      data.learnersOfRoom(room.id),
-      data.eventsOfRoom(room.id, 0, undefined, { payload: false }),
-    ]);
+  /**
+   * Before a whole-room read: the room's own limit, then the server-wide number at once; a Response when refused,
+   * else the function that gives the place back (call it once the read is done).
+   */
+  const startWholeRoomRead = (c: Ctx): Response | (() => void) => {
+    const roomId = c.get('room').id;
+    if (!wholeRoomLimiter.take(roomId)) return limited(c, wholeRoomLimiter, roomId);
+    if (wholeRoomReads >= config.maxWholeRoomReads) {
+      c.header('Retry-After', '5');
+      return problem(c, 503, 'The server is busy reading other rooms: try again in a moment.');
+    }
+    wholeRoomReads += 1;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      wholeRoomReads -= 1;
+    };
+  };
+
+  /** A room's snapshot without its events (they follow in pages: see roomEventPages). */
+  async function snapshotHead(room: Room): Promise<DashboardSnapshot> {
+    const learners = await data.learnersOfRoom(room.id);
     return {
       room: roomState(room),
       chapters: course.chapters.filter((ch) => room.chapters.includes(ch.id)),
       learners: learners.map(dashboardLearner),
-      events: events.map(dashboardEvent),
+      events: [],
       now: now(),
     };
   }
 
-  app.get('/api/rooms/:roomId', instructorAuth, async (c) => c.json(await snapshot(c.get('room'))));
+  const eventPages = (room: Room) => roomEventPages(data, room.id, config.eventPageSize);
+
+  // The snapshot as JSON, written page by page as the client reads it (never the whole room in one string).
+  app.get('/api/rooms/:roomId', instructorAuth, async (c) => {
+    // Each page is read only when the client has taken the one before, so a slow reader costs nothing meanwhile:
+    // the room's limit applies, not the server-wide count of reads running.
+    const roomId = c.get('room').id;
+    if (!wholeRoomLimiter.take(roomId)) return limited(c, wholeRoomLimiter, roomId);
+    const head = await snapshotHead(c.get('room'));
+    const pages = eventPages(c.get('room'));
+    const encoder = new TextEncoder();
+    const { events: _none, ...rest } = head;
+    let first = true;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(`${JSON.stringify(rest).slice(0, -1)},"events":[`));
+      },
+      async pull(controller) {
+        try {
+          const next = await pages.next();
+          if (next.done) {
+            controller.enqueue(encoder.encode(']}'));
+            controller.close();
+            return;
+          }
+          const json = next.value.events.map((e) => JSON.stringify(dashboardEvent(e))).join(',');
+          controller.enqueue(encoder.encode(`${first ? '' : ','}${json}`));
+          first = false;
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await pages.return(undefined);
+      },
+    });
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    return c.body(body);
+  });
 
   app.get('/api/rooms/:roomId/stream', instructorAuth, (c) => {
     const room = c.get('room');
+    // A stream starts with a whole-room snapshot: it counts against the room's limit (a reconnect loop is one).
+    if (!wholeRoomLimiter.take(room.id)) return limited(c, wholeRoomLimiter, room.id);
     const accepted = acceptStream(c, `room:${room.id}`, config.streamsPerDashboard);
     if (accepted instanceof Response) return accepted;
     return streamSSE(c, async (stream) => {
@@ -747,17 +836,45 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
           sender.send({ event: 'room', data: toldRoom });
         }
       };
+      // The snapshot, then its events page by page ('snapshot-events', `more: false` on the last), each written
+      // once the reader has taken the one before.
       const sendSnapshot = async () => {
         const current = await data.roomById(room.id);
         if (!current) return;
-        const snap = await snapshot(current);
-        sentUpTo = snap.events.at(-1)?.id ?? 0;
-        delivered = snap.events.length;
+        // Counted among the whole-room reads running (never refused: the stream's page must get its state).
+        wholeRoomReads += 1;
+        try {
+          await sendPages(current);
+        } finally {
+          wholeRoomReads -= 1;
+        }
+      };
+      const sendPages = async (current: Room) => {
+        const snap = await snapshotHead(current);
+        sentUpTo = 0;
+        delivered = 0;
         told.clear();
         for (const learner of snap.learners) tellLearner(learner);
         toldRoom = JSON.stringify(snap.room);
         eventsLag.reset();
-        await sender.sendAndWait({ event: 'snapshot', data: JSON.stringify(snap) }, stallSeconds * 1000);
+        let first = true;
+        for await (const page of eventPages(current)) {
+          const events = page.events.map(dashboardEvent);
+          sentUpTo = events.at(-1)?.id ?? sentUpTo;
+          delivered += events.length;
+          const message = first
+            ? { event: 'snapshot', data: JSON.stringify({ ...snap, events, more: page.more }) }
+            : { event: 'snapshot-events', data: JSON.stringify({ events, more: page.more }) };
+          first = false;
+          await sender.sendAndWait(message, stallSeconds * 1000);
+          if (!sender.open) return;
+        }
+        if (first) {
+          await sender.sendAndWait(
+            { event: 'snapshot', data: JSON.stringify({ ...snap, more: false }) },
+            stallSeconds * 1000,
+          );
+        }
       };
       const resync = () => {
         held ??= [];
@@ -856,11 +973,24 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   });
 
   app.get('/api/rooms/:roomId/export.csv', instructorAuth, async (c) => {
-    const snap = await snapshot(c.get('room'));
-    const view = buildDashboardView(createDashboardState(snap), snap.now);
-    const rows = dashboardCsvRows(view, snap.chapters);
+    // Folded page by page, yielding to other requests between pages (roomEventPages).
+    const finished = startWholeRoomRead(c);
+    if (finished instanceof Response) return finished;
+    let head: DashboardSnapshot;
+    let state: ReturnType<typeof createDashboardState>;
+    try {
+      head = await snapshotHead(c.get('room'));
+      state = createDashboardState(head);
+      for await (const page of eventPages(c.get('room'))) {
+        for (const event of page.events) applyEvent(state, dashboardEvent(event));
+      }
+    } finally {
+      finished();
+    }
+    const view = buildDashboardView(state, head.now);
+    const rows = dashboardCsvRows(view, head.chapters);
     const csv = rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-    const name = `workshop-${new Date(snap.now).toISOString().slice(0, 10)}.csv`;
+    const name = `workshop-${new Date(head.now).toISOString().slice(0, 10)}.csv`;
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${name}"`);
     return c.body(csv);
@@ -889,7 +1019,8 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       }
       return next();
     });
-    app.use('*', serveStatic({ root }));
+    app.use('*', siteCaching());
+    app.use('*', serveStatic({ root, precompressed: true }));
     app.notFound((c) => {
       const page = join(root, '404.html');
       if (existsSync(page)) return c.html(readFileSync(page, 'utf8'), 404);

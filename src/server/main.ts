@@ -17,6 +17,12 @@
  *   --max-streams N          WORKSHOP_MAX_STREAMS       default 800: live streams open at once, server-wide; keep
  *                                                       it well below the file-descriptor limit (ulimit -n)
  *   --max-learners N         WORKSHOP_MAX_LEARNERS      default 200: learners one room may have
+ *   --max-connections N      WORKSHOP_MAX_CONNECTIONS   default 900: TCP connections open at once (more than
+ *                                                       --max-streams, below ulimit -n); the oldest idle one is
+ *                                                       closed to make room
+ *   --max-connections-per-address N
+ *                            WORKSHOP_MAX_CONNECTIONS_PER_ADDRESS   default 600: from one address (an IPv6 /64)
+ *   --idle-timeout SECONDS   WORKSHOP_IDLE_TIMEOUT      default 30: an idle connection is closed after this
  *   --trust-proxy            WORKSHOP_TRUST_PROXY=1     client address from X-Forwarded-For (behind a reverse proxy)
  *   --public-origin URL      WORKSHOP_PUBLIC_ORIGIN     the address learners use, when a proxy rewrites Host
  *   --allow-host NAME        WORKSHOP_ALLOW_HOSTS       a further name the server answers to (laptop.local); repeat
@@ -30,6 +36,7 @@
  * Exit codes: 0 after a clean shutdown (Ctrl-C), 1 when the server cannot start, 2 on a usage error.
  */
 import { spawnSync } from 'node:child_process';
+import type { Server } from 'node:http';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -40,9 +47,11 @@ import QRCode from 'qrcode';
 import { escapeControls } from '../cli/escape.ts';
 import { createWorkshopApp, dashboardEvent } from './app.ts';
 import { createMemoryBus, createPostgresBus, type Bus } from './bus.ts';
+import { DEFAULT_CONNECTION_LIMITS, limitConnections, type ConnectionLimits } from './connections.ts';
 import { loadRoomCourse } from './course.ts';
 import { isPostgresUrl, openDatabase } from './db/open.ts';
 import { createWorkshopData } from './db/workshop-data.ts';
+import { precompressSite } from './site-assets.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HOUR = 3_600_000;
@@ -92,6 +101,9 @@ async function main(): Promise<void> {
         'retention-days': { type: 'string' },
         'max-streams': { type: 'string' },
         'max-learners': { type: 'string' },
+        'max-connections': { type: 'string' },
+        'max-connections-per-address': { type: 'string' },
+        'idle-timeout': { type: 'string' },
         'trust-proxy': { type: 'boolean' },
         'public-origin': { type: 'string' },
         'allow-host': { type: 'string', multiple: true },
@@ -130,6 +142,32 @@ async function main(): Promise<void> {
   if (!Number.isInteger(maxLearnersPerRoom) || maxLearnersPerRoom < 1) {
     usage('--max-learners must be a whole number of at least 1');
   }
+  const whole = (name: string, value: string | undefined, fallback: number, min: number): number => {
+    const n = Number(value ?? fallback);
+    if (!Number.isInteger(n) || n < min) usage(`--${name} must be a whole number of at least ${min}`);
+    return n;
+  };
+  const connectionLimits: ConnectionLimits = {
+    maxConnections: whole(
+      'max-connections',
+      values['max-connections'] ?? process.env.WORKSHOP_MAX_CONNECTIONS,
+      DEFAULT_CONNECTION_LIMITS.maxConnections,
+      1,
+    ),
+    maxConnectionsPerAddress: whole(
+      'max-connections-per-address',
+      values['max-connections-per-address'] ?? process.env.WORKSHOP_MAX_CONNECTIONS_PER_ADDRESS,
+      DEFAULT_CONNECTION_LIMITS.maxConnectionsPerAddress,
+      1,
+    ),
+    idleTimeoutSeconds: whole(
+      'idle-timeout',
+      values['idle-timeout'] ?? process.env.WORKSHOP_IDLE_TIMEOUT,
+      DEFAULT_CONNECTION_LIMITS.idleTimeoutSeconds,
+      1,
+    ),
+  };
+  if (connectionLimits.maxConnections <= maxStreams) usage('--max-connections must be more than --max-streams');
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !isPostgresUrl(databaseUrl)) usage('DATABASE_URL must be a postgres:// URL');
   const sqliteSync = values['sqlite-sync'] ?? process.env.WORKSHOP_SQLITE_SYNC ?? 'full';
@@ -166,6 +204,12 @@ async function main(): Promise<void> {
   }
 
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${escapeControls(line)}\n`);
+  // Brotli and gzip copies of the site's files, made in the background (the site is served meanwhile, uncompressed).
+  if (serveSite) {
+    void precompressSite(distDir, log).then((made) => {
+      if (made) log(`site: ${made} precompressed files written`);
+    });
+  }
   const database = await openDatabase(databaseUrl ?? sqlitePath, { sqliteSync });
   const data = createWorkshopData(database.db);
   const bus: Bus =
@@ -233,12 +277,9 @@ async function main(): Promise<void> {
       });
     }
   });
-  // Keep idle connections longer than clients and proxies do (Node's 5 s default races a client reusing one), so a
-  // learner's next request never meets a connection the server has just closed.
-  if ('keepAliveTimeout' in server) {
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
-  }
+  // Idle keep-alive connections are capped (total and per address, the oldest idle closed first) and closed after
+  // the idle timeout, so they cannot take every file descriptor.
+  limitConnections(server as Server, connectionLimits);
   server.on('error', (error: NodeJS.ErrnoException) => {
     process.stderr.write(
       error.code === 'EADDRINUSE'

@@ -649,8 +649,19 @@ async function openDashboard(room: KeptRoom): Promise<void> {
               keepRoom({ ...room, title: snapshot.room.title, code: snapshot.room.code });
               if (first) void drawQr(snapshot.room.code);
               first = false;
-              live.textContent = snapshot.room.endedAt === null ? 'Live' : 'Ended';
+              // A large room's events follow in pages: the page is live once the last one is in.
+              const more = (snapshot as { more?: boolean }).more === true;
+              live.textContent = more
+                ? "Loading the room's answers…"
+                : snapshot.room.endedAt === null
+                  ? 'Live'
+                  : 'Ended';
               render();
+            } else if (state && event.event === 'snapshot-events') {
+              const page = JSON.parse(event.data) as { events: DashboardEvent[]; more: boolean };
+              for (const e of page.events) applyEvent(state, e);
+              if (!page.more) live.textContent = state.room.endedAt === null ? 'Live' : 'Ended';
+              scheduleRender();
             } else if (state && event.event === 'event') {
               if (applyEvent(state, JSON.parse(event.data) as DashboardEvent)) scheduleRender();
             } else if (state && event.event === 'learner') {

@@ -166,3 +166,29 @@ export async function readEvents(
   }
   return events;
 }
+
+/**
+ * A server over `db` whose data layer `wrap` may change (a read limit, a slow query), with the same clock and
+ * requests as testServer.
+ */
+export function testServerWrapping(
+  db: TestDatabase,
+  wrap: (data: WorkshopData) => WorkshopData,
+  config: WorkshopSettings = {},
+  bus: Bus = createMemoryBus(),
+): TestServer {
+  const data = wrap(createWorkshopData(db.database.db));
+  const clock = { now: Date.UTC(2026, 10, 30, 9, 0, 0) };
+  const { app, closeStreams } = createWorkshopApp({ data, bus, course: testCourse(), config, now: () => clock.now });
+  return {
+    request: (path, init = {}) => {
+      const { ip = '192.0.2.1', ...rest } = init;
+      const env = { incoming: { socket: { remoteAddress: ip, remotePort: 40000, remoteFamily: 'IPv4' } } };
+      return Promise.resolve(app.request(`http://workshop.test${path}`, rest, env));
+    },
+    data,
+    bus,
+    clock,
+    close: closeStreams,
+  };
+}
