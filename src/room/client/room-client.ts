@@ -33,6 +33,19 @@ function holdLease(): boolean {
   }
 }
 
+/**
+ * Gives the lease back when this page goes away (a navigation, a closed tab), so the next page of the course sends at
+ * once instead of waiting out the lease of a page that no longer exists.
+ */
+function releaseLease(): void {
+  try {
+    const lease = JSON.parse(localStorage.getItem(LEASE_KEY) ?? 'null') as { tab?: string } | null;
+    if (lease?.tab === tabId) localStorage.removeItem(LEASE_KEY);
+  } catch {
+    // Storage refused: the lease runs out on its own.
+  }
+}
+
 /** Starts the room client for `session` on this page. */
 export function startRoomClient(session: RoomSession): void {
   holdRoomLock();
@@ -98,6 +111,11 @@ export function startRoomClient(session: RoomSession): void {
   if (chapter) enqueue({ key: randomKey(), at: Date.now(), chapterId: chapter, kind: 'visit' });
 
   addEventListener('online', () => sender.kick());
+  addEventListener('pagehide', releaseLease);
+  // A page restored from the back-forward cache takes the lease again if no other tab holds it.
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) sender.kick();
+  });
   addEventListener('storage', (event) => {
     if (event.key === 'mcp-lab-room:queue') banner.update({ state: 'idle', waiting: queue.size() }, rejected);
   });

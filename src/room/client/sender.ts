@@ -72,7 +72,7 @@ export function createSender(options: SenderOptions) {
   async function run(): Promise<void> {
     if (running || stopped) return;
     if (options.mayRun && !options.mayRun()) {
-      retryLater('Another tab is sending.', 2000);
+      retryLater('another open tab of the course is sending them; this one takes over if it closes.', 2000);
       return;
     }
     running = true;
