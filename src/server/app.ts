@@ -50,6 +50,7 @@ import type { RoomCourse } from './course.ts';
 import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/workshop-data.ts';
 import { gradeEvent } from './grade-event.ts';
 import { createHostCheck } from './host-check.ts';
+import { isSignedInInstructor, revealsAnswers, signInInstructor } from './instructor-pages.ts';
 import { addressKey, RateLimiter, type RateLimit } from './rate-limit.ts';
 import {
   bearerToken,
@@ -689,6 +690,12 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
 
   app.get('/api/rooms/:roomId', instructorAuth, async (c) => c.json(await snapshot(c.get('room'))));
 
+  // The dashboard, once its key works, signs the browser in for the instructor pages that reveal answers.
+  app.post('/api/rooms/:roomId/sign-in', instructorAuth, (c) => {
+    signInInstructor(c, c.get('room'), bearerToken(c.req.header('authorization')) ?? '', now());
+    return c.json({ signedIn: true });
+  });
+
   app.get('/api/rooms/:roomId/stream', instructorAuth, (c) => {
     const room = c.get('room');
     const accepted = acceptStream(c, `room:${room.id}`, config.streamsPerDashboard);
@@ -810,6 +817,12 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       } catch {
         return c.text('Bad request: the address is not valid percent-encoding.', 400);
       }
+      if (revealsAnswers(decoded)) {
+        // Never kept by a cache (the service worker's included): the page is for this signed-in browser, now.
+        c.header('Cache-Control', 'private, no-store');
+        if (!(await isSignedInInstructor(c, async (id) => unexpired(await data.roomById(id)))))
+          return c.html(INSTRUCTOR_ONLY_PAGE, 403);
+      }
       if (!path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && !path.includes('..')) {
         const dir = join(root, decoded);
         // One leading slash: "//chapters/" would be a scheme-relative address, sending the browser to a host.
@@ -861,6 +874,18 @@ async function oneAtATime<T>(turns: Map<string, Promise<unknown>>, key: string, 
     if (turns.get(key) === mine) turns.delete(key);
   }
 }
+
+/** What the workshop server answers for an instructor page that reveals answers, to a browser not signed in. */
+const INSTRUCTOR_ONLY_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>For the room's instructor</title></head>
+<body><main>
+<h1>This page is for the room's instructor</h1>
+<p>On the workshop server, the answer key and the facilitator notes are shown only in a browser that has opened
+one of your rooms. Open your room's dashboard at <a href="/instructor/room/">/instructor/room/</a> with the
+instructor link you kept, then come back to this page.</p>
+</main></body></html>
+`;
 
 /** What a learner's browser needs to know about the room. */
 function learnerRoomView(room: RoomState) {
