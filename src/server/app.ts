@@ -51,6 +51,7 @@ import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/wo
 import { gradeEvent } from './grade-event.ts';
 import { createHostCheck } from './host-check.ts';
 import { isSignedInInstructor, revealsAnswers, signInInstructor } from './instructor-pages.ts';
+import { SignIns, StorageLedger } from './quotas.ts';
 import { addressKey, RateLimiter, type RateLimit } from './rate-limit.ts';
 import {
   bearerToken,
@@ -117,10 +118,19 @@ export interface WorkshopConfig {
   streamsPerLearner: number;
   /** Dashboard streams one room's instructor link may hold; a new one closes the oldest. */
   streamsPerDashboard: number;
-  /** Learners one room may have (removed learners count: their answers are kept). */
+  /** Learners one room may have (removed learners do not count: their answers are kept, their place is free). */
   maxLearnersPerRoom: number;
-  /** Characters of stored events one learner may have; events beyond it are refused. */
+  /**
+   * Sign-ins one client address (an IPv6 /64) may make in one room, removed learners' included; default half of
+   * maxLearnersPerRoom, so one address cannot fill a room (a class behind one address still fits: 100 learners).
+   */
+  signInsPerAddress?: number;
+  /** Characters of stored events (payloads and verdicts) one learner may have; events beyond it are refused. */
   maxStoredCharsPerLearner: number;
+  /** Characters of stored events one room may have. */
+  maxStoredCharsPerRoom: number;
+  /** Characters of stored events the rooms created from one client address may have together. */
+  maxStoredCharsPerCreator: number;
 }
 
 /** The longest edited classify text stored as typed; a longer one is stored as its length and SHA-256. */
@@ -140,6 +150,8 @@ export const DEFAULT_CONFIG: WorkshopConfig = {
   streamsPerDashboard: 5,
   maxLearnersPerRoom: 200,
   maxStoredCharsPerLearner: 1_000_000,
+  maxStoredCharsPerRoom: 50_000_000,
+  maxStoredCharsPerCreator: 200_000_000,
 };
 
 /** Settings that differ from DEFAULT_CONFIG; `limits` too may name only the limits that differ. */
@@ -218,6 +230,9 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   const createLimiter = new RateLimiter(config.limits.createPerIp, now);
   const requestLimiter = new RateLimiter(config.limits.requestsPerLearner, now);
   const eventLimiter = new RateLimiter(config.limits.eventsPerLearner, now);
+  const signIns = new SignIns();
+  const signInsPerAddress = config.signInsPerAddress ?? Math.max(1, Math.floor(config.maxLearnersPerRoom / 2));
+  const ledger = new StorageLedger((roomId) => data.storedCharsOfRoom(roomId));
   const streams = new Set<SSEStreamingApi>();
   /** Open streams by holder (a learner, or one room's instructor link), oldest first. */
   const holders = new Map<string, SSEStreamingApi[]>();
@@ -442,8 +457,10 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     // Counting and inserting happen one join at a time per room: joins sent all at once each counted the room before
     // any of them inserted, and all got in past the cap.
     const outcome = await oneAtATime(joinTurns, room.id, async () => {
-      if ((await data.learnersOfRoom(room.id)).length >= config.maxLearnersPerRoom) return 'full' as const;
-      return data.insertLearner({
+      if (signIns.count(room.id, ip) >= signInsPerAddress) return 'address-full' as const;
+      const present = (await data.learnersOfRoom(room.id)).filter((l) => l.removedAt === null);
+      if (present.length >= config.maxLearnersPerRoom) return 'full' as const;
+      const joined = await data.insertLearner({
         id: learnerId,
         roomId: room.id,
         name: name.name,
@@ -451,7 +468,16 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         secretHash: hashSecret(secret),
         joinedAt: at,
       });
+      if (joined === 'joined') signIns.add(room.id, ip);
+      return joined;
     });
+    if (outcome === 'address-full') {
+      return problem(
+        c,
+        429,
+        `Your network has signed in to this room ${signInsPerAddress} times, the most it may: ask your instructor.`,
+      );
+    }
     if (outcome === 'full')
       return problem(
         c,
@@ -496,12 +522,13 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     if (!eventLimiter.take(learner.id, body.events.length))
       return limited(c, eventLimiter, learner.id, body.events.length);
     const results: (EventResult | undefined)[] = [];
-    const accepted: { index: number; event: NewEvent }[] = [];
+    const accepted: { index: number; chars: number; event: NewEvent }[] = [];
     const at = now();
     // Reading the learner's stored total and storing the batch happen one batch at a time per learner: batches sent
     // all at once each read the total before any stored, and all were stored past the quota.
     const acks = await oneAtATime(storeTurns, learner.id, async () => {
       let storedChars = await data.storedCharsOfLearner(learner.id);
+      await ledger.ensure(room.id);
       body.events.forEach((raw, index) => {
         const key =
           typeof (raw as { key?: unknown })?.key === 'string' ? String((raw as { key: string }).key).slice(0, 64) : '';
@@ -525,7 +552,23 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         }
         const event = parsed.data;
         const payload = storedPayload(event);
-        const chars = JSON.stringify(payload).length;
+        // What the database keeps of the event: its payload and the server's verdict.
+        const chars = JSON.stringify(payload).length + JSON.stringify(graded.verdict).length;
+        const over = ledger.exceeds(room.id, chars, {
+          perRoom: config.maxStoredCharsPerRoom,
+          perCreator: config.maxStoredCharsPerCreator,
+        });
+        if (over) {
+          results[index] = {
+            key,
+            status: 'rejected',
+            reason:
+              over === 'room'
+                ? 'This room has stored as much as the server allows one room: tell your instructor.'
+                : "The rooms created from your instructor's network have stored as much as the server allows: tell your instructor.",
+          };
+          return;
+        }
         if (storedChars + chars > config.maxStoredCharsPerLearner) {
           results[index] = {
             key,
@@ -535,7 +578,9 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
           return;
         }
         storedChars += chars;
+        ledger.add(room.id, chars);
         accepted.push({
+          chars,
           index,
           event: {
             key: event.key,
@@ -551,14 +596,21 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
           },
         });
       });
-      return accepted.length
-        ? data.insertEvents(
-            room.id,
-            learner.id,
-            accepted.map((a) => a.event),
-            at,
-          )
-        : [];
+      if (!accepted.length) return [];
+      try {
+        const stored = await data.insertEvents(
+          room.id,
+          learner.id,
+          accepted.map((a) => a.event),
+          at,
+        );
+        // A repeat of an event stored earlier takes no more room.
+        stored.forEach((ack, i) => ack.status === 'duplicate' && ledger.add(room.id, -accepted[i]!.chars));
+        return stored;
+      } catch (error) {
+        ledger.add(room.id, -accepted.reduce((n, a) => n + a.chars, 0));
+        throw error;
+      }
     });
     const live: Promise<void>[] = [];
     acks.forEach((ack, i) => {
@@ -657,6 +709,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         instructorSecretHash: hashSecret(secret),
       });
       if (outcome === 'created') {
+        ledger.created(roomId, ip);
         log(`room created: ${JSON.stringify(title.text)} (${chapters.length} chapters, kept ${days} days)`);
         const response: CreateRoomResponse = { roomId, code, instructorSecret: secret, expiresAt: at + days * DAY_MS };
         return c.json(response, 201);
@@ -774,6 +827,8 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   app.delete('/api/rooms/:roomId', instructorAuth, async (c) => {
     const room = c.get('room');
     await data.deleteRoom(room.id);
+    ledger.forget(room.id);
+    signIns.forget(room.id);
     await bus.publish({
       t: 'room',
       roomId: room.id,
