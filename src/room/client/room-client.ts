@@ -69,12 +69,18 @@ export function startRoomClient(session: RoomSession): void {
   function finish(reason: StopReason, message: string): void {
     sender.stop();
     streamAbort.abort();
+    // The room records nothing more: say how many answers it never received, rather than drop them in silence.
+    const unsent = queue.size();
     queue.clear();
+    const lost =
+      unsent === 0
+        ? ''
+        : ` ${unsent === 1 ? '1 answer' : `${unsent} answers`} had not reached the room and ${unsent === 1 ? 'is' : 'are'} not in the instructor's record.`;
     const note =
       reason === 'ended'
-        ? `The workshop room "${session.title}" has ended. Your progress stays in this browser.`
+        ? `The workshop room "${session.title}" has ended.${lost} Your progress stays in this browser.`
         : reason === 'removed'
-          ? `You left the workshop room "${session.title}": ${message} Your progress stays in this browser.`
+          ? `You left the workshop room "${session.title}": ${message}${lost} Your progress stays in this browser.`
           : `This browser is no longer signed in to the room "${session.title}". Join again with the room code.`;
     endSession(note);
     banner.finished(note);
