@@ -54,6 +54,8 @@ import { createHostCheck } from './host-check.ts';
 import { roomEventPages } from './room-reads.ts';
 import { siteCaching } from './site-assets.ts';
 import { keepAlive, LagCheck, LiveSender } from './streams.ts';
+import { isSignedInInstructor, revealsAnswers, signInInstructor } from './instructor-pages.ts';
+import { SignIns, StorageLedger } from './quotas.ts';
 import { addressKey, RateLimiter, type RateLimit } from './rate-limit.ts';
 import {
   bearerToken,
@@ -146,10 +148,19 @@ export interface WorkshopConfig {
    * but never refused); one more export is answered 503 with Retry-After.
    */
   maxWholeRoomReads: number;
-  /** Learners one room may have (removed learners count: their answers are kept). */
+  /** Learners one room may have (removed learners do not count: their answers are kept, their place is free). */
   maxLearnersPerRoom: number;
-  /** Characters of stored events one learner may have; events beyond it are refused. */
+  /**
+   * Sign-ins one client address (an IPv6 /64) may make in one room, removed learners' included; default half of
+   * maxLearnersPerRoom, so one address cannot fill a room (a class behind one address still fits: 100 learners).
+   */
+  signInsPerAddress?: number;
+  /** Characters of stored events (payloads and verdicts) one learner may have; events beyond it are refused. */
   maxStoredCharsPerLearner: number;
+  /** Characters of stored events one room may have. */
+  maxStoredCharsPerRoom: number;
+  /** Characters of stored events the rooms created from one client address may have together. */
+  maxStoredCharsPerCreator: number;
 }
 
 /** The longest edited classify text stored as typed; a longer one is stored as its length and SHA-256. */
@@ -172,6 +183,8 @@ export const DEFAULT_CONFIG: WorkshopConfig = {
   maxWholeRoomReads: 4,
   maxLearnersPerRoom: 200,
   maxStoredCharsPerLearner: 1_000_000,
+  maxStoredCharsPerRoom: 50_000_000,
+  maxStoredCharsPerCreator: 200_000_000,
 };
 
 /** Settings that differ from DEFAULT_CONFIG; `limits` too may name only the limits that differ. */
@@ -255,6 +268,9 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   const wholeRoomLimiter = new RateLimiter(config.limits.wholeRoomReadsPerRoom, now);
   /** Whole-room reads running now (see maxWholeRoomReads). */
   let wholeRoomReads = 0;
+  const signIns = new SignIns();
+  const signInsPerAddress = config.signInsPerAddress ?? Math.max(1, Math.floor(config.maxLearnersPerRoom / 2));
+  const ledger = new StorageLedger((roomId) => data.storedCharsOfRoom(roomId));
   const streams = new Set<SSEStreamingApi>();
   /** Open streams by holder (a learner, or one room's instructor link), oldest first. */
   const holders = new Map<string, SSEStreamingApi[]>();
@@ -487,8 +503,10 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     // Counting and inserting happen one join at a time per room: joins sent all at once each counted the room before
     // any of them inserted, and all got in past the cap.
     const outcome = await oneAtATime(joinTurns, room.id, async () => {
-      if ((await data.learnersOfRoom(room.id)).length >= config.maxLearnersPerRoom) return 'full' as const;
-      return data.insertLearner({
+      if (signIns.count(room.id, ip) >= signInsPerAddress) return 'address-full' as const;
+      const present = (await data.learnersOfRoom(room.id)).filter((l) => l.removedAt === null);
+      if (present.length >= config.maxLearnersPerRoom) return 'full' as const;
+      const joined = await data.insertLearner({
         id: learnerId,
         roomId: room.id,
         name: name.name,
@@ -496,7 +514,16 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         secretHash: hashSecret(secret),
         joinedAt: at,
       });
+      if (joined === 'joined') signIns.add(room.id, ip);
+      return joined;
     });
+    if (outcome === 'address-full') {
+      return problem(
+        c,
+        429,
+        `Your network has signed in to this room ${signInsPerAddress} times, the most it may: ask your instructor.`,
+      );
+    }
     if (outcome === 'full')
       return problem(
         c,
@@ -541,12 +568,13 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     if (!eventLimiter.take(learner.id, body.events.length))
       return limited(c, eventLimiter, learner.id, body.events.length);
     const results: (EventResult | undefined)[] = [];
-    const accepted: { index: number; event: NewEvent }[] = [];
+    const accepted: { index: number; chars: number; event: NewEvent }[] = [];
     const at = now();
     // Reading the learner's stored total and storing the batch happen one batch at a time per learner: batches sent
     // all at once each read the total before any stored, and all were stored past the quota.
     const acks = await oneAtATime(storeTurns, learner.id, async () => {
       let storedChars = await data.storedCharsOfLearner(learner.id);
+      await ledger.ensure(room.id);
       body.events.forEach((raw, index) => {
         const key =
           typeof (raw as { key?: unknown })?.key === 'string' ? String((raw as { key: string }).key).slice(0, 64) : '';
@@ -570,7 +598,23 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         }
         const event = parsed.data;
         const payload = storedPayload(event);
-        const chars = JSON.stringify(payload).length;
+        // What the database keeps of the event: its payload and the server's verdict.
+        const chars = JSON.stringify(payload).length + JSON.stringify(graded.verdict).length;
+        const over = ledger.exceeds(room.id, chars, {
+          perRoom: config.maxStoredCharsPerRoom,
+          perCreator: config.maxStoredCharsPerCreator,
+        });
+        if (over) {
+          results[index] = {
+            key,
+            status: 'rejected',
+            reason:
+              over === 'room'
+                ? 'This room has stored as much as the server allows one room: tell your instructor.'
+                : "The rooms created from your instructor's network have stored as much as the server allows: tell your instructor.",
+          };
+          return;
+        }
         if (storedChars + chars > config.maxStoredCharsPerLearner) {
           results[index] = {
             key,
@@ -580,7 +624,9 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
           return;
         }
         storedChars += chars;
+        ledger.add(room.id, chars);
         accepted.push({
+          chars,
           index,
           event: {
             key: event.key,
@@ -596,14 +642,21 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
           },
         });
       });
-      return accepted.length
-        ? data.insertEvents(
-            room.id,
-            learner.id,
-            accepted.map((a) => a.event),
-            at,
-          )
-        : [];
+      if (!accepted.length) return [];
+      try {
+        const stored = await data.insertEvents(
+          room.id,
+          learner.id,
+          accepted.map((a) => a.event),
+          at,
+        );
+        // A repeat of an event stored earlier takes no more room.
+        stored.forEach((ack, i) => ack.status === 'duplicate' && ledger.add(room.id, -accepted[i]!.chars));
+        return stored;
+      } catch (error) {
+        ledger.add(room.id, -accepted.reduce((n, a) => n + a.chars, 0));
+        throw error;
+      }
     });
     const live: Promise<void>[] = [];
     acks.forEach((ack, i) => {
@@ -713,6 +766,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         instructorSecretHash: hashSecret(secret),
       });
       if (outcome === 'created') {
+        ledger.created(roomId, ip);
         log(`room created: ${JSON.stringify(title.text)} (${chapters.length} chapters, kept ${days} days)`);
         const response: CreateRoomResponse = { roomId, code, instructorSecret: secret, expiresAt: at + days * DAY_MS };
         return c.json(response, 201);
@@ -801,6 +855,12 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     });
     c.header('Content-Type', 'application/json; charset=utf-8');
     return c.body(body);
+  });
+
+  // The dashboard, once its key works, signs the browser in for the instructor pages that reveal answers.
+  app.post('/api/rooms/:roomId/sign-in', instructorAuth, (c) => {
+    signInInstructor(c, c.get('room'), bearerToken(c.req.header('authorization')) ?? '', now());
+    return c.json({ signedIn: true });
   });
 
   app.get('/api/rooms/:roomId/stream', instructorAuth, (c) => {
@@ -955,6 +1015,8 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   app.delete('/api/rooms/:roomId', instructorAuth, async (c) => {
     const room = c.get('room');
     await data.deleteRoom(room.id);
+    ledger.forget(room.id);
+    signIns.forget(room.id);
     await bus.publish({
       t: 'room',
       roomId: room.id,
@@ -1011,6 +1073,12 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       } catch {
         return c.text('Bad request: the address is not valid percent-encoding.', 400);
       }
+      if (revealsAnswers(decoded)) {
+        // Never kept by a cache (the service worker's included): the page is for this signed-in browser, now.
+        c.header('Cache-Control', 'private, no-store');
+        if (!(await isSignedInInstructor(c, async (id) => unexpired(await data.roomById(id)))))
+          return c.html(INSTRUCTOR_ONLY_PAGE, 403);
+      }
       if (!path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && !path.includes('..')) {
         const dir = join(root, decoded);
         // One leading slash: "//chapters/" would be a scheme-relative address, sending the browser to a host.
@@ -1055,6 +1123,18 @@ async function oneAtATime<T>(turns: Map<string, Promise<unknown>>, key: string, 
     if (turns.get(key) === mine) turns.delete(key);
   }
 }
+
+/** What the workshop server answers for an instructor page that reveals answers, to a browser not signed in. */
+const INSTRUCTOR_ONLY_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>For the room's instructor</title></head>
+<body><main>
+<h1>This page is for the room's instructor</h1>
+<p>On the workshop server, the answer key and the facilitator notes are shown only in a browser that has opened
+one of your rooms. Open your room's dashboard at <a href="/instructor/room/">/instructor/room/</a> with the
+instructor link you kept, then come back to this page.</p>
+</main></body></html>
+`;
 
 /** What a learner's browser needs to know about the room. */
 function learnerRoomView(room: RoomState) {

@@ -8,6 +8,10 @@
  *   then /offline/, which lists the pages that are stored.
  * - Hashed build assets under /_astro/: stored copy first (their names change whenever their content does).
  * - Everything else of ours (search index, icons): network first, then the stored copy.
+ * Never stored: the workshop room's API (/api/, /workshop-server.json), any request that carries an Authorization
+ * header, and any response marked Cache-Control no-store or private: class data must not outlive "Delete the
+ * room's data now", nor be served from this browser once the server is gone. On activation the worker deletes any
+ * such entry an earlier worker stored.
  * The page also posts the URLs it has already loaded (its own address, scripts, styles), so even the very first
  * page visited, fetched before this worker was in control, is stored.
  *
@@ -67,6 +71,7 @@ self.addEventListener('activate', (event) => {
       .then((names) =>
         Promise.all(names.filter((n) => n.startsWith('mcp-lab-offline-') && n !== CACHE).map((n) => caches.delete(n))),
       )
+      .then(() => purgePrivate())
       .then(() => self.clients.claim())
       .then(() => evictOutdatedAssets()),
   );
@@ -89,6 +94,8 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || !sameOrigin(request.url)) return;
   const url = new URL(request.url);
   if (url.pathname === '/sw.js') return;
+  // The room's data goes straight to the network, never through the cache.
+  if (isPrivateRequest(url, request)) return;
   if (request.mode === 'navigate') {
     event.respondWith(networkFirstPage(request));
   } else if (url.pathname.startsWith('/_astro/')) {
@@ -120,7 +127,33 @@ function stripSearch(u: string): string {
 
 function storable(res: Response | undefined): res is Response {
   // A redirected response cannot answer a navigation later, so only direct answers are stored.
-  return res !== undefined && res.ok && res.type === 'basic' && !res.redirected;
+  return res !== undefined && res.ok && res.type === 'basic' && !res.redirected && !isPrivateResponse(res);
+}
+
+/** The workshop room's API, or a request with credentials of its own: never answered from or stored in the cache. */
+function isPrivateRequest(url: URL, request?: Request): boolean {
+  return (
+    url.pathname.startsWith('/api/') ||
+    url.pathname === '/workshop-server.json' ||
+    request?.headers.has('Authorization') === true
+  );
+}
+
+/** A response its server asked no one to keep. */
+function isPrivateResponse(res: Response): boolean {
+  return /(?:^|,)\s*(?:no-store|private)\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '');
+}
+
+/** Deletes what an earlier worker stored of the room's data (the API, or anything marked no-store or private). */
+async function purgePrivate(): Promise<void> {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('mcp-lab-offline-')) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const stored = await cache.match(request, BY_URL);
+      if (isPrivateRequest(new URL(request.url)) || (stored && isPrivateResponse(stored))) await cache.delete(request);
+    }
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,7 +1,7 @@
 /**
  * The instructor's page (/instructor/room/): creates a room, then shows its live dashboard. The instructor link
  * carries the room's secret in its fragment (#room=…&key=…), which browsers never send to a server; this script
- * moves the secret into localStorage, takes it out of the address bar (so it never shows on a projector), and sends
+ * moves the secret into localStorage (never over a kept key the server has not refused: see KeptRoom.untried), takes it out of the address bar (so it never shows on a projector), and sends
  * it only in Authorization headers. The live stream is read with fetch(). Every name is put on the page as text.
  */
 import { copyText } from '../../lib/clipboard.ts';
@@ -36,6 +36,12 @@ interface KeptRoom {
   title: string;
   code: string;
   createdAt: number;
+  /**
+   * Keys that links carried for this room, not yet proven: a link never replaces a key that works until the server
+   * has accepted the link's key (a learner who knows the room id could otherwise send a "dashboard link" with a
+   * made-up key and lock the instructor out).
+   */
+  untried?: string[];
 }
 
 const must = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document): T => {
@@ -110,7 +116,9 @@ export function startDashboardPage(): void {
   const key = params.get('key');
   if (roomId && key) {
     const known = keptRooms().find((r) => r.roomId === roomId);
-    keepRoom({ title: '', code: '', createdAt: Date.now(), ...known, roomId, secret: key });
+    if (!known) keepRoom({ title: '', code: '', createdAt: Date.now(), roomId, secret: key });
+    else if (known.secret !== key && !known.untried?.includes(key))
+      keepRoom({ ...known, untried: [...(known.untried ?? []), key].slice(-5) });
     history.replaceState(null, '', `${location.pathname}#room=${encodeURIComponent(roomId)}`);
   }
   const kept = roomId ? keptRooms().find((r) => r.roomId === roomId) : undefined;
@@ -287,7 +295,47 @@ const el = (tag: string, attrs: Record<string, string> = {}, ...children: (Node 
   return node;
 };
 
-async function openDashboard(room: KeptRoom): Promise<void> {
+/**
+ * Asks the server whether `key` is the room's instructor key; when it is, the server also signs this browser in for
+ * the instructor pages that reveal answers (the answer key, the facilitator notes).
+ */
+async function proveKey(roomId: string, key: string): Promise<'accepted' | 'refused' | 'unknown'> {
+  try {
+    const res = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+      body: '{}',
+    });
+    return res.ok ? 'accepted' : res.status === 401 ? 'refused' : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Tries the keys links brought for the room: one the server accepts replaces the kept key, one it refuses is
+ * dropped (and the page says so), one it cannot judge yet (offline) is kept beside the working key for next time.
+ * Then signs in with the key kept.
+ */
+async function settleKey(initial: KeptRoom): Promise<KeptRoom> {
+  let room = initial;
+  for (const key of initial.untried ?? []) {
+    const answer = await proveKey(room.roomId, key);
+    if (answer === 'unknown') break;
+    const untried = (room.untried ?? []).filter((k) => k !== key);
+    room = answer === 'accepted' ? { ...room, secret: key, untried } : { ...room, untried };
+    if (answer === 'refused')
+      showNote(
+        "The server has not accepted the key in the link you opened: this browser keeps the room's instructor key it had.",
+      );
+    keepRoom(room);
+  }
+  await proveKey(room.roomId, room.secret);
+  return room;
+}
+
+async function openDashboard(initial: KeptRoom): Promise<void> {
+  const room = await settleKey(initial);
   must('[data-role="create"]').hidden = true;
   const dash = must('[data-role="dashboard"]');
   dash.hidden = false;

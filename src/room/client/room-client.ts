@@ -35,6 +35,19 @@ function holdLease(): boolean {
   }
 }
 
+/**
+ * Gives the lease back when this page goes away (a navigation, a closed tab), so the next page of the course sends at
+ * once instead of waiting out the lease of a page that no longer exists.
+ */
+function releaseLease(): void {
+  try {
+    const lease = JSON.parse(localStorage.getItem(LEASE_KEY) ?? 'null') as { tab?: string } | null;
+    if (lease?.tab === tabId) localStorage.removeItem(LEASE_KEY);
+  } catch {
+    // Storage refused: the lease runs out on its own.
+  }
+}
+
 /** Starts the room client for `session` on this page. */
 export function startRoomClient(session: RoomSession): void {
   holdRoomLock();
@@ -58,12 +71,18 @@ export function startRoomClient(session: RoomSession): void {
   function finish(reason: StopReason, message: string): void {
     sender.stop();
     streamAbort.abort();
+    // The room records nothing more: say how many answers it never received, rather than drop them in silence.
+    const unsent = queue.size();
     queue.clear();
+    const lost =
+      unsent === 0
+        ? ''
+        : ` ${unsent === 1 ? '1 answer' : `${unsent} answers`} had not reached the room and ${unsent === 1 ? 'is' : 'are'} not in the instructor's record.`;
     const note =
       reason === 'ended'
-        ? `The workshop room "${session.title}" has ended. Your progress stays in this browser.`
+        ? `The workshop room "${session.title}" has ended.${lost} Your progress stays in this browser.`
         : reason === 'removed'
-          ? `You left the workshop room "${session.title}": ${message} Your progress stays in this browser.`
+          ? `You left the workshop room "${session.title}": ${message}${lost} Your progress stays in this browser.`
           : `This browser is no longer signed in to the room "${session.title}". Join again with the room code.`;
     endSession(note);
     banner.finished(note);
@@ -100,6 +119,11 @@ export function startRoomClient(session: RoomSession): void {
   if (chapter) enqueue({ key: randomKey(), at: Date.now(), chapterId: chapter, kind: 'visit' });
 
   addEventListener('online', () => sender.kick());
+  addEventListener('pagehide', releaseLease);
+  // A page restored from the back-forward cache takes the lease again if no other tab holds it.
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) sender.kick();
+  });
   addEventListener('storage', (event) => {
     if (event.key === 'mcp-lab-room:queue') banner.update({ state: 'idle', waiting: queue.size() }, rejected);
   });

@@ -307,12 +307,22 @@ export function createWorkshopData(db: Kysely<WorkshopDatabase>) {
       return this.roomById(roomId);
     },
 
-    /** Characters of event payload stored for one learner (what their per-learner quota counts). */
+    /** Characters stored for one learner, payloads and verdicts (what their per-learner quota counts). */
     async storedCharsOfLearner(learnerId: string): Promise<number> {
       const row = await db
         .selectFrom('events')
-        .select(sql<number | string | null>`sum(length(payload))`.as('chars'))
+        .select(sql<number | string | null>`sum(length(payload) + length(verdict))`.as('chars'))
         .where('learner_id', '=', learnerId)
+        .executeTakeFirst();
+      return Number(row?.chars ?? 0);
+    },
+
+    /** Characters stored for one room, payloads and verdicts (what the per-room quota counts). */
+    async storedCharsOfRoom(roomId: string): Promise<number> {
+      const row = await db
+        .selectFrom('events')
+        .select(sql<number | string | null>`sum(length(payload) + length(verdict))`.as('chars'))
+        .where('room_id', '=', roomId)
         .executeTakeFirst();
       return Number(row?.chars ?? 0);
     },

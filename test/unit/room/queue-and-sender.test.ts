@@ -196,3 +196,67 @@ describe('the sender', () => {
     expect(server.calls.length).toBe(0);
   });
 });
+
+describe('the sender and a server that refuses large bodies (413)', () => {
+  /** A visit padded to about `chars` characters, standing for an answer with a long edited message. */
+  const large = (key: string, chars: number) =>
+    ({ ...visit(key), text: 'x'.repeat(chars) }) as unknown as UnsequencedEvent;
+  /** A server that refuses a body over `limit` bytes as a whole, as the workshop server does over 256 KB. */
+  const refusingOver = (limit: number) =>
+    fakeFetch((events) =>
+      new TextEncoder().encode(JSON.stringify({ events })).length > limit
+        ? new Response(JSON.stringify({ error: 'The request is too large.' }), { status: 413 })
+        : stored(events),
+    );
+
+  it('budgets each batch by bytes, so a spell offline never makes a body the server refuses', async () => {
+    // The outbox sent up to 25 events a request with no byte budget; the server refused the body as a whole and
+    // the sender retried the same batch for ever, so every later answer was lost.
+    const queue = createQueue(memoryStorage());
+    for (let i = 0; i < 20; i++) queue.enqueue(large(`key-${String(i).padStart(4, '0')}`, 3000));
+    const server = refusingOver(8192);
+    const timers = manualTimers();
+    createSender({ queue, token: 't', fetch: server.fetch, maxBytes: 8192, ...timers }).kick();
+    await settle();
+    expect(queue.size()).toBe(0);
+    for (const call of server.calls)
+      expect(new TextEncoder().encode(JSON.stringify({ events: call })).length).toBeLessThanOrEqual(8192);
+    expect(server.calls.flat().map((e) => e.key)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `key-${String(i).padStart(4, '0')}`),
+    );
+  });
+
+  it('splits a batch the server refuses as too large and sends the halves', async () => {
+    const queue = createQueue(memoryStorage());
+    for (let i = 0; i < 8; i++) queue.enqueue(large(`key-${i}-aaaa`, 2000));
+    const server = refusingOver(5000);
+    const timers = manualTimers();
+    createSender({ queue, token: 't', fetch: server.fetch, ...timers }).kick();
+    await settle();
+    expect(queue.size()).toBe(0);
+    expect(
+      new Set(
+        server.calls
+          .filter((c) => c.length <= 2)
+          .flat()
+          .map((e) => e.key),
+      ).size,
+    ).toBe(8);
+  });
+
+  it('tells the learner about an answer too large to send alone, and sends the rest', async () => {
+    const queue = createQueue(memoryStorage());
+    queue.enqueue(visit('small-1a'));
+    queue.enqueue(large('huge-000', 20_000));
+    queue.enqueue(visit('small-2a'));
+    const server = refusingOver(5000);
+    const rejected: { key: string; reason: string }[] = [];
+    const timers = manualTimers();
+    createSender({ queue, token: 't', fetch: server.fetch, onRejected: (r) => rejected.push(...r), ...timers }).kick();
+    await settle();
+    expect(queue.size()).toBe(0);
+    expect(rejected.map((r) => r.key)).toEqual(['huge-000']);
+    expect(rejected[0]!.reason).toMatch(/too large/i);
+    expect(new Set(server.calls.flat().map((e) => e.key))).toEqual(new Set(['small-1a', 'huge-000', 'small-2a']));
+  });
+});

@@ -8,7 +8,16 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
-import { createRoom, freshKey, join, post, testServer, withToken, type TestServer } from './harness.ts';
+import {
+  createRoom,
+  freshKey,
+  join,
+  largePrediction,
+  post,
+  testServer,
+  withToken,
+  type TestServer,
+} from './harness.ts';
 
 reportPostgresAvailability('workshop room attacks');
 
@@ -262,6 +271,96 @@ for (const engine of ENGINES_UNDER_TEST) {
         }
       },
     );
+
+    it('limits sign-ins per address in a room, and removed learners no longer count toward "room full"', async () => {
+      // 200 sign-ins from one address fitted the join limits, and removed learners still counted: every real learner
+      // was then told "This room is full".
+      const server = testServer(db, { maxLearnersPerRoom: 4, signInsPerAddress: 2 });
+      try {
+        const room = await createRoom(server);
+        const eve1 = await join(server, room.code, 'Bot 1', '203.0.113.50');
+        const eve2 = await join(server, room.code, 'Bot 2', '203.0.113.50');
+        const third = await server.request('/api/join', {
+          ...post({ code: room.code, name: 'Bot 3' }),
+          ip: '203.0.113.50',
+        });
+        expect(third.status).toBe(429);
+        expect(((await third.json()) as { error: string }).error).toMatch(/network/);
+        await join(server, room.code, 'Ada', '198.51.100.1');
+        await join(server, room.code, 'Grace', '198.51.100.2');
+        const full = await server.request('/api/join', {
+          ...post({ code: room.code, name: 'Alan' }),
+          ip: '198.51.100.3',
+        });
+        expect(full.status).toBe(409);
+        for (const bot of [eve1, eve2]) {
+          const removed = await server.request(
+            `/api/rooms/${room.roomId}/learners/${bot.learnerId}`,
+            withToken(room.instructorSecret, 'DELETE'),
+          );
+          expect(removed.status).toBe(200);
+        }
+        await join(server, room.code, 'Alan', '198.51.100.3');
+        // The address that signed in twice stays at its limit after its learners were removed.
+        const again = await server.request('/api/join', {
+          ...post({ code: room.code, name: 'Bot 4' }),
+          ip: '203.0.113.50',
+        });
+        expect(again.status).toBe(429);
+      } finally {
+        server.close();
+      }
+    });
+
+    it('bounds what one room stores, counting verdicts as well as payloads', async () => {
+      // The quota was per learner only: learners enough, each under their own quota, grew one room without bound.
+      const server = testServer(db, { maxStoredCharsPerRoom: 5000 });
+      try {
+        const room = await createRoom(server, ['01-message-shapes']);
+        const statuses: string[] = [];
+        for (const name of ['Ada', 'Grace', 'Alan']) {
+          const learner = await join(server, room.code, name);
+          const res = await server.request(
+            '/api/events',
+            post({ events: [largePrediction(1), largePrediction(2)] }, learner.token),
+          );
+          const body = (await res.json()) as { results: { status: string; reason?: string }[] };
+          statuses.push(...body.results.map((r) => r.status));
+          if (name === 'Alan') expect(body.results[0]!.reason).toMatch(/room/);
+        }
+        // About 2,000 characters each (payload and verdict): two fit in 5,000, the rest are refused.
+        expect(statuses.filter((s) => s === 'stored')).toHaveLength(2);
+        expect(statuses.filter((s) => s === 'rejected')).toHaveLength(4);
+      } finally {
+        server.close();
+      }
+    });
+
+    it('bounds what the rooms created from one address store together', async () => {
+      // Rooms could be created freely: one address filled its rooms one after another, gigabytes an hour.
+      const server = testServer(db, { maxStoredCharsPerCreator: 5000 });
+      try {
+        const statuses: string[] = [];
+        for (const title of ['First', 'Second', 'Third']) {
+          const res = await server.request('/api/rooms', {
+            ...post({ title, chapters: ['01-message-shapes'] }),
+            ip: '203.0.113.60',
+          });
+          const room = (await res.json()) as { code: string };
+          const learner = await join(server, room.code, 'Ada');
+          const sent = await server.request('/api/events', post({ events: [largePrediction(1)] }, learner.token));
+          statuses.push(...((await sent.json()) as { results: { status: string }[] }).results.map((r) => r.status));
+        }
+        expect(statuses).toEqual(['stored', 'stored', 'rejected']);
+        // Another address's room is not held back.
+        const other = await createRoom(server, ['01-message-shapes']);
+        const grace = await join(server, other.code, 'Grace');
+        const sent = await server.request('/api/events', post({ events: [largePrediction(1)] }, grace.token));
+        expect(((await sent.json()) as { results: { status: string }[] }).results[0]!.status).toBe('stored');
+      } finally {
+        server.close();
+      }
+    });
 
     it.each([
       ['Armenian օ (U+0585) for o', 'Ada Lovelace', 'Ada L\u0585velace'],

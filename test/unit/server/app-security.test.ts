@@ -567,7 +567,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       });
 
       it('refuses a learner beyond the room’s learner cap with a clear message', async () => {
-        const capped = testServer(db, { maxLearnersPerRoom: 3 });
+        const capped = testServer(db, { maxLearnersPerRoom: 3, signInsPerAddress: 10 });
         try {
           const room = await createRoom(capped);
           for (const name of ['Ada', 'Grace', 'Alan']) await join(capped, room.code, name);
