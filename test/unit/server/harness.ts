@@ -28,8 +28,13 @@ export interface TestServer {
 }
 
 /** Builds a server over `db`, with a clock the test moves. */
-export function testServer(db: TestDatabase, config: WorkshopSettings = {}, bus: Bus = createMemoryBus()): TestServer {
-  const data = createWorkshopData(db.database.db);
+export function testServer(
+  db: TestDatabase,
+  config: WorkshopSettings = {},
+  bus: Bus = createMemoryBus(),
+  wrap: (data: WorkshopData) => WorkshopData = (data) => data,
+): TestServer {
+  const data = wrap(createWorkshopData(db.database.db));
   const clock = { now: Date.UTC(2026, 10, 30, 9, 0, 0) };
   const { app, closeStreams } = createWorkshopApp({
     data,
@@ -177,18 +182,5 @@ export function testServerWrapping(
   config: WorkshopSettings = {},
   bus: Bus = createMemoryBus(),
 ): TestServer {
-  const data = wrap(createWorkshopData(db.database.db));
-  const clock = { now: Date.UTC(2026, 10, 30, 9, 0, 0) };
-  const { app, closeStreams } = createWorkshopApp({ data, bus, course: testCourse(), config, now: () => clock.now });
-  return {
-    request: (path, init = {}) => {
-      const { ip = '192.0.2.1', ...rest } = init;
-      const env = { incoming: { socket: { remoteAddress: ip, remotePort: 40000, remoteFamily: 'IPv4' } } };
-      return Promise.resolve(app.request(`http://workshop.test${path}`, rest, env));
-    },
-    data,
-    bus,
-    clock,
-    close: closeStreams,
-  };
+  return testServer(db, config, bus, wrap);
 }
