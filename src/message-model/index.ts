@@ -110,7 +110,9 @@ export type {
   LogExchange,
   LogIssue,
   LogIssueId,
+  LineSource,
   ProtocolDetection,
+  Side,
 } from './log.ts';
 export { formatClassification } from './format.ts';
 export {
