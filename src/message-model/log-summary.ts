@@ -47,3 +47,25 @@ export function summarize(s: Session, detection: ProtocolDetection): Omit<LogAna
     counts: s.counts,
   };
 }
+
+/** The session in one sentence, as the CLI's summary and the Playground's headline both word it. */
+export function describeSession(a: Pick<LogAnalysis, 'counts' | 'issueCounts' | 'detection'>): string {
+  const c = a.counts;
+  const n = (k: number, one: string, many = `${one}s`) => `${k.toLocaleString('en')} ${k === 1 ? one : many}`;
+  const orphans = a.issueCounts['response-without-request'] ?? 0;
+  const parts = [
+    `${n(c.answered, 'request')} answered`,
+    `${c.unanswered.toLocaleString('en')} unanswered`,
+    `${n(orphans, 'response')} to no request`,
+  ];
+  if (c.cancelled > 0) parts.push(`${c.cancelled.toLocaleString('en')} cancelled (no response owed)`);
+  if (c.open > 0) parts.push(`${n(c.open, 'subscription stream')} still open`);
+  const d = a.detection;
+  const version =
+    d.source === 'given'
+      ? `${d.protocol} (chosen)`
+      : d.line !== undefined
+        ? `${d.protocol}, decided by line ${d.line}`
+        : `${d.protocol} (no line names a version)`;
+  return `${version}: ${parts.join(', ')}.`;
+}

@@ -23,6 +23,7 @@ import { VersionDetector } from './log-version.ts';
 import type { Protocol } from './protocols.ts';
 
 export { LOG_ISSUE_IDS, LOG_MAX_EXCHANGES, LOG_MAX_ISSUES } from './log-session.ts';
+export { describeSession } from './log-summary.ts';
 export type { LogExchange, LogIssue, LogIssueId, ProtocolDetection, Side } from './log-session.ts';
 
 /** One line of a JSONL log (a captured stdio session) and its classification. */
