@@ -122,7 +122,7 @@ export type {
   ProtocolDetection,
   Side,
 } from './log.ts';
-export { analyzeTraffic, readHostLogLine, readTraffic, TRAFFIC_FORMATS } from './read-traffic.ts';
+export { analyzeTraffic, looksLikeHar, readHostLogLine, readTraffic, TRAFFIC_FORMATS } from './read-traffic.ts';
 export type { TrafficAnalysis, TrafficFormat, TrafficLine, TrafficReading } from './read-traffic.ts';
 export { formatClassification } from './format.ts';
 export {

@@ -37,6 +37,8 @@ export type TrafficReading =
       lines: TrafficLine[];
       /** How many lines carried a host prefix that was stripped. */
       stripped: number;
+      /** Non-blank lines past `maxLines`, counted and not read. */
+      leftOut: number;
       /** Sentences about what was left out: host lines with no message, HAR entries skipped. */
       notes: string[];
     }
@@ -81,18 +83,32 @@ function jsonValueEnd(text: string, start: number): number {
   return text.length;
 }
 
-/** Reads a paste: a HAR document, a host log, or JSONL. */
-export function readTraffic(text: string): TrafficReading {
+/**
+ * Reads a paste: a HAR document, a host log, or JSONL. At most `maxLines` messages are read (default: all); the
+ * non-blank lines after them are counted in `leftOut`.
+ */
+export function readTraffic(text: string, maxLines = Number.POSITIVE_INFINITY): TrafficReading {
   if (typeof text !== 'string') return { kind: 'bad-input', message: 'Traffic is text.' };
-  if (looksLikeHar(text)) return readHarTraffic(text);
+  if (looksLikeHar(text)) {
+    const har = readHarTraffic(text);
+    if (har.kind === 'bad-input' || har.lines.length <= maxLines) return har;
+    return { ...har, lines: har.lines.slice(0, maxLines), leftOut: har.lines.length - maxLines };
+  }
   const lines: TrafficLine[] = [];
   let stripped = 0;
   let host = 0;
+  let leftOut = 0;
   let at = 0;
   for (let n = 1; at <= text.length; n += 1) {
     const nl = text.indexOf('\n', at);
-    const raw = text.slice(at, nl === -1 ? text.length : nl).replace(/\r$/, '');
-    at = nl === -1 ? text.length + 1 : nl + 1;
+    const stop = nl === -1 ? text.length : nl;
+    if (lines.length >= maxLines) {
+      if (text.slice(at, stop).trim() !== '') leftOut += 1;
+      at = stop + 1;
+      continue;
+    }
+    const raw = text.slice(at, stop).replace(/\r$/, '');
+    at = stop + 1;
     if (raw.trim() === '') continue;
     const read = readHostLogLine(raw);
     if (read?.kind === 'host') host += 1;
@@ -106,11 +122,11 @@ export function readTraffic(text: string): TrafficReading {
     notes.push(
       `${host} host line${host === 1 ? '' : 's'} with a timestamp and no "Message from client:" or "Message from server:" carried no message and ${host === 1 ? 'was' : 'were'} left out.`,
     );
-  return { kind: 'traffic', format: stripped > 0 || host > 0 ? 'host-log' : 'jsonl', lines, stripped, notes };
+  return { kind: 'traffic', format: stripped > 0 || host > 0 ? 'host-log' : 'jsonl', lines, stripped, leftOut, notes };
 }
 
-/** A HAR document is one JSON object with a `log` member; a JSONL log's first line is a message. */
-function looksLikeHar(text: string): boolean {
+/** True when a text is a HAR document: one JSON object whose first member is `log` (a JSONL log starts with a message). */
+export function looksLikeHar(text: string): boolean {
   const head = text.trimStart();
   if (!head.startsWith('{')) return false;
   const first = readJsonToken(head, 1);
@@ -136,7 +152,14 @@ function readHarTraffic(text: string): TrafficReading {
       readSseEvents(response).forEach((event, i) => push(event.data, from, `entry ${index}, response event ${i + 1}`));
     } else push(response, from, `entry ${index}, response`);
   }
-  return { kind: 'traffic', format: 'har', lines, stripped: 0, notes: har.skipped.map((s) => `Skipped ${s}.`) };
+  return {
+    kind: 'traffic',
+    format: 'har',
+    lines,
+    stripped: 0,
+    leftOut: 0,
+    notes: har.skipped.map((s) => `Skipped ${s}.`),
+  };
 }
 
 function contentType(headers: unknown): string {
