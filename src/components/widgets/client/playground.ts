@@ -7,7 +7,7 @@
  * The paste can be shared as a link: the text, deflated and base64url-encoded, rides in the URL fragment, which
  * browsers never send to a server.
  */
-import type { Classification, Finding } from '#message-model';
+import type { Classification, Finding, LogIssueId } from '#message-model';
 import { indexPointers } from '#message-model';
 import type { Analysis, LogRow, ProtocolChoice, ReadMode, ReplyTexts } from './analyse.ts';
 import type { WorkerJob, WorkerReply } from './classify-worker.ts';
@@ -432,7 +432,7 @@ class LabPlayground extends HTMLElement {
         : []),
       h('p', { 'data-role': 'session' }, `Session: ${analysis.session}`),
       h('p', { class: 'lab-small', 'data-role': 'detection' }, `Version: ${d.evidence}`),
-      h('p', {}, `${summary}.`),
+      h('p', { 'data-role': 'kinds' }, `${summary}.`),
       ...(skipped > 0
         ? [
             h(
@@ -494,7 +494,13 @@ function messageHeadline(c: Classification, choice: ProtocolChoice): string {
 /** The headline of a log: per-line errors and warnings, and the issues that span lines, by severity. */
 function logHeadline(a: LogAnalysisView): string {
   const total = Object.values(a.issueCounts).reduce((n, k) => n + (k ?? 0), 0);
-  const by = (sev: string) => a.issues.filter((i) => i.severity === sev).length;
+  // Every issue is counted by id, and each id has one severity: the counts cover issues past the listed ones too.
+  const severity = new Map(a.issues.map((i) => [i.id, i.severity]));
+  const by = (sev: string) =>
+    Object.entries(a.issueCounts).reduce(
+      (n, [id, k]) => n + (severity.get(id as LogIssueId) === sev ? (k ?? 0) : 0),
+      0,
+    );
   const across =
     total === 0
       ? 'no issue across lines'
