@@ -6,7 +6,7 @@
 import { finding, pointer, type Finding, type FindingId } from './findings.ts';
 import { MISNAMED_METHODS, methodRef, methodStatus } from './methods.ts';
 import { ERROR_CODE } from './error-codes.ts';
-import { isMcpVersion, jsonRpcRef, mcpRef, type McpVersion, type SpecRef } from './protocols.ts';
+import { isMcpVersion, jsonRpcRef, mcpRef, MCP_VERSIONS, type McpVersion, type SpecRef } from './protocols.ts';
 import { MCP_SCHEMAS, RequestMetaSchema } from './schemas.ts';
 import { isSurelyRequestMeta, isSurelyValidParams } from './fast-paths.ts';
 import { issueFindings, schemaFindings, schemaIssues } from './schema-findings.ts';
@@ -399,6 +399,7 @@ function methodFindings(method: string, base: string, ctx: Context, role: 'reque
       ),
     );
   }
+  findings.push(...kindConfusion(method, path, protocol, role));
   const status = methodStatus(method, protocol);
   if (status === 'removed') {
     findings.push(
@@ -432,4 +433,46 @@ function methodFindings(method: string, base: string, ctx: Context, role: 'reque
     );
   }
   return findings;
+}
+
+/** Every MCP request method of any covered revision (MCP names every notification method `notifications/…`). */
+const REQUEST_METHODS: ReadonlySet<string> = new Set([
+  ...MCP_VERSIONS.flatMap((v) => Object.keys(MCP_SCHEMAS[v].requests)),
+  'ping',
+  'server/discover',
+  'roots/list',
+]);
+
+/**
+ * The most common hand-written mistake: a request method sent without an id is a notification nobody will answer,
+ * and a notification method sent with an id is a request that owes a response (spec basic/index.mdx §Requests and
+ * §Notifications). The message is classified as what it is; the warning says what the sender probably meant.
+ */
+function kindConfusion(
+  method: string,
+  path: string,
+  protocol: McpVersion,
+  role: 'request' | 'notification',
+): Finding[] {
+  if (role === 'notification' && REQUEST_METHODS.has(method))
+    return [
+      finding(
+        'request-method-without-id',
+        'warning',
+        path,
+        `"${method}" is a request method, but this message has no id, so it is a notification: the receiver sends nothing back, and the sender will never get the result it probably wanted. Give it an id to make it a request.`,
+        mcpRef(protocol, 'basic/index', 'Notifications'),
+      ),
+    ];
+  if (role === 'request' && method.startsWith('notifications/'))
+    return [
+      finding(
+        'notification-method-with-id',
+        'warning',
+        path,
+        `"${method}" is a notification method, but this message has an id, so it is a request: the receiver owes it a response (no such request exists, so most receivers answer with an error). Leave the id out to send it as a notification.`,
+        mcpRef(protocol, 'basic/index', 'Requests'),
+      ),
+    ];
+  return [];
 }

@@ -50,6 +50,9 @@ export const FINDING_IDS = [
   'capabilities-invalid',
   'implementation-invalid',
   'log-level-invalid',
+  // Kind confusion: a request method without an id, a notification method with one
+  'request-method-without-id',
+  'notification-method-with-id',
   // MCP notifications
   'notification-params-invalid',
   // MCP results

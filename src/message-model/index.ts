@@ -101,7 +101,15 @@ export type {
 export { buildReplyMessage, sameReply } from './reply.ts';
 export { classifyAcrossProtocols, describeReply } from './compare.ts';
 export type { CrossVersionClassification, VersionDifference } from './compare.ts';
-export { classifyLog, analyzeLog, createLogAnalyzer, LOG_ISSUE_IDS, LOG_MAX_ISSUES, LOG_MAX_EXCHANGES } from './log.ts';
+export {
+  classifyLog,
+  analyzeLog,
+  createLogAnalyzer,
+  describeSession,
+  LOG_ISSUE_IDS,
+  LOG_MAX_ISSUES,
+  LOG_MAX_EXCHANGES,
+} from './log.ts';
 export type {
   LogEntry,
   LogAnalysis,
@@ -110,8 +118,12 @@ export type {
   LogExchange,
   LogIssue,
   LogIssueId,
+  LineSource,
   ProtocolDetection,
+  Side,
 } from './log.ts';
+export { analyzeTraffic, looksLikeHar, readHostLogLine, readTraffic, TRAFFIC_FORMATS } from './read-traffic.ts';
+export type { TrafficAnalysis, TrafficFormat, TrafficLine, TrafficReading } from './read-traffic.ts';
 export { formatClassification } from './format.ts';
 export {
   BROKEN_BY,

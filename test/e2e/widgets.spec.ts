@@ -528,9 +528,11 @@ test('the Playground classifies a 5 MB log in its worker and finds the broken li
   await page.locator('lab-playground button[type="submit"]').click();
   const status = page.locator('lab-playground [data-role="status"]');
   await status.filter({ hasText: /^Classified [\d,]+ messages/ }).waitFor({ timeout: 120_000 });
-  const summary = (await page.locator('lab-playground [data-role="result"] p').first().textContent()) ?? '';
-  expect(summary).toMatch(/1 parse-error/);
-  expect(summary).toMatch(/1 line with error findings/);
+  const kinds = (await page.locator('lab-playground [data-role="result"] [data-role="kinds"]').textContent()) ?? '';
+  expect(kinds).toMatch(/1 parse-error/);
+  const headline =
+    (await page.locator('lab-playground [data-role="result"] [data-role="headline"]').textContent()) ?? '';
+  expect(headline).toMatch(/^1 line with errors/);
   await page.locator('#pg-filter').selectOption('errors');
   await page.locator('lab-playground tbody button').first().click();
   await page.locator('lab-playground .lab-marked mark.lab-stop').waitFor();

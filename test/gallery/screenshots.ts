@@ -67,6 +67,13 @@ async function fillTable(page: Page, scope: string, right: boolean, rows = ROWS)
   }
 }
 
+/** Pastes a text into the Playground and classifies it. */
+async function pastePlayground(page: Page, text: string): Promise<void> {
+  await page.locator('#pg-text').fill(text);
+  await page.locator('lab-playground button[type="submit"]').click();
+  await page.locator('lab-playground [data-role="headline"]').waitFor();
+}
+
 async function checkTable(page: Page): Promise<void> {
   await page.locator(`${TABLE} [data-action="check"]`).click();
   await page.locator(`${TABLE} [data-role="status"]:not(:empty)`).waitFor();
@@ -313,6 +320,35 @@ const shots: Shot[] = [
       await page.locator('[data-example="__log"]').click();
       await page.locator('lab-playground button[type="submit"]').click();
       await page.waitForTimeout(1000);
+    },
+  },
+  {
+    // A host's log (test/data/host-logs): prefixes stripped, the side of each line, the session in one sentence.
+    name: 'page-playground-host-log',
+    url: '/playground/',
+    target: 'lab-playground [data-role="result-section"]',
+    act: async (page) => {
+      await pastePlayground(page, readFileSync(join(root, 'test/data/host-logs/both-sides-id-1.txt'), 'utf8'));
+    },
+  },
+  {
+    // A JSONL log whose problems span lines: the headline counts them and the list names each.
+    name: 'page-playground-log-issues',
+    url: '/playground/',
+    target: 'lab-playground [data-role="result-section"]',
+    act: async (page) => {
+      const meta = {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': {},
+        'io.modelcontextprotocol/clientInfo': { name: 'lab', version: '1.0.0' },
+      };
+      const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } });
+      await pastePlayground(
+        page,
+        [call, call, JSON.stringify({ jsonrpc: '2.0', id: 9, result: { resultType: 'complete', tools: [] } })].join(
+          '\n',
+        ),
+      );
     },
   },
   { name: 'page-instructor', url: '/instructor/' },

@@ -7,12 +7,14 @@ import { parseArgs } from 'node:util';
 import {
   DEFAULT_PROTOCOL,
   MESSAGE_KINDS,
+  describeSession,
   PROTOCOLS,
   classifyMessage,
   classifyNotUtf8,
   createLogAnalyzer,
   formatClassification,
   isProtocol,
+  readHostLogLine,
   type Classification,
   type LogAnalysis,
   type LogEntry,
@@ -50,7 +52,11 @@ Input
   -                    read from stdin (also the default when stdin is a pipe)
   --jsonl              the input is a captured stdio log: one message per line,
                        blank lines skipped; any size, read as a stream; a line
-                       longer than 64 MiB is reported as skipped, not read
+                       longer than 64 MiB is reported as skipped, not read.
+                       A host's log works too: a line with a timestamp and
+                       "Message from client:" / "Message from server:" is read
+                       as the message after it (its side helps pair ids), and
+                       the host's own timestamped lines are left out
 ${HTTP_HELP}
 
 Options
@@ -90,6 +96,9 @@ interface LogSummary {
   messages: number;
   /** Lines over MAX_LINE_CHARS, reported and not classified. */
   tooLong: number;
+  /** Host log lines whose prefix was stripped, and host lines that carried no message. */
+  stripped: number;
+  hostLines: number;
   byKind: Record<MessageKind, number>;
   errorFindings: Map<string, number>;
 }
@@ -99,6 +108,8 @@ function newSummary(): LogSummary {
     lines: 0,
     messages: 0,
     tooLong: 0,
+    stripped: 0,
+    hostLines: 0,
     byKind: Object.fromEntries(MESSAGE_KINDS.map((k) => [k, 0])) as Record<MessageKind, number>,
     errorFindings: new Map(),
   };
@@ -125,6 +136,12 @@ function formatSummary(s: LogSummary, source: string, analysis: Omit<LogAnalysis
     `  by kind: ${kinds.length > 0 ? kinds.join(', ') : 'none (no non-blank lines)'}`,
     `  error findings: ${total}${byId.length > 0 ? ` (${byId.map(([id, n]) => `${id} ${n}`).join(', ')})` : ''}`,
     `  requests: ${counts.requests} (${counts.answered} answered, ${counts.unanswered} unanswered)`,
+    `  session: ${describeSession(analysis)}`,
+    ...(s.stripped + s.hostLines > 0
+      ? [
+          `  host log: ${s.stripped} line${s.stripped === 1 ? '' : 's'} with "Message from client:" / "Message from server:" (prefix stripped, side kept), ${s.hostLines} host line${s.hostLines === 1 ? '' : 's'} without a message left out`,
+        ]
+      : []),
     `  across lines: ${issueTotal}${
       issueTotal > 0
         ? ` (${Object.entries(issueCounts)
@@ -221,7 +238,15 @@ async function classifyJsonl(
     for (let i = 0; i < rows.length; i += 1) {
       const raw = rows[i]!.replace(/\r$/, '');
       const line = block.firstLine + i;
-      if (raw.trim() !== '') ready.push(...analyzer.push(line, raw, notUtf8.has(line)));
+      if (raw.trim() === '') continue;
+      // A host's log line: the message after "Message from client:" / "Message from server:", with its side; the
+      // host's own lines carry no message (the model's readHostLogLine, as the Playground reads them).
+      const host = readHostLogLine(raw);
+      if (host?.kind === 'host') summary.hostLines += 1;
+      else if (host?.kind === 'message') {
+        summary.stripped += 1;
+        ready.push(...analyzer.push(line, host.text, notUtf8.has(line), { side: host.side }));
+      } else ready.push(...analyzer.push(line, raw, notUtf8.has(line)));
     }
     await print(ready);
     // A final newline ends the last line; it does not start another.
@@ -232,7 +257,15 @@ async function classifyJsonl(
   if (format === 'json') {
     await write(
       io.stdout,
-      `${terminalSafeJson({ summary: { ...end.analysis, lines: summary.lines, skipped: summary.tooLong } })}\n`,
+      `${terminalSafeJson({
+        summary: {
+          ...end.analysis,
+          lines: summary.lines,
+          skipped: summary.tooLong,
+          stripped: summary.stripped,
+          hostLines: summary.hostLines,
+        },
+      })}\n`,
     );
   } else {
     await write(io.stdout, formatSummary(summary, escapeControls(describeSource(source)), end.analysis));

@@ -13,6 +13,21 @@ const render = (text: string) => {
 const fact = (html: string, label: string) => new RegExp(`<dt>${label}</dt><dd>([^<]*)</dd>`).exec(html)?.[1];
 
 describe('one renderer for the classification view, at build time and in the browser', () => {
+  // 2026-07-28 basic/index.mdx §Result Responses: "The `result` MUST include a `resultType` field"; 2025-11-25 results
+  // have no such field ("The `result` MAY follow any JSON object structure"), so a 2025 result shows no resultType.
+  it('shows resultType for a 2026-07-28 result and not for a 2025 one', () => {
+    const text = '{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}';
+    const facts = (protocol: '2025-11-25' | '2026-07-28') => {
+      const c = classifyMessage(text, { protocol });
+      return renderClassificationHtml(c, {
+        describeReply: (r) => describeReply(r, protocol),
+        buildReplyMessage: (r) => buildReplyMessage(r, protocol),
+      });
+    };
+    expect(fact(facts('2025-11-25'), 'resultType')).toBeUndefined();
+    expect(fact(facts('2026-07-28'), 'resultType')).toBe('complete (absent on the wire, so the default)');
+  });
+
   it('shows an error response’s id and code (JSON-RPC 2.0 §5: the error response carries the request’s id)', () => {
     const html = render('{"jsonrpc":"2.0","id":4,"error":{"code":-32601,"message":"Method not found"}}');
     expect(fact(html, 'Id')).toBe('4');

@@ -1,9 +1,9 @@
 /**
  * The Playground's module Web Worker: it holds the message model, so the page never has to load or evaluate it.
- * It analyses pastes (posting progress every 2,000 lines of a log) and describes single log lines on request.
+ * It analyses pastes (posting progress every 2,000 lines of a log) and describes single lines of the last log on
+ * request.
  */
-import type { Protocol } from '#message-model';
-import { analyse, describeMessage, type ReadMode } from './analyse.ts';
+import { analyse, describeLine, describeMessage, type ProtocolChoice, type ReadMode } from './analyse.ts';
 
 /** A job from the page. */
 export type WorkerJob =
@@ -13,16 +13,17 @@ export type WorkerJob =
       /** The text as UTF-8, transferred rather than copied (a 5 MB string costs ~60 ms to clone on the main thread). */
       bytes: Uint8Array;
       mode: ReadMode;
-      protocol: Protocol;
+      protocol: ProtocolChoice;
     }
-  | { job: number; type: 'line'; text: string; protocol: Protocol }
+  /** One line of the last log analysed, by its line number. */
+  | { job: number; type: 'line'; line: number }
   | { job: number; type: 'warm' };
 
 /** What the worker posts back. */
 export type WorkerReply =
   | { job: number; type: 'progress'; done: number; total: number }
   | { job: number; type: 'done'; analysis: ReturnType<typeof analyse> }
-  | { job: number; type: 'line'; described: ReturnType<typeof describeMessage> }
+  | { job: number; type: 'line'; described: ReturnType<typeof describeLine> }
   | { job: number; type: 'warm' }
   | { job: number; type: 'failed'; message: string };
 
@@ -40,7 +41,7 @@ scope.onmessage = (event) => {
       describeMessage('{"jsonrpc":"2.0","id":1,"method":"ping"}', '2026-07-28');
       scope.postMessage({ job, type: 'warm' });
     } else if (request.type === 'line') {
-      scope.postMessage({ job, type: 'line', described: describeMessage(request.text, request.protocol) });
+      scope.postMessage({ job, type: 'line', described: describeLine(request.line) });
     } else {
       const text = new TextDecoder().decode(request.bytes);
       const analysis = analyse(text, request.mode, request.protocol, (done, total) =>

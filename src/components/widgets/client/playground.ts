@@ -1,13 +1,15 @@
 /**
- * <lab-playground>: classify a pasted message or JSONL log. All classification runs in a module Web Worker that
+ * <lab-playground>: classify a pasted message, or a log (JSONL, a host's log with "Message from client:" /
+ * "Message from server:" prefixes, a HAR) read and analysed as one session by the model, as `mcp-lab classify
+ * --jsonl` does. All classification runs in a module Web Worker that
  * holds the model (started once the page is idle), so the page itself never evaluates the model, a message is
  * classified within a frame, and a 5 MB log never freezes the page; the page only renders what the worker sends.
  * The paste can be shared as a link: the text, deflated and base64url-encoded, rides in the URL fragment, which
  * browsers never send to a server.
  */
-import type { Classification, Finding, Protocol } from '#message-model';
+import type { Classification, Finding, LogIssueId } from '#message-model';
 import { indexPointers } from '#message-model';
-import type { Analysis, LogRow, ReadMode, ReplyTexts } from './analyse.ts';
+import type { Analysis, LogRow, ProtocolChoice, ReadMode, ReplyTexts } from './analyse.ts';
 import type { WorkerJob, WorkerReply } from './classify-worker.ts';
 import {
   findingRange,
@@ -89,7 +91,6 @@ class LabPlayground extends HTMLElement {
     section: HTMLElement;
     size: HTMLElement;
   };
-  private analysed: { text: string; protocol: Protocol } | undefined;
   /** Lines a share link held past LINK_LINE_LIMIT, left out of the editor (0 once the text is edited or replaced). */
   private leftOut = 0;
 
@@ -236,7 +237,7 @@ class LabPlayground extends HTMLElement {
   private async classify(moveFocus: boolean): Promise<void> {
     const text = this.els.text.value;
     const mode = this.els.mode.value as ReadMode;
-    const protocol = this.els.protocol.value as Protocol;
+    const protocol = this.els.protocol.value as ProtocolChoice;
     if (!text.trim()) {
       this.els.status.textContent = 'Paste a message (or a log) first, or pick an example.';
       return;
@@ -252,10 +253,12 @@ class LabPlayground extends HTMLElement {
       this.els.status.textContent = `The browser could not finish classifying this paste (${error instanceof Error ? error.message : String(error)}). Try a smaller part of it, or the command line: npm run --silent lab -- classify --jsonl file.`;
       return;
     }
-    this.analysed = { text, protocol };
     this.els.section.hidden = false;
     if (analysis.kind === 'empty') {
       this.els.result.replaceChildren(h('p', {}, 'The text is empty.'));
+    } else if (analysis.kind === 'bad-input') {
+      this.els.result.replaceChildren(h('p', { 'data-role': 'bad-input' }, analysis.message));
+      this.els.status.textContent = analysis.message;
     } else if (analysis.kind === 'message') {
       const c = analysis.classification;
       const model = describerFrom(analysis.replies);
@@ -266,6 +269,7 @@ class LabPlayground extends HTMLElement {
       mark(c.findings.find((f) => f.path !== '' && f.severity === 'error'));
       this.els.result.replaceChildren(
         h('h3', {}, `One message: ${c.kind}`),
+        h('p', { 'data-role': 'headline' }, messageHeadline(c, protocol)),
         renderClassification(c, model, (f) => {
           mark(f);
           marked.scrollIntoView({ block: 'nearest' });
@@ -280,7 +284,11 @@ class LabPlayground extends HTMLElement {
       this.renderLog(analysis);
       this.els.status.textContent = `Classified ${analysis.rows.length.toLocaleString('en')} messages in ${Math.round(analysis.ms).toLocaleString('en')} ms${analysis.skipped + this.leftOut > 0 ? `; ${(analysis.skipped + this.leftOut).toLocaleString('en')} more lines were not classified` : ''}.`;
     }
-    if (moveFocus) must(this, '#pg-result-h').focus();
+    if (moveFocus) {
+      const heading = must(this, '#pg-result-h');
+      heading.scrollIntoView({ block: 'start' });
+      heading.focus({ preventScroll: true });
+    }
   }
 
   private markedView(text: string, c: Classification, f: Finding | undefined): HTMLElement {
@@ -335,19 +343,25 @@ class LabPlayground extends HTMLElement {
     const summary = Object.entries(analysis.counts)
       .map(([kind, n]) => `${n.toLocaleString('en')} ${kind}`)
       .join(', ');
+    const anyIssues = analysis.issues.length > 0;
     const filter = h(
       'select',
       { id: 'pg-filter' },
       h('option', { value: 'all' }, 'Every line'),
       h('option', { value: 'errors' }, 'Only lines with error findings'),
+      h('option', { value: 'warnings' }, 'Only lines with warnings'),
+      ...(anyIssues ? [h('option', { value: 'issues' }, 'Only lines with cross-line issues')] : []),
       ...Object.keys(analysis.counts).map((k) => h('option', { value: `kind:${k}` }, `Only ${k}`)),
     );
+    const sides = analysis.rows.some((r) => r.side !== undefined);
     const tableHolder = h('div', {});
     const detail = h('div', { 'aria-live': 'polite' });
     let page = 0;
     const rowsFor = (): LogRow[] => {
       const v = filter.value;
       if (v === 'errors') return analysis.rows.filter((r) => r.errors > 0);
+      if (v === 'warnings') return analysis.rows.filter((r) => r.warnings > 0);
+      if (v === 'issues') return analysis.rows.filter((r) => r.issues > 0);
       if (v.startsWith('kind:')) return analysis.rows.filter((r) => r.kind === v.slice(5));
       return analysis.rows;
     };
@@ -366,6 +380,7 @@ class LabPlayground extends HTMLElement {
             'tr',
             {},
             h('th', { scope: 'row' }, button),
+            ...(sides ? [h('td', {}, r.side ?? '(not said)')] : []),
             h('td', {}, r.kind),
             h('td', {}, r.method ?? ''),
             h('td', {}, r.id ?? ''),
@@ -384,6 +399,7 @@ class LabPlayground extends HTMLElement {
         page += 1;
         draw();
       });
+      const columns = ['Line', ...(sides ? ['From'] : []), 'Kind', 'Method', 'Id', 'Reply owed', 'Findings'];
       tableHolder.replaceChildren(
         h(
           'div',
@@ -396,15 +412,7 @@ class LabPlayground extends HTMLElement {
               {},
               `Lines ${rows.length ? page * PAGE_SIZE + 1 : 0} to ${page * PAGE_SIZE + shown.length} of ${rows.length.toLocaleString('en')}`,
             ),
-            h(
-              'thead',
-              {},
-              h(
-                'tr',
-                {},
-                ...['Line', 'Kind', 'Method', 'Id', 'Reply owed', 'Findings'].map((t) => h('th', { scope: 'col' }, t)),
-              ),
-            ),
+            h('thead', {}, h('tr', {}, ...columns.map((t) => h('th', { scope: 'col' }, t)))),
             body,
           ),
         ),
@@ -416,13 +424,16 @@ class LabPlayground extends HTMLElement {
       draw();
     });
     draw();
+    const d = analysis.detection;
     this.els.result.replaceChildren(
-      h('h3', {}, `A log of ${analysis.rows.length.toLocaleString('en')} messages`),
-      h(
-        'p',
-        {},
-        `${summary}. ${analysis.withErrors.toLocaleString('en')} line${analysis.withErrors === 1 ? '' : 's'} with error findings.`,
-      ),
+      h('h3', {}, `${FORMAT_TITLES[analysis.format]} of ${analysis.rows.length.toLocaleString('en')} messages`),
+      h('p', { 'data-role': 'headline' }, logHeadline(analysis)),
+      ...(analysis.format === 'host-log' || analysis.format === 'har' || analysis.notes.length > 0
+        ? [h('p', { 'data-role': 'reading' }, readingNote(analysis))]
+        : []),
+      h('p', { 'data-role': 'session' }, `Session: ${analysis.session}`),
+      h('p', { class: 'lab-small', 'data-role': 'detection' }, `Version: ${d.evidence}`),
+      h('p', { 'data-role': 'kinds' }, `${summary}.`),
       ...(skipped > 0
         ? [
             h(
@@ -432,6 +443,7 @@ class LabPlayground extends HTMLElement {
             ),
           ]
         : []),
+      ...(anyIssues ? [h('h4', {}, 'Across lines'), renderIssues(analysis)] : []),
       h('p', {}, h('label', { for: 'pg-filter' }, 'Show '), filter),
       tableHolder,
       detail,
@@ -439,15 +451,9 @@ class LabPlayground extends HTMLElement {
   }
 
   private async showLine(line: number, into: HTMLElement): Promise<void> {
-    if (!this.analysed) return;
-    const text = this.analysed.text;
-    let start = 0;
-    for (let n = 1; n < line; n += 1) start = text.indexOf('\n', start) + 1;
-    const end = text.indexOf('\n', start);
-    const raw = text.slice(start, end === -1 ? undefined : end).replace(/\r$/, '');
-    const reply = await this.ask({ type: 'line', text: raw, protocol: this.analysed.protocol });
-    if (reply.type !== 'line') return;
-    const c = reply.described.classification;
+    const reply = await this.ask({ type: 'line', line });
+    if (reply.type !== 'line' || !reply.described) return;
+    const { classification: c, text: raw } = reply.described;
     const model = describerFrom(reply.described.replies);
     const marked = h(
       'div',
@@ -466,5 +472,83 @@ class LabPlayground extends HTMLElement {
     (into.firstElementChild as HTMLElement).focus();
   }
 }
+
+type LogAnalysisView = Extract<Analysis, { kind: 'log' }>;
+
+const FORMAT_TITLES: Record<LogAnalysisView['format'], string> = {
+  jsonl: 'A log',
+  'host-log': 'A host log',
+  har: 'A HAR file',
+};
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** What the verdict on a message comes to, in one sentence: its errors and warnings, and the version it was read under. */
+function messageHeadline(c: Classification, choice: ProtocolChoice): string {
+  const errors = c.findings.filter((f) => f.severity === 'error').length;
+  const warnings = c.findings.filter((f) => f.severity === 'warning').length;
+  const version =
+    choice === 'auto' ? `${c.protocol} (the default: choose a version to read it under another)` : c.protocol;
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, under ${version}.`;
+}
+
+/** The headline of a log: per-line errors and warnings, and the issues that span lines, by severity. */
+function logHeadline(a: LogAnalysisView): string {
+  const total = Object.values(a.issueCounts).reduce((n, k) => n + (k ?? 0), 0);
+  // Every issue is counted by id, and each id has one severity: the counts cover issues past the listed ones too.
+  const severity = new Map(a.issues.map((i) => [i.id, i.severity]));
+  const by = (sev: string) =>
+    Object.entries(a.issueCounts).reduce(
+      (n, [id, k]) => n + (severity.get(id as LogIssueId) === sev ? (k ?? 0) : 0),
+      0,
+    );
+  const across =
+    total === 0
+      ? 'no issue across lines'
+      : `${plural(total, 'issue')} across lines (${plural(by('error'), 'error')}, ${plural(by('warning'), 'warning')}, ${plural(by('info'), 'note')})`;
+  return `${plural(a.withErrors, 'line')} with errors, ${plural(a.withWarnings, 'line')} with warnings, ${across}.`;
+}
+
+/** How the paste was read: the prefixes stripped, the sides kept, what was left out. */
+function readingNote(a: LogAnalysisView): string {
+  const parts: string[] = [];
+  if (a.format === 'host-log')
+    parts.push(
+      `Read as a host log: the timestamp and "Message from client:" / "Message from server:" prefix was stripped from ${plural(a.stripped, 'line')}, and the "From" column says which side sent each one.`,
+    );
+  if (a.format === 'har')
+    parts.push(
+      'Read as a HAR file: each request (from the client) is followed by the messages its response carried (from the server); "Line" numbers the messages in that order.',
+    );
+  return [...parts, ...a.notes].join(' ');
+}
+
+/** The cross-line issues as a list: line, the line it relates to, severity, id, message and spec link. */
+function renderIssues(a: LogAnalysisView): HTMLElement {
+  const shown = a.issues.slice(0, ISSUES_SHOWN);
+  const list = h(
+    'ul',
+    { class: 'lab-findings', 'data-role': 'issues' },
+    ...shown.map((i) => {
+      const link = h('a', { href: i.spec.url }, i.spec.section);
+      return h(
+        'li',
+        { class: `lab-finding lab-${i.severity}` },
+        h('span', { class: 'lab-sev' }, i.severity),
+        ' ',
+        h('code', {}, i.id),
+        ` on line ${i.line}${i.related !== undefined ? ` (see line ${i.related})` : ''}${i.brokenBy ? `, by the ${i.brokenBy}` : ''}: ${i.message} `,
+        link,
+      );
+    }),
+  );
+  const total = Object.values(a.issueCounts).reduce((n, k) => n + (k ?? 0), 0);
+  return total > shown.length
+    ? h('div', {}, list, h('p', { class: 'lab-small' }, `… and ${(total - shown.length).toLocaleString('en')} more.`))
+    : list;
+}
+
+/** At most this many cross-line issues are listed (the CLI's summary lists as many). */
+const ISSUES_SHOWN = 50;
 
 if (!customElements.get('lab-playground')) customElements.define('lab-playground', LabPlayground);

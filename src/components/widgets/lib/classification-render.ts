@@ -29,13 +29,13 @@ export function classificationFacts(c: Classification, model: ReplyDescriber): A
   if (c.kind === 'request') rows.push(['Method', c.method], ['Id', JSON.stringify(c.id)]);
   if (c.kind === 'notification') rows.push(['Method', c.method]);
   if (c.kind === 'result') {
-    rows.push(
-      ['Id', JSON.stringify(c.id)],
-      [
+    rows.push(['Id', JSON.stringify(c.id)]);
+    // resultType exists only from 2026-07-28 on: a 2025 result has none, not a default one.
+    if (c.protocol === '2026-07-28')
+      rows.push([
         'resultType',
         `${c.resultType}${c.resultTypeSource === 'absent' ? ' (absent on the wire, so the default)' : ''}`,
-      ],
-    );
+      ]);
     if (c.toolOutcome) rows.push(['Tool outcome', c.toolOutcome]);
   }
   if (c.kind === 'error')
