@@ -142,3 +142,5 @@ export type {
   HttpTextReading,
   LayerVerdict,
 } from './http.ts';
+export { createEventStreamParser, parseEventStream } from './sse.ts';
+export type { EventStreamParser, SseEvent, SseReading } from './sse.ts';
