@@ -1,0 +1,84 @@
+/**
+ * The model's one severity rule: a finding is an `error` when the message (or exchange) breaks a MUST or MUST NOT of
+ * the spec, a `warning` when it breaks a SHOULD or SHOULD NOT, and `info` for everything else (a MAY, advice, a
+ * choice the spec leaves open, a note on what happened). The rule is judged from the side that sent the part the
+ * finding points at: a client asking for a version the server does not support breaks no rule of its own.
+ * Every finding id records the keyword of the sentence it rests on (FINDING_KEYWORDS here, HTTP_FINDING_RULES in
+ * http-findings.ts); test/unit/message-model/severity.test.ts holds every emitted finding to it.
+ */
+import type { FindingId } from './findings.ts';
+
+/** The RFC 2119 keyword a rule rests on, or `none` when it rests on none (a note, advice, an open choice). */
+export const SPEC_KEYWORDS = ['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'none'] as const;
+export type SpecKeyword = (typeof SPEC_KEYWORDS)[number];
+
+/** The severity a broken rule of this keyword earns. */
+export function severityOf(keyword: SpecKeyword): 'error' | 'warning' | 'info' {
+  return keyword === 'MUST' || keyword === 'MUST NOT'
+    ? 'error'
+    : keyword === 'SHOULD' || keyword === 'SHOULD NOT'
+      ? 'warning'
+      : 'info';
+}
+
+/** The keyword of the rule behind each message finding. */
+export const FINDING_KEYWORDS: Record<FindingId, SpecKeyword> = {
+  'not-json': 'MUST',
+  'duplicate-key': 'SHOULD',
+  'nesting-too-deep': 'none',
+  'lone-surrogate': 'none',
+  'number-precision': 'none',
+  'not-an-object': 'MUST',
+  'missing-jsonrpc': 'MUST',
+  'jsonrpc-version': 'MUST',
+  'method-not-string': 'MUST',
+  'method-reserved-rpc': 'MUST',
+  'params-not-structured': 'MUST',
+  'params-positional': 'MUST',
+  'id-null': 'MUST NOT',
+  'id-type': 'MUST',
+  'id-fractional': 'SHOULD NOT',
+  'id-unsafe-integer': 'none',
+  'ambiguous-shape': 'MUST',
+  'result-and-error': 'MUST NOT',
+  'response-id-missing': 'MUST',
+  'error-id-null': 'MUST',
+  'error-id-missing': 'MUST',
+  'error-object-invalid': 'MUST',
+  'unknown-member': 'none',
+  'batch-empty': 'MUST',
+  'batch-unsupported': 'MUST',
+  'meta-envelope-missing': 'MUST',
+  'protocol-version-unsupported': 'none',
+  'client-info-missing': 'SHOULD',
+  'method-removed': 'none',
+  'method-misnamed': 'none',
+  'method-not-in-version': 'none',
+  'initialize-version-mismatch': 'MUST',
+  'tool-call-params-invalid': 'MUST',
+  'request-params-invalid': 'MUST',
+  'meta-invalid': 'MUST',
+  'capabilities-invalid': 'MUST',
+  'implementation-invalid': 'MUST',
+  'log-level-invalid': 'MUST',
+  'notification-params-invalid': 'MUST',
+  'result-not-object': 'MUST',
+  'result-type-missing': 'MUST',
+  'result-type-unknown': 'MUST',
+  'result-type-unexpected': 'MUST',
+  'result-invalid': 'MUST',
+  'input-required-empty': 'MUST',
+  'input-required-request-invalid': 'MUST',
+  'tool-result-invalid': 'MUST',
+  'structured-content-not-object': 'MUST',
+  'structured-content-not-mirrored': 'SHOULD',
+  'tool-error-result': 'none',
+  'code-retired': 'MUST NOT',
+  'code-reserved-undefined': 'MUST NOT',
+  'code-reserved': 'MUST NOT',
+  'code-legacy-band': 'none',
+  'code-not-in-version': 'none',
+  'error-data-invalid': 'MUST',
+  'error-leaks-internals': 'none',
+  'classifier-limit': 'none',
+};
