@@ -136,7 +136,7 @@ export type {
   HttpExchangeClassification,
   HttpSession,
 } from './http.ts';
-export { SPEC_KEYWORDS, FINDING_KEYWORDS, severityOf } from './severity.ts';
+export { SPEC_KEYWORDS, FINDING_KEYWORDS, findingKeyword, severityOf } from './severity.ts';
 export type { SpecKeyword } from './severity.ts';
 export { createEventStreamParser, parseEventStream } from './sse.ts';
 export type { EventStreamParser, SseEvent, SseReading } from './sse.ts';

@@ -7,6 +7,7 @@
  * http-findings.ts); test/unit/message-model/severity.test.ts holds every emitted finding to it.
  */
 import type { FindingId } from './findings.ts';
+import type { Protocol } from './protocols.ts';
 
 /** The RFC 2119 keyword a rule rests on, or `none` when it rests on none (a note, advice, an open choice). */
 export const SPEC_KEYWORDS = ['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'none'] as const;
@@ -37,7 +38,7 @@ export const FINDING_KEYWORDS: Record<FindingId, SpecKeyword> = {
   'params-positional': 'MUST',
   'id-null': 'MUST NOT',
   'id-type': 'MUST',
-  'id-fractional': 'SHOULD NOT',
+  'id-fractional': 'MUST',
   'id-unsafe-integer': 'none',
   'ambiguous-shape': 'MUST',
   'result-and-error': 'MUST NOT',
@@ -54,7 +55,7 @@ export const FINDING_KEYWORDS: Record<FindingId, SpecKeyword> = {
   'method-removed': 'none',
   'method-misnamed': 'none',
   'method-not-in-version': 'none',
-  'initialize-version-mismatch': 'MUST',
+  'initialize-version-mismatch': 'none',
   'tool-call-params-invalid': 'MUST',
   'request-params-invalid': 'MUST',
   'meta-invalid': 'MUST',
@@ -65,7 +66,7 @@ export const FINDING_KEYWORDS: Record<FindingId, SpecKeyword> = {
   'result-not-object': 'MUST',
   'result-type-missing': 'MUST',
   'result-type-unknown': 'MUST',
-  'result-type-unexpected': 'MUST',
+  'result-type-unexpected': 'none',
   'result-invalid': 'MUST',
   'input-required-empty': 'MUST',
   'input-required-request-invalid': 'MUST',
@@ -82,3 +83,17 @@ export const FINDING_KEYWORDS: Record<FindingId, SpecKeyword> = {
   'error-leaks-internals': 'none',
   'classifier-limit': 'none',
 };
+
+/**
+ * Where a rule's keyword differs by protocol: JSON-RPC 2.0 only advises against a null or fractional request id
+ * ("SHOULD NOT"), MCP requires "a string or integer ID" that "MUST NOT be null".
+ */
+const KEYWORDS_BY_PROTOCOL: Partial<Record<FindingId, Partial<Record<Protocol, SpecKeyword>>>> = {
+  'id-null': { 'jsonrpc-2.0': 'SHOULD NOT' },
+  'id-fractional': { 'jsonrpc-2.0': 'SHOULD NOT' },
+};
+
+/** The keyword of a message finding's rule under a protocol. */
+export function findingKeyword(id: FindingId, protocol: Protocol): SpecKeyword {
+  return KEYWORDS_BY_PROTOCOL[id]?.[protocol] ?? FINDING_KEYWORDS[id];
+}
