@@ -170,6 +170,9 @@ export function checkRequestHeaders(ctx: ExchangeContext, message: Classificatio
   }
 }
 
+/** The versions a 2025 MCP-Protocol-Version header can name (any other is invalid, or unsupported by a 2025 server). */
+const LEGACY_VERSIONS: ReadonlySet<string> = new Set(['2025-03-26', '2025-06-18', '2025-11-25']);
+
 /**
  * 2025-06-18 and 2025-11-25 §Protocol Version Header: "the client MUST include the MCP-Protocol-Version:
  * <protocol-version> HTTP header on all subsequent requests", and it "SHOULD be the one negotiated during
@@ -196,6 +199,15 @@ function checkLegacyVersionHeader(ctx: ExchangeContext, message: Classification 
         'No MCP-Protocol-Version header. After initialization the client MUST send it, unless the session negotiated 2025-03-26 (which had no such header); this exchange alone does not show which version its session negotiated, and a server with no other way to tell SHOULD assume 2025-03-26.',
         ctx.ref('Protocol Version Header'),
       );
+    return;
+  }
+  if (!LEGACY_VERSIONS.has(header)) {
+    ctx.expect(
+      400,
+      'must',
+      'A request with an invalid or unsupported MCP-Protocol-Version MUST be answered with 400 Bad Request.',
+      ctx.ref('Protocol Version Header'),
+    );
     return;
   }
   if (negotiated !== undefined && header !== negotiated)
