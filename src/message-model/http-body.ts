@@ -72,7 +72,6 @@ export function checkPost(
       checkNotification(ctx, body);
       return;
     case 'request':
-      if (message.reply.send === 'error') ctx.owed ??= message.reply;
       if (message.reply.send === 'error' && message.reply.code === ERROR_CODE.UnsupportedProtocolVersion)
         ctx.expect(
           400,
@@ -80,7 +79,9 @@ export function checkPost(
           'A request for a protocol version the server does not implement MUST be answered with 400 Bad Request and -32022 UnsupportedProtocolVersion.',
           ctx.ref('Protocol Version Header'),
         );
+      // Header validation comes first: a request whose headers disagree with its body is owed -32020 whatever it asks.
       checkRequestHeaders(ctx, message);
+      if (message.reply.send === 'error') ctx.owed ??= message.reply;
       checkRequestAnswer(ctx, message, messages, body);
       return;
   }

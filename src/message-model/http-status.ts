@@ -217,18 +217,28 @@ function checkOwedReply(ctx: ExchangeContext, last: Classification | undefined):
       ? ctx.ref('Server Validation')
       : (ctx.message?.findings.find((f) => f.severity === 'error' || f.id === 'protocol-version-unsupported')?.spec ??
         ctx.ref());
-  if (last.kind === 'result')
+  // The refusals whose code a MUST pins: -32020 (§Server Validation), -32021 and a missing _meta envelope (basic/index
+  // §_meta), -32022 (§Protocol Version Header). Other owed errors (invalid params, an invalid request) rest on no MUST
+  // of the transport: MRTR even lets a server answer a retry with another InputRequiredResult.
+  const mustRefuse =
+    code === ERROR_CODE.HeaderMismatch ||
+    code === ERROR_CODE.MissingRequiredClientCapability ||
+    code === ERROR_CODE.UnsupportedProtocolVersion ||
+    (code === ERROR_CODE.InvalidParams && !!ctx.message?.findings.some((f) => f.id === 'meta-envelope-missing'));
+  if (last.kind === 'result' && mustRefuse)
     ctx.add(
       'http-result-for-rejected-request',
       { part: 'response', field: 'body', pointer: '' },
       `The request was owed error ${code}${owed.data ? ` with data ${JSON.stringify(owed.data)}` : ''}, but the server answered it with a result: it served a request the spec tells it to refuse.`,
       spec,
     );
-  else if (last.kind === 'error' && last.code !== code)
+  else if (last.kind === 'result' || (last.kind === 'error' && last.code !== code))
     ctx.add(
       'http-error-code-not-owed',
-      { part: 'response', field: 'body', pointer: '/error/code' },
-      `The request was owed error ${code}; the server sent ${last.code}.`,
+      { part: 'response', field: 'body', pointer: last.kind === 'result' ? '' : '/error/code' },
+      last.kind === 'result'
+        ? `The model reads this request as owed error ${code}; the server answered it with a result, which no MUST of the transport forbids here.`
+        : `The request was owed error ${code}; the server sent ${last.kind === 'error' ? last.code : 'something else'}.`,
       spec,
     );
 }
@@ -299,11 +309,13 @@ export function checkFallback(ctx: ExchangeContext, messages: Classification[]):
 }
 
 /**
- * An initialize refused with an HTTP error status: the refusal of a server that does not serve legacy clients, which
+ * An initialize refused with 400, 404 or 405: the refusal of a server that does not serve legacy clients, which
  * SHOULD name its versions (2026-07-28 basic/versioning.mdx, "on any transport"), whatever era the client speaks.
  */
 function checkInitializeRefused(ctx: ExchangeContext, error: (Classification & { kind: 'error' }) | undefined): void {
-  if (ctx.requestBody().request?.method === 'initialize' && error && ctx.status >= 400) {
+  // 400, 404 and 405 are how a modern server refuses a legacy opening (versioning.mdx §Compatibility Matrix); a 403
+  // for a bad Origin or a 5xx refuses the caller or fails, whatever the era.
+  if (ctx.requestBody().request?.method === 'initialize' && error && [400, 404, 405].includes(ctx.status)) {
     const errorObject = parsed(bodyOfError(ctx) ?? '')?.error;
     if (!/\d{4}-\d{2}-\d{2}/.test(JSON.stringify(errorObject ?? null)))
       ctx.add(
