@@ -459,6 +459,74 @@ describe('classifyHttpExchange under 2026-07-28', () => {
   });
 });
 
+describe('classifyHttpExchange on streams and the reply owed', () => {
+  it('reads a 200 text/event-stream that closed without any event as a stream without its response, a SHOULD', () => {
+    // §Receiving Messages: "The final JSON-RPC response SHOULD terminate the stream." The server did answer with
+    // text/event-stream, so §Sending Messages' Content-Type MUST holds.
+    const c = exchange({
+      request: post(toolsCall(7), callHeaders),
+      response: { status: 200, headers: { 'Content-Type': 'text/event-stream', 'X-Accel-Buffering': 'no' } },
+    });
+    expect(c.response.body).toBe('sse');
+    expect(ids(c, 'error')).toEqual([]);
+    expect(ids(c, 'warning')).toEqual(['http-stream-without-response']);
+    expect(c.brokenBy).toBe('nobody');
+  });
+
+  it('asks for X-Accel-Buffering: no under 2026-07-28 only', () => {
+    // 2026-07-28 §Receiving Messages: "When initiating an SSE stream, servers SHOULD include the X-Accel-Buffering: no
+    // header in the HTTP response." No 2025 revision has the sentence.
+    const stream = { status: 200, headers: { 'Content-Type': 'text/event-stream' }, body: `data: ${result(7)}\n\n` };
+    expect(ids(exchange({ request: post(toolsCall(7), callHeaders), response: stream }), 'warning')).toEqual([
+      'http-sse-buffering-header-missing',
+    ]);
+    const legacy = exchange(
+      {
+        request: post({ jsonrpc: '2.0', id: 7, method: 'tools/list' }, { 'MCP-Protocol-Version': '2025-11-25' }),
+        response: { ...stream, body: `data: ${JSON.stringify({ jsonrpc: '2.0', id: 7, result: { tools: [] } })}\n\n` },
+      },
+      '2025-11-25',
+    );
+    expect(ids(legacy)).not.toContain('http-sse-buffering-header-missing');
+  });
+
+  it('reads no message from the priming event of a 2025-11-25 stream', () => {
+    // 2025-11-25 §Sending Messages to the Server: the server "SHOULD immediately send an SSE event consisting of an
+    // event ID and an empty data field in order to prime the client to reconnect".
+    const c = exchange(
+      {
+        request: post({ jsonrpc: '2.0', id: 7, method: 'tools/list' }, { 'MCP-Protocol-Version': '2025-11-25' }),
+        response: {
+          status: 200,
+          headers: { 'Content-Type': 'text/event-stream' },
+          body: `id: p0\ndata:\n\nid: p1\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 7, result: { tools: [] } })}\n\n`,
+        },
+      },
+      '2025-11-25',
+    );
+    expect(c.response.messages.map((m) => m.kind)).toEqual(['result']);
+    expect(ids(c, 'error')).toEqual([]);
+  });
+
+  it('classifies a result with the method of its request', () => {
+    // 2026-07-28 schema: ListToolsResult requires "cacheScope", "resultType", "tools" and "ttlMs"; only the request's
+    // method says that the result is one.
+    const c = exchange({
+      request: post(
+        { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } },
+        { 'Mcp-Method': 'tools/list' },
+      ),
+      response: {
+        status: 200,
+        headers: JSON_TYPE,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', tools: [] } }),
+      },
+    });
+    expect(ids(c, 'error')).toEqual(['http-response-message-invalid']);
+    expect(c.brokenBy).toBe('server');
+  });
+});
+
 describe('classifyHttpExchange under 2025-11-25 and 2025-06-18', () => {
   it('accepts a client response with 202 (servers could send requests then)', () => {
     // 2025-11-25 transports §Sending Messages to the Server: "If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body."
