@@ -244,7 +244,7 @@ function checkRequestMeta(
     findings.push(
       finding(
         'client-info-missing',
-        'info',
+        'warning',
         metaPath,
         'Clients SHOULD include io.modelcontextprotocol/clientInfo on every request (self-reported, for logs and debugging).',
         ref,

@@ -32,7 +32,6 @@ const EXCHANGES = join(import.meta.dirname, '../../../content/exchanges');
  * an id here starts to follow the rule (delete its row) and when any id outside it breaks the rule.
  */
 const PENDING_SEVERITY: Partial<Record<FindingId, string>> = {
-  'client-info-missing': 'info; 2026-07-28 _meta: clientInfo SHOULD be sent, so a warning',
   'method-reserved-rpc': 'warning; JSON-RPC 2.0 §4: rpc.* names "MUST NOT be used for anything else", so an error',
   'code-reserved': 'warning; no sentence with a keyword forbids an unassigned JSON-RPC reserved code, so info',
   'error-id-null': 'warning under MCP; the keyword differs by revision (JSON-RPC MUST be Null, MCP leaves id out)',
