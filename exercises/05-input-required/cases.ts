@@ -32,8 +32,11 @@ const show = (v: unknown) => {
 /** What the model says the client should do next; the input keys are read from the message itself. */
 function expectedStep(text: string): NextStep {
   const model = classifyMessage(text, { protocol: '2026-07-28' });
-  // A response whose envelope or payload breaks the spec (an error finding) cannot be acted on.
-  if (model.kind !== 'result' || model.findings.some((f) => f.severity === 'error')) return { action: 'not-usable' };
+  // A response whose envelope or payload breaks the spec (an error finding) cannot be acted on, except a missing
+  // resultType: the server broke its MUST, but "clients MUST treat an absent `resultType` as \"complete\""
+  // (2026-07-28 basic/index.mdx §ResultType).
+  const broken = model.findings.some((f) => f.severity === 'error' && f.id !== 'result-type-missing');
+  if (model.kind !== 'result' || broken) return { action: 'not-usable' };
   if (model.resultType !== 'input_required') return { action: 'use-result' };
   const result = (JSON.parse(text) as { result: { inputRequests?: Record<string, unknown>; requestState?: string } })
     .result;
@@ -99,7 +102,8 @@ export const CASES: LabCase[] = [
   step('uses a complete result', ok({ resultType: 'complete', content: [{ type: 'text', text: 'Closed.' }] })),
   step(
     'treats a result without resultType (an older server) as complete',
-    ok({ content: [{ type: 'text', text: 'Closed.' }] }),
+    // The server broke its MUST (the result has no resultType); the client still reads it as complete.
+    broken(ok({ content: [{ type: 'text', text: 'Closed.' }] })),
   ),
   step(
     'continues an input_required result, listing its input keys',

@@ -244,7 +244,7 @@ function checkRequestMeta(
     findings.push(
       finding(
         'client-info-missing',
-        'info',
+        'warning',
         metaPath,
         'Clients SHOULD include io.modelcontextprotocol/clientInfo on every request (self-reported, for logs and debugging).',
         ref,
@@ -256,9 +256,9 @@ function checkRequestMeta(
     findings.push(
       finding(
         'protocol-version-unsupported',
-        'error',
+        'info',
         pointer(metaPath, 'io.modelcontextprotocol/protocolVersion'),
-        `The request asks for protocol version ${JSON.stringify(requested)}; a 2026-07-28 server that does not support it MUST answer -32022 UnsupportedProtocolVersion, listing the versions it supports in data.supported.`,
+        `The request asks for protocol version ${JSON.stringify(requested)}; a 2026-07-28 server that does not support it MUST answer -32022 UnsupportedProtocolVersion, listing the versions it supports in data.supported. Asking breaks no rule: a client "is free to invoke any RPC inline and handle UnsupportedProtocolVersionError".`,
         mcpRef('2026-07-28', 'basic/versioning'),
       ),
     );

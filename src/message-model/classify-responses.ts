@@ -217,12 +217,12 @@ function codeFindings(
   const findings: Finding[] = [];
   if (info.retired) {
     const resourceNotFound = code === ERROR_CODE.ResourceNotFound;
-    // -32002 stays a warning: clients SHOULD still accept it from older servers (resources.mdx §Error Handling).
-    // -32042 has no such sentence, so emitting it breaks a MUST NOT outright (basic/index.mdx §Error Codes).
+    // Judged from the sender: emitting a retired code breaks "MUST NOT emit these codes", an error. That clients
+    // SHOULD still accept -32002 from older servers (resources.mdx §Error Handling) is the receiver's rule.
     findings.push(
       finding(
         'code-retired',
-        resourceNotFound ? 'warning' : 'error',
+        'error',
         path,
         resourceNotFound
           ? `${code} (resource not found) is retired in 2026-07-28: servers MUST NOT emit it and answer a missing resource with ${ERROR_CODE.InvalidParams}; clients SHOULD still accept it from older servers.`

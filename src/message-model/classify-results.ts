@@ -73,7 +73,7 @@ export function classifyResult(
         findings.push(
           finding(
             'result-type-missing',
-            'warning',
+            'error',
             path,
             'A 2026-07-28 result MUST carry resultType. Only results from servers on earlier versions leave it out, and a client then treats it as "complete".',
             rtRef,

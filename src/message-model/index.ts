@@ -125,32 +125,30 @@ export type {
 export { analyzeTraffic, looksLikeHar, readHostLogLine, readTraffic, TRAFFIC_FORMATS } from './read-traffic.ts';
 export type { TrafficAnalysis, TrafficFormat, TrafficLine, TrafficReading } from './read-traffic.ts';
 export { formatClassification } from './format.ts';
-export {
-  BROKEN_BY,
-  HTTP_FINDING_IDS,
-  HAR_MAX_BYTES,
-  HttpExchangeSchema,
-  classifyHttpExchange,
-  decodeHeaderValue,
-  isHttpFindingId,
-  readHar,
-  readHttpText,
-  readSseEvents,
-  statusLine,
-} from './http.ts';
+export { BROKEN_BY, HTTP_FINDING_IDS, HTTP_FINDING_RULES, isHttpFindingId } from './http-findings.ts';
 export type {
   BrokenBy,
   ExpectedStatus,
   ExternalRef,
-  HarExchange,
-  HarReading,
-  HttpClassifyOptions,
-  HttpClassifyResult,
-  HttpExchange,
-  HttpExchangeClassification,
   HttpFinding,
   HttpFindingId,
   HttpLocation,
-  HttpTextReading,
-  LayerVerdict,
+} from './http-findings.ts';
+export { decodeHeaderValue } from './http-headers.ts';
+export { statusLine } from './http-status.ts';
+export type { LayerVerdict } from './http-status.ts';
+export { HAR_MAX_BYTES, readHar, readHttpText } from './http-har.ts';
+export type { HarExchange, HarReading, HttpTextReading } from './http-har.ts';
+export { HTTP_ERA_SOURCES, HttpExchangeSchema, classifyHttpExchange, createHttpSession } from './http.ts';
+export type {
+  HttpClassifyOptions,
+  HttpClassifyResult,
+  HttpEraDetection,
+  HttpExchange,
+  HttpExchangeClassification,
+  HttpSession,
 } from './http.ts';
+export { SPEC_KEYWORDS, FINDING_KEYWORDS, INTENT_WARNINGS, findingKeyword, severityOf } from './severity.ts';
+export type { SpecKeyword } from './severity.ts';
+export { createEventStreamParser, parseEventStream } from './sse.ts';
+export type { EventStreamParser, SseEvent, SseReading } from './sse.ts';

@@ -6,10 +6,11 @@
  * and `mcp-lab classify --jsonl` read through these functions and analyse through `createLogAnalyzer`, so both
  * give the same verdicts. Never throws.
  */
-import { readHar, readSseEvents } from './http.ts';
+import { readHar } from './http-har.ts';
 import { readJsonToken } from './json-tokens.ts';
 import { createLogAnalyzer, type LineSource, type LogAnalysis, type LogAnalysisOptions, type LogEntry } from './log.ts';
 import { isObject } from './log-session.ts';
+import { parseEventStream } from './sse.ts';
 
 /** The formats readTraffic recognises. */
 export const TRAFFIC_FORMATS = ['jsonl', 'host-log', 'har'] as const;
@@ -149,7 +150,9 @@ function readHarTraffic(text: string): TrafficReading {
     const from: LineSource = id === undefined ? { side: 'server' } : { side: 'server', stream: id };
     const response = exchange.response.body ?? '';
     if (contentType(exchange.response.headers) === 'text/event-stream') {
-      readSseEvents(response).forEach((event, i) => push(event.data, from, `entry ${index}, response event ${i + 1}`));
+      parseEventStream(response).events.forEach((event, i) =>
+        push(event.data, from, `entry ${index}, response event ${i + 1}`),
+      );
     } else push(response, from, `entry ${index}, response`);
   }
   return {

@@ -1,8 +1,11 @@
 /**
  * Reads a Server-Sent Events stream from a fetch() response: the live streams carry a secret in the Authorization
- * header, which EventSource cannot send. Parses `event:` and `data:` lines (comments and ids ignored) and calls
- * `onEvent` for each complete event. Resolves when the stream ends or `signal` aborts. Browser and Node.
+ * header, which EventSource cannot send. The stream is parsed by the message model's event-stream parser (the WHATWG
+ * algorithm: comments and ids carry no event, an event without data is not dispatched), and `onEvent` is called for
+ * each dispatched event. Resolves when the stream ends or `signal` aborts. Browser and Node.
  */
+// The parser file alone (it imports nothing): the whole #message-model chunk must not load with the room client.
+import { createEventStreamParser } from '../message-model/sse.ts';
 
 /** One event of the stream. */
 export interface StreamEvent {
@@ -24,7 +27,7 @@ export async function readEventStream(
   if (!response.body) return;
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
+  const parser = createEventStreamParser((e) => onEvent({ event: e.type, data: e.data }));
   let idle = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const abort = () => void reader.cancel().catch(() => {});
@@ -43,24 +46,10 @@ export async function readEventStream(
       const { done, value } = await reader.read();
       if (idle) throw new Error(`the live stream sent nothing for ${Math.round((idleMs ?? 0) / 1000)} s`);
       if (done) break;
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        let event = 'message';
-        const data: string[] = [];
-        for (const line of block.split('\n')) {
-          if (line.startsWith(':')) continue;
-          const colon = line.indexOf(':');
-          const field = colon < 0 ? line : line.slice(0, colon);
-          const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-          if (field === 'event') event = value;
-          else if (field === 'data') data.push(value);
-        }
-        if (data.length) onEvent({ event, data: data.join('\n') });
-      }
+      parser.push(decoder.decode(value, { stream: true }));
     }
+    parser.push(decoder.decode());
+    parser.end();
   } catch (error) {
     if (!signal?.aborted) throw error;
   } finally {

@@ -17,11 +17,14 @@
  * for a slice of a few milliseconds.) BENCH_CLOCK=wall times by the wall clock instead. Each round gives a ratio
  * (ours / theirs and ours / floor, in messages per second on the same texts); the figures printed are the medians of
  * those per-round ratios, with their quartiles. The last line is `ratio_vs_sdk=<median>` (target: at least 1.00);
- * `ratio_vs_json_parse` comes before it.
+ * `ratio_vs_json_parse` comes before it. Before them, the HTTP reader's figures on recorded HAR files
+ * (http-reader.ts: exchanges per second, and the event-stream parser's MiB per second) and the load average.
  * Figures only: nothing here asserts a time.
  */
 import { classifyMessage } from '#message-model';
+import { loadavg } from 'node:os';
 import { buildCorpus, sdkAccepts, SEED } from './classify-corpus.ts';
+import { benchHttpReader } from './http-reader.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 
@@ -133,6 +136,13 @@ const spread = (xs: readonly number[]) => {
 console.log('');
 console.log(`ours / theirs per round: ${spread(vsSdk)}`);
 console.log(`ours / JSON.parse per round: ${spread(vsParse)}`);
+console.log('');
+benchHttpReader(ROUNDS);
+console.log(
+  `load_average=${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`msg_per_s=${Math.round(rate('ours'))}`);
 console.log(`ratio_vs_json_parse=${median(vsParse).toFixed(2)}`);
 console.log(`ratio_vs_sdk=${median(vsSdk).toFixed(2)}`);

@@ -9,11 +9,14 @@
  *    2026-07-28, with the `description` annotations left out (they never change what validates; the spec's prose is
  *    read in the spec, not copied here);
  *  - test/data/spec/examples-2026-07-28.json: the official typed examples (schema/2026-07-28/examples/**), verbatim;
+ *  - test/data/spec/quotes.json: per page of the covered versions, a hashed index of its word runs, so a test can
+ *    check that a quoted sentence is on the page without the page's prose being copied here (quote-index.ts);
  *  - test/data/spec/source.json: the repository, the commit, and the path and git blob id of every source file.
  * The files are generated, never edited by hand: re-run the script to move to a newer commit of the spec.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { indexText } from './quote-index.ts';
 
 const USAGE = 'usage: npm run spec:snapshot -- <spec repository (clone or bare git directory)> [--ref <revision>]';
 const OUT = new URL('../data/spec/', import.meta.url);
@@ -97,11 +100,17 @@ function outline(source: string): { headings: string[]; ids: string[] } {
 
 const sources: { path: string; blob: string; wrote: string }[] = [];
 const pages: Record<string, Record<string, { headings: string[]; ids: string[] }>> = {};
+/** The versions whose pages' quotes the tests check: the ones the course covers. */
+const QUOTED_VERSIONS = new Set(['2025-06-18', '2025-11-25', '2026-07-28']);
+const quotes: Record<string, Record<string, string>> = {};
 for (const version of versions) {
   pages[version] = {};
+  if (QUOTED_VERSIONS.has(version)) quotes[version] = {};
   for (const file of listFiles(`docs/specification/${version}/`).filter((f) => f.path.endsWith('.mdx'))) {
     const page = file.path.slice(`docs/specification/${version}/`.length);
-    pages[version]![page] = outline(show(file.path));
+    const source = show(file.path);
+    pages[version]![page] = outline(source);
+    if (quotes[version]) quotes[version]![page] = indexText(source);
   }
 }
 
@@ -151,6 +160,7 @@ for (const file of listFiles(`schema/${EXAMPLES_VERSION}/examples/`).filter((f) 
 if (examples.length === 0) fail(`commit ${commit} has no examples under schema/${EXAMPLES_VERSION}/examples/`);
 writeFileSync(new URL(`examples-${EXAMPLES_VERSION}.json`, OUT), json({ version: EXAMPLES_VERSION, examples }));
 writeFileSync(new URL('pages.json', OUT), json(pages));
+writeFileSync(new URL('quotes.json', OUT), json(quotes));
 writeFileSync(new URL('paths.json', OUT), json([...linkable].sort()));
 writeFileSync(
   new URL('source.json', OUT),
@@ -161,6 +171,10 @@ writeFileSync(
     generatedBy: 'npm run spec:snapshot -- <spec repository>',
     pages: { from: versions.map((v) => `docs/specification/${v}/**/*.mdx`), wrote: 'test/data/spec/pages.json' },
     paths: { from: ['docs/specification/**', 'schema/**', 'seps/**'], wrote: 'test/data/spec/paths.json' },
+    quotes: {
+      from: [...QUOTED_VERSIONS].map((v) => `docs/specification/${v}/**/*.mdx`),
+      wrote: 'test/data/spec/quotes.json',
+    },
     schemas: sources,
     examples: {
       from: `schema/${EXAMPLES_VERSION}/examples/**/*.json`,

@@ -57,6 +57,45 @@ const HAR = {
   },
 };
 
+/** A 2025-11-25 session: initialize (the server mints a session id), then two requests of that session. */
+const legacy = (id: number, method: string, headers: Record<string, string>, result: unknown) => ({
+  request: {
+    method: 'POST',
+    url: 'http://127.0.0.1:3000/mcp',
+    headers: h({ 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers }),
+    postData: {
+      text: JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method,
+        params:
+          method === 'initialize'
+            ? { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }
+            : {},
+      }),
+    },
+  },
+  response: {
+    status: 200,
+    headers: h({ 'Content-Type': 'application/json', ...(method === 'initialize' ? { 'Mcp-Session-Id': 's-9' } : {}) }),
+    content: { text: JSON.stringify({ jsonrpc: '2.0', id, result }) },
+  },
+});
+const LEGACY_HAR = {
+  log: {
+    entries: [
+      legacy(
+        0,
+        'initialize',
+        {},
+        { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } },
+      ),
+      legacy(1, 'tools/list', { 'Mcp-Session-Id': 's-9', 'MCP-Protocol-Version': '2025-11-25' }, { tools: [] }),
+      legacy(2, 'tools/list', { 'Mcp-Session-Id': 's-9' }, { tools: [] }),
+    ],
+  },
+};
+
 let dir = '';
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mcp-lab-http-'));
@@ -72,6 +111,7 @@ beforeAll(async () => {
       response: { status: 202 },
     }),
   );
+  await writeFile(join(dir, 'legacy.har'), JSON.stringify(LEGACY_HAR));
   await writeFile(join(dir, 'not-har.json'), JSON.stringify({ entries: [] }));
   await writeFile(join(dir, 'broken.har'), '{"log": {"entries": [');
   await writeFile(join(dir, 'huge.har'), '');
@@ -100,6 +140,29 @@ describe('mcp-lab classify --http', () => {
     const summary = lines.at(-1).summary;
     expect(summary).toMatchObject({ exchanges: 3, withErrors: 2 });
     expect(summary.skipped.join(' ')).toMatch(/1 entry with no MCP header/);
+  });
+
+  it('judges a 2025-11-25 session by its initialize, not by 2026-07-28, and carries the session across entries', async () => {
+    // 2026-07-28 basic/versioning.mdx: "An `initialize` request selects legacy semantics"; 2025-11-25
+    // basic/transports.mdx §Protocol Version Header: "the client MUST include the MCP-Protocol-Version:
+    // <protocol-version> HTTP header on all subsequent requests to the MCP server".
+    const r = await runCli(['classify', '--http', '--format', 'json', join(dir, 'legacy.har')]);
+    expect(r.code, r.stderr).toBe(0);
+    const items = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => 'classification' in l)
+      .map((l) => l.classification);
+    expect(items.map((c) => [c.protocol, c.era.source, c.brokenBy])).toEqual([
+      ['2025-11-25', 'initialize', 'nobody'],
+      ['2025-11-25', 'session', 'nobody'],
+      ['2025-11-25', 'session', 'client'],
+    ]);
+    const text = await runCli(['classify', '--http', join(dir, 'legacy.har')]);
+    expect(text.stdout).toMatch(
+      /era: 2025-11-25 \(session\): An earlier initialize of this session negotiated 2025-11-25/,
+    );
   });
 
   it('prints a readable report whose input text cannot drive the terminal', async () => {

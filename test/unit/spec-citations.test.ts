@@ -10,7 +10,13 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyErrorCode, classifyMessage, PROTOCOLS, slugifyHeading, type SpecRef } from '#message-model';
 import { loadFixtures } from '../../src/course/fixtures-node.ts';
-import { checkSpecUrl, SNAPSHOT_SOURCE, SPEC_PATHS, specPage } from '../support/oracles/spec-snapshot.ts';
+import {
+  checkSpecQuote,
+  checkSpecUrl,
+  SNAPSHOT_SOURCE,
+  SPEC_PATHS,
+  specPage,
+} from '../support/oracles/spec-snapshot.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -220,4 +226,44 @@ describe('SpecRefs the model emits', () => {
       );
     expect(bad).toEqual([]);
   });
+});
+
+/** Every quote of the spec-text case tables (test/data/spec-cases/*.json): `{ version, page, quote }` per case. */
+function caseQuotes(): { file: string; id: string; version: string; page: string; quote: string }[] {
+  const dir = join(root, 'test/data/spec-cases');
+  const out: { file: string; id: string; version: string; page: string; quote: string }[] = [];
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+    const table = JSON.parse(readFileSync(join(dir, name), 'utf8')) as {
+      cases: { id: string; spec: { version: string; page: string; quote: string }[] }[];
+    };
+    for (const c of table.cases) for (const s of c.spec) out.push({ file: name, id: c.id, ...s });
+  }
+  return out;
+}
+
+describe('quotes in the spec-text case tables', () => {
+  const quotes = caseQuotes();
+
+  it('are found', () => expect(quotes.length).toBeGreaterThan(20));
+
+  it('are checked against the page text, so a misquote fails', () => {
+    const page = 'basic/transports/streamable-http';
+    expect(
+      checkSpecQuote('2026-07-28', page, 'The client MUST use HTTP POST to send JSON-RPC messages.'),
+    ).toBeUndefined();
+    expect(checkSpecQuote('2026-07-28', page, 'The client SHOULD use HTTP POST to send JSON-RPC messages.')).toMatch(
+      /is not on/,
+    );
+    expect(checkSpecQuote('2025-11-25', 'basic/transports', 'an event ID and an empty `data` field')).toBeUndefined();
+    expect(checkSpecQuote('2025-06-18', 'basic/transports', 'an event ID and an empty `data` field')).toMatch(
+      /is not on/,
+    );
+  });
+
+  it.each(quotes.map((q) => [`${q.file} ${q.id}: ${q.version} ${q.page}`, q] as const))(
+    '%s quotes the spec word for word',
+    (_n, q) => {
+      expect(checkSpecQuote(q.version, q.page, q.quote)).toBeUndefined();
+    },
+  );
 });

@@ -9,6 +9,8 @@ import { stat } from 'node:fs/promises';
 import {
   HAR_MAX_BYTES,
   classifyHttpExchange,
+  createHttpSession,
+  describeReply,
   readHar,
   statusLine,
   type HttpClassifyResult,
@@ -26,8 +28,11 @@ export const HTTP_HELP = `  --http               the input is a HAR file (browse
                        "body"}, "response": {"status", "headers", "body"}};
                        each MCP exchange is read layer by layer (status,
                        headers, JSON-RPC body); at most ${HAR_MAX_BYTES / 1024 / 1024} MiB; judged under
-                       --protocol, else each request's MCP-Protocol-Version
-                       header, else 2026-07-28`;
+                       --protocol, else the era the body shows (the
+                       2026-07-28 _meta envelope, an initialize and its
+                       answer, an earlier initialize of the same session in
+                       the HAR), else the MCP-Protocol-Version header, else
+                       2026-07-28`;
 
 interface Item {
   /** The HAR entry's index, or null for a single exchange. */
@@ -72,11 +77,13 @@ async function readExchanges(
     throw new UsageError(
       `${describeSource(source)}: ${har.message} (--http takes a HAR file or one {"request", "response"} exchange)`,
     );
+  // One session state for the whole file, read in order: an initialize decides the era of the exchanges after it.
+  const session = createHttpSession();
   return {
     items: har.exchanges.map((e) => ({
       entry: e.index,
       url: e.url,
-      result: classifyHttpExchange(e.exchange, options),
+      result: classifyHttpExchange(e.exchange, { ...options, session }),
     })),
     skipped: har.skipped,
   };
@@ -112,8 +119,10 @@ function textReport(item: Item, c: HttpExchangeClassification): string {
     head,
     `  http: ${e(c.http.says)}`,
     `  json-rpc: ${e(c.jsonrpc.says)}`,
+    `  era: ${c.protocol} (${c.era.source}): ${e(c.era.evidence)}`,
     `  layers: ${c.agree ? 'agree' : 'disagree'}; rule broken by: ${WHO[c.brokenBy]}`,
     ...(expected ? [expected] : []),
+    ...(c.owed ? [`  owed: ${e(describeReply(c.owed, c.protocol))}`] : []),
   ];
   for (const f of c.findings)
     lines.push(

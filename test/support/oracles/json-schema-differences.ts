@@ -20,10 +20,6 @@ function schemaAcceptsWith(version: SchemaVersion, v: unknown, change: (copy: Re
 const META =
   '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}';
 const isRequestId = (id: unknown) => typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
-const metaOf = (v: unknown) => {
-  const p = paramsOf(v);
-  return p && isObject(p._meta) ? p._meta : undefined;
-};
 
 export const INTENDED_DIFFERENCES: readonly IntendedDifference<SchemaVersion>[] = [
   {
@@ -104,33 +100,6 @@ export const INTENDED_DIFFERENCES: readonly IntendedDifference<SchemaVersion>[] 
     example: '{"jsonrpc":"2.0","id":"x-1","method":"incidents/escalate","params":{"incident":"INC-1"}}',
   },
   {
-    id: 'unsupported-protocol-version',
-    direction: 'we-reject',
-    versions: ['2026-07-28'],
-    reason:
-      'The schema types protocolVersion as any string; a 2026-07-28 receiver does not implement another version and must answer -32022, so the request is one we refuse.',
-    spec: '2026-07-28 basic/versioning.mdx §Protocol Version Negotiation: "If the server does not implement the requested version … it MUST respond with an UnsupportedProtocolVersionError"',
-    applies: (v) => {
-      const version = metaOf(v)?.['io.modelcontextprotocol/protocolVersion'];
-      return isObject(v) && 'id' in v && typeof version === 'string' && version !== '2026-07-28';
-    },
-    example:
-      '{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2027-01-01","io.modelcontextprotocol/clientCapabilities":{}}}}',
-  },
-  {
-    id: 'absent-result-type-is-complete',
-    direction: 'we-accept',
-    versions: ['2026-07-28'],
-    reason:
-      'The 2026-07-28 schema requires resultType on every result; the spec tells clients to read an absent one as "complete", because older servers never send it. We accept it with the warning result-type-missing.',
-    spec: '2026-07-28 basic/index.mdx §ResultType: "clients MUST treat an absent resultType as \\"complete\\""',
-    applies: (v, version) =>
-      resultOf(v) !== undefined &&
-      !('resultType' in resultOf(v)!) &&
-      schemaAcceptsWith(version, v, (c) => ((c.result as Record<string, unknown>).resultType = 'complete')),
-    example: '{"jsonrpc":"2.0","id":9,"result":{"tools":[]}}',
-  },
-  {
     id: 'unrecognized-result-type',
     direction: 'we-reject',
     versions: ['2026-07-28'],
@@ -183,6 +152,16 @@ export const INTENDED_DIFFERENCES: readonly IntendedDifference<SchemaVersion>[] 
     example: '{"jsonrpc":"2.0","method":"notifications/custom","params":{"_meta":"x"}}',
   },
   {
+    id: 'retired-code-emitted',
+    direction: 'we-reject',
+    versions: ['2026-07-28'],
+    reason:
+      'The schema types error.code as any integer; 2026-07-28 retired -32002 (resource not found), and an error response that carries it breaks "MUST NOT emit these codes", judged from its sender (clients SHOULD still accept it from older servers, a rule of the receiver).',
+    spec: '2026-07-28 basic/index.mdx §Error Codes: retired codes stay reserved and implementations "MUST NOT emit these codes"',
+    applies: (v) => isObject(v) && isObject(v.error) && v.error.code === -32002,
+    example: '{"jsonrpc":"2.0","id":8,"error":{"code":-32002,"message":"Resource not found"}}',
+  },
+  {
     id: 'undefined-code-in-the-mcp-band',
     direction: 'we-reject',
     versions: ['2026-07-28'],
@@ -203,7 +182,7 @@ export const INTENDED_DIFFERENCES: readonly IntendedDifference<SchemaVersion>[] 
       "One response does not say which method it answers, and the schema's ServerResult includes EmptyResult, which is Result: any object. So without the method a result is checked as any object, even when it carries a member some result type requires (content that is not an array, …). Given the method (ClassifyOptions.method, or a log that pairs the response with its request), the model checks that method's result type.",
     spec: 'MCP basic/index.mdx §Responses: "The `result` **MAY** follow any JSON object structure." (2025-06-18: "Results **MAY** follow any JSON object structure"); schema.ts: "export type EmptyResult = Result;"',
     applies: (v, version) => resultFitsNoResultType(version, v),
-    example: '{"jsonrpc":"2.0","id":1,"result":{"content":{"type":"text","text":"x"}}}',
+    example: '{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","content":{"type":"text","text":"x"}}}',
   },
 ];
 

@@ -117,6 +117,16 @@ export const SDK_INTENDED_DIFFERENCES: readonly IntendedDifference<SdkVariant>[]
     examples: { '2025-11-25': '{"jsonrpc":"2.0","id":3,"error":{"code":-32042,"message":"URL elicitation required"}}' },
   },
   {
+    id: 'retired-code-emitted',
+    direction: 'we-reject',
+    versions: ['2026-07-28'],
+    reason:
+      'The SDK accepts any integer code; 2026-07-28 retired -32002 (resource not found), and an error response that carries it breaks "MUST NOT emit these codes", judged from its sender (clients SHOULD still accept it from older servers, a rule of the receiver).',
+    spec: '2026-07-28 basic/index.mdx §Error Codes: retired codes stay reserved and implementations "MUST NOT emit these codes"',
+    applies: (v) => isObject(v) && isObject(v.error) && v.error.code === -32002,
+    example: '{"jsonrpc":"2.0","id":8,"error":{"code":-32002,"message":"Resource not found"}}',
+  },
+  {
     id: 'undefined-code-in-the-mcp-band',
     direction: 'we-reject',
     versions: ['2026-07-28'],
@@ -144,19 +154,17 @@ export const SDK_INTENDED_DIFFERENCES: readonly IntendedDifference<SdkVariant>[]
       '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"desk","version":"2.3.0"}}}',
   },
   {
-    id: 'unsupported-protocol-version',
+    id: 'result-type-required',
     direction: 'we-reject',
     versions: ['2026-07-28'],
     reason:
-      'A 2026-07-28 receiver answers a request for another version with -32022; the SDK checks the version later, in its protocol layer, not in the schemas or the inbound classifier.',
-    spec: '2026-07-28 basic/versioning.mdx §Protocol Version Negotiation: "If the server does not implement the requested version … it MUST respond with an UnsupportedProtocolVersionError"',
+      'The SDK\'s public ResultSchema does not look at resultType; a 2026-07-28 result without it breaks the sender\'s MUST (clients then read it as "complete", a rule of the receiver).',
+    spec: '2026-07-28 basic/index.mdx §Result Responses: "The `result` **MUST** include a `resultType` field to indicate the type of the result."',
     applies: (v) => {
-      const meta = paramsOf(v)?._meta;
-      const version = isObject(meta) ? meta['io.modelcontextprotocol/protocolVersion'] : undefined;
-      return isObject(v) && 'id' in v && typeof version === 'string' && version !== '2026-07-28';
+      const r = resultOf(v);
+      return !!r && !('resultType' in r);
     },
-    example:
-      '{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2027-01-01","io.modelcontextprotocol/clientCapabilities":{}}}}',
+    example: '{"jsonrpc":"2.0","id":9,"result":{"tools":[]}}',
   },
   {
     id: 'unrecognized-result-type',
@@ -247,6 +255,6 @@ export const SDK_INTENDED_DIFFERENCES: readonly IntendedDifference<SdkVariant>[]
       "The SDK checks a result against the result type its members suggest (content makes it a CallToolResult); one response does not say which method it answers, and the spec's ServerResult includes EmptyResult, which is Result: any object. So without the method the model checks a result as any object. Given the method (ClassifyOptions.method, or a log that pairs the response with its request), the model checks that method's result type.",
     spec: 'MCP basic/index.mdx §Responses: "The `result` **MAY** follow any JSON object structure."; schema.ts: "export type EmptyResult = Result;"',
     applies: (v, variant) => resultFitsNoResultType(variant, v),
-    example: '{"jsonrpc":"2.0","id":1,"result":{"content":{"type":"text","text":"x"}}}',
+    example: '{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","content":{"type":"text","text":"x"}}}',
   },
 ];

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { slugifyHeading } from '#message-model';
+import { missingQuotePart, readIndex } from '../../spec/quote-index.ts';
 
 const DATA = new URL('../../data/spec/', import.meta.url);
 const read = <T>(name: string): T => JSON.parse(readFileSync(new URL(name, DATA), 'utf8')) as T;
@@ -78,4 +79,24 @@ export function checkSpecUrl(url: string): string | undefined {
     return `no heading with the anchor #${anchor} on ${version}/${page.file}: ${url}`;
   }
   return undefined;
+}
+
+const QUOTES = read<Record<string, Record<string, string>>>('quotes.json');
+const QUOTE_SETS = new Map<string, Set<number>>();
+
+/**
+ * Checks that `quote` is on a page of a covered version (2025-06-18, 2025-11-25, 2026-07-28), against the hashed
+ * word-run index of the snapshot; returns the problem, or undefined. Markup and punctuation do not count; "…"
+ * separates parts that are checked one by one.
+ */
+export function checkSpecQuote(version: string, path: string, quote: string): string | undefined {
+  const page = specPage(version, path);
+  if (!page) return `no page ${version}/${path} in the specification`;
+  const encoded = QUOTES[version]?.[page.file];
+  if (encoded === undefined) return `no quote index for ${version}/${page.file} (only covered versions are indexed)`;
+  const key = `${version}/${page.file}`;
+  let set = QUOTE_SETS.get(key);
+  if (!set) QUOTE_SETS.set(key, (set = readIndex(encoded)));
+  const missing = missingQuotePart(quote, set);
+  return missing === undefined ? undefined : `${missing} is not on ${version}/${page.file}`;
 }

@@ -144,11 +144,13 @@ describe('classifyMessage: the 2026-07-28 _meta envelope', () => {
     expect(c.findings[0]?.message).toContain('missing');
   });
 
-  it('notes a missing clientInfo without rejecting the request', () => {
+  // 2026-07-28 basic/index.mdx §_meta: "Clients SHOULD include io.modelcontextprotocol/clientInfo on every request":
+  // a SHOULD, so a warning, and the request is still served.
+  it('warns of a missing clientInfo without rejecting the request', () => {
     const { 'io.modelcontextprotocol/clientInfo': _dropped, ...meta } = META;
     const c = classify(request({ _meta: meta }), '2026-07-28');
     expect(c.reply).toEqual({ send: 'response', id: 5 });
-    expect(c.findings.map((f) => [f.id, f.severity])).toEqual([['client-info-missing', 'info']]);
+    expect(c.findings.map((f) => [f.id, f.severity])).toEqual([['client-info-missing', 'warning']]);
   });
 
   // Spec 2026-07-28 basic/versioning.mdx §Protocol Version Negotiation: the server "MUST respond with an

@@ -117,8 +117,11 @@ class LabHttpPlayground extends HTMLElement {
     const options = chosen === '' ? {} : { protocol: chosen as Protocol };
     const sections: HTMLElement[] = [];
     let breaking = 0;
+    // One session state for the whole HAR, in order, as `mcp-lab classify --http` reads it: an initialize decides the
+    // era of the exchanges of its session that follow.
+    const session = model.createHttpSession();
     for (const [i, item] of collected.items.entries()) {
-      const c = model.classifyHttpExchange(item.exchange, options);
+      const c = model.classifyHttpExchange(item.exchange, { ...options, session });
       if (c.kind === 'exchange' && c.findings.some((f) => f.severity === 'error')) breaking += 1;
       if (i >= SHOWN) continue;
       const body = h('div', { class: 'lab-http-reading' });
