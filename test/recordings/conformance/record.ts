@@ -83,6 +83,7 @@ const manifest = {
   runs: [] as {
     wiring: Wiring;
     revision: string;
+    recorded: string;
     har: string;
     entries: number;
     scenarios: { name: string; exitCode: number; entries: number; checks: string }[];
@@ -109,6 +110,7 @@ for (const wiring of WIRINGS) {
   const run: (typeof manifest.runs)[number] = {
     wiring,
     revision,
+    recorded: new Date().toISOString(),
     har: `${wiring}/traffic.har`,
     entries: 0,
     scenarios: [],
