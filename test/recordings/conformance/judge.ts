@@ -2,7 +2,7 @@
  * Judges the conformance recordings exchange by exchange: what the official suite said about each exchange (from its
  * checks.json and suite-checks.json, the table that says which checks are about the wire and which exchange each is
  * about) against what the course's HTTP analyser says about the same exchange (classifyHttpExchange over readHar).
- * Reads only committed files. Used by test/unit/conformance-recordings.test.ts.
+ * Reads only committed files. Used by test/unit/message-model/conformance-recordings.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { classifyHttpExchange, readHar, type HttpExchangeClassification } from '#message-model';

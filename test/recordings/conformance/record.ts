@@ -1,5 +1,5 @@
 /**
- * npm run record:conformance: re-records, on purpose, the real traffic test/unit/conformance-recordings.test.ts
+ * npm run record:conformance: re-records, on purpose, the real traffic test/unit/message-model/conformance-recordings.test.ts
  * judges. For each wiring of the fixture server (fixture-server.ts) it starts the server and a recording proxy on
  * loopback ports, runs the official conformance suite (the pinned @modelcontextprotocol/conformance devDependency,
  * on this project's Node 24) once per server scenario of the revision's requirement set, and writes

@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { slugifyHeading } from '#message-model';
-import { specPage } from '../support/oracles/spec-snapshot.ts';
+import { specPage } from '../../support/oracles/spec-snapshot.ts';
 import {
   DISAGREEMENTS,
   KNOWN_LINTER_FAULTS,
@@ -24,7 +24,7 @@ import {
   knownFault,
   matches,
   readChecks,
-} from '../recordings/conformance/judge.ts';
+} from '../../recordings/conformance/judge.ts';
 
 const { exchanges, problems } = judgeRecordings();
 const result = figures(exchanges);
