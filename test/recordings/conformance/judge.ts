@@ -5,7 +5,13 @@
  * Reads only committed files. Used by test/unit/message-model/conformance-recordings.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import { classifyHttpExchange, readHar, type HttpExchangeClassification } from '#message-model';
+import {
+  classifyHttpExchange,
+  createLogAnalyzer,
+  readHar,
+  readSseEvents,
+  type HttpExchangeClassification,
+} from '#message-model';
 
 const here = new URL('./', import.meta.url);
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(new URL(path, here), 'utf8')) as T;
@@ -46,8 +52,12 @@ export interface SuiteCheckRow {
   why: string;
 }
 
+export type Layer = 'http' | 'log';
+
 /** One row of disagreements.json: an exchange where the analyser and the suite differ, and who the spec backs. */
 export interface Disagreement {
+  /** Which analyser the row is about: the HTTP exchange reader, or the session-log analyser. */
+  layer: Layer;
   wiring: string;
   scenario: string;
   exchange: ExchangeMatch;
@@ -60,6 +70,7 @@ export interface Disagreement {
 
 /** One row of known-linter-faults.json: false alarms of today's analyser, each the effect of a named bug. */
 export interface KnownFault {
+  layer: Layer;
   /** A wiring name, or `*` for every wiring. */
   wiring: string;
   /** A scenario name, or `*` for every scenario. */
@@ -69,6 +80,13 @@ export interface KnownFault {
   /** How many recorded exchanges the row covers (the test requires exactly this many). */
   count: number;
   bug: string;
+}
+
+/** The HTTP exchange a session-log line came from, and who sent the line. */
+interface LogLine {
+  text: string;
+  from: 'client' | 'server';
+  exchange: JudgedExchange;
 }
 
 export interface JudgedExchange {
@@ -86,6 +104,10 @@ export interface JudgedExchange {
   serverFindings: string[];
   /** The suite's wire checks that failed on this exchange (suite-checks.json maps them). */
   suiteFailures: string[];
+  /** The MCP session the exchange belongs to (2025-11-25), else its own key: the unit the log analyser reads. */
+  session: string;
+  /** The messages of the exchange as a session log writes them: the request body, then each message answered. */
+  lines: { text: string; from: 'client' | 'server' }[];
 }
 
 export const MANIFEST = readJson<Manifest>('manifest.json');
@@ -150,6 +172,20 @@ export function judgeRecordings(): { exchanges: JudgedExchange[]; problems: stri
         .join(' ');
       const n = (seen.get(base) ?? 0) + 1;
       seen.set(base, n);
+      const headerOf = (headers: unknown, name: string) =>
+        (headers as { name: string; value: string }[] | undefined)?.find((h) => h.name.toLowerCase() === name)?.value;
+      const session =
+        headerOf(exchange.request.headers, 'mcp-session-id') ??
+        headerOf(exchange.response.headers, 'mcp-session-id') ??
+        `${run.wiring} entry ${index}`;
+      const lines: JudgedExchange['lines'] = [];
+      if (exchange.request.body) lines.push({ text: exchange.request.body, from: 'client' });
+      const body = exchange.response.body ?? '';
+      if (/^text\/event-stream/.test(headerOf(exchange.response.headers, 'content-type') ?? ''))
+        for (const event of readSseEvents(body)) {
+          if (event.data.trim() !== '') lines.push({ text: event.data, from: 'server' });
+        }
+      else if (body.trim() !== '') lines.push({ text: body, from: 'server' });
       const serverFindings = [
         ...result.findings.filter((f) => f.location.part === 'response' && f.severity !== 'info').map((f) => f.id),
         ...result.response.messages.flatMap((m) => m.findings.filter((f) => f.severity !== 'info').map((f) => f.id)),
@@ -171,28 +207,35 @@ export function judgeRecordings(): { exchanges: JudgedExchange[]; problems: stri
         classification: result,
         serverFindings: [...new Set(serverFindings)],
         suiteFailures,
+        session: `${run.wiring} ${session}`,
+        lines: lines.map((l) => ({ ...l, text: l.text.replace(/\r?\n/g, ' ') })),
       });
     }
   }
   return { exchanges, problems };
 }
 
-const inScope = (row: { wiring: string; scenario: string; exchange: ExchangeMatch }, x: JudgedExchange) =>
+const inScope = (
+  row: { layer: Layer; wiring: string; scenario: string; exchange: ExchangeMatch },
+  x: JudgedExchange,
+  layer: Layer,
+) =>
+  row.layer === layer &&
   (row.wiring === '*' || row.wiring === x.wiring) &&
   (row.scenario === '*' || row.scenario === x.scenario) &&
   matches(x, row.exchange);
 
 /** A finding on a passed exchange that the spec backs (a disagreement row where the linter is right). */
-export const backedBySpec = (x: JudgedExchange, finding: string): Disagreement | undefined =>
-  DISAGREEMENTS.find((row) => row.specSides === 'linter' && row.finding === finding && inScope(row, x));
+export const backedBySpec = (x: JudgedExchange, finding: string, layer: Layer): Disagreement | undefined =>
+  DISAGREEMENTS.find((row) => row.specSides === 'linter' && row.finding === finding && inScope(row, x, layer));
 
 /** A known linter fault that explains this false alarm. */
-export const knownFault = (x: JudgedExchange, finding: string): KnownFault | undefined =>
-  KNOWN_LINTER_FAULTS.find((row) => row.finding === finding && inScope(row, x));
+export const knownFault = (x: JudgedExchange, finding: string, layer: Layer): KnownFault | undefined =>
+  KNOWN_LINTER_FAULTS.find((row) => row.finding === finding && inScope(row, x, layer));
 
 /** A suite failure the spec says is the suite's mistake, so the analyser need not flag it. */
-export const suiteWrong = (x: JudgedExchange, check: string): Disagreement | undefined =>
-  DISAGREEMENTS.find((row) => row.specSides === 'suite' && row.finding === check && inScope(row, x));
+export const suiteWrong = (x: JudgedExchange, check: string, layer: Layer): Disagreement | undefined =>
+  DISAGREEMENTS.find((row) => row.specSides === 'suite' && row.finding === check && inScope(row, x, layer));
 
 export interface Figures {
   exchanges: number;
@@ -206,28 +249,65 @@ export interface Figures {
   linterRight: { key: string; finding: string }[];
 }
 
-export function figures(exchanges: JudgedExchange[]): Figures {
+/**
+ * Compares the suite and one analyser. A log cannot see HTTP status, so for the log layer only the suite's passes
+ * are compared (no false alarm), not its wire failures.
+ */
+export function figures(exchanges: JudgedExchange[], layer: Layer): Figures {
   const out: Figures = { exchanges: exchanges.length, falseAlarms: [], misses: [], agreeing: 0, linterRight: [] };
   for (const x of exchanges) {
-    const owed = x.suiteFailures.filter((check) => !suiteWrong(x, check));
+    const owed = x.suiteFailures.filter((check) => !suiteWrong(x, check, layer));
     let agrees = true;
     if (owed.length > 0) {
-      if (x.serverFindings.length === 0) {
+      if (layer === 'http' && x.serverFindings.length === 0) {
         for (const check of owed) out.misses.push({ key: x.key, check });
         agrees = false;
       }
     } else {
       for (const finding of x.serverFindings) {
-        if (backedBySpec(x, finding)) {
+        if (backedBySpec(x, finding, layer)) {
           out.linterRight.push({ key: x.key, finding });
           continue;
         }
-        const known = knownFault(x, finding);
+        const known = knownFault(x, finding, layer);
         out.falseAlarms.push(known ? { key: x.key, finding, known } : { key: x.key, finding });
         agrees = false;
       }
     }
     if (agrees) out.agreeing += 1;
+  }
+  return out;
+}
+
+/**
+ * The session-log analyser's view: each session's messages (a 2025-11-25 session, or one 2026-07-28 exchange) as
+ * one log, in the order the requests arrived, through createLogAnalyzer. Returns, per HTTP exchange, the error and
+ * warning findings against the server: those on lines the server sent, and requests the log reports unanswered (an
+ * answer the server owed).
+ */
+export function judgeSessions(exchanges: JudgedExchange[]): JudgedExchange[] {
+  const sessions = new Map<string, JudgedExchange[]>();
+  for (const x of exchanges) sessions.set(x.session, [...(sessions.get(x.session) ?? []), x]);
+  const out: JudgedExchange[] = [];
+  for (const members of sessions.values()) {
+    const lines: LogLine[] = members.flatMap((exchange) => exchange.lines.map((l) => ({ ...l, exchange })));
+    const analyzer = createLogAnalyzer();
+    const entries = lines.flatMap((l, i) => analyzer.push(i + 1, l.text));
+    const end = analyzer.finish();
+    entries.push(...end.entries);
+    const against = new Map<JudgedExchange, Set<string>>(members.map((m) => [m, new Set<string>()]));
+    const onLine = (line: number) => lines[line - 1];
+    for (const entry of entries) {
+      const l = onLine(entry.line);
+      if (l?.from !== 'server') continue;
+      for (const f of entry.classification.findings) if (f.severity !== 'info') against.get(l.exchange)?.add(f.id);
+    }
+    for (const issue of end.analysis.issues) {
+      const l = onLine(issue.line);
+      if (!l || issue.severity === 'info') continue;
+      if (l.from === 'server' || issue.id === 'request-unanswered') against.get(l.exchange)?.add(issue.id);
+    }
+    for (const [exchange, ids] of against) out.push({ ...exchange, serverFindings: [...ids] });
   }
   return out;
 }

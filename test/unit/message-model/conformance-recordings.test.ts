@@ -3,7 +3,7 @@
  * (@modelcontextprotocol/conformance, pinned) run against the official SDK's Streamable HTTP server, recorded as HAR
  * by `npm run record:conformance` (test/recordings/conformance/). Offline: it reads only the committed recordings.
  *
- * - Every exchange the suite passes gets no error or warning against the server, unless the spec backs the finding
+ * - Every exchange the suite passes (read by the HTTP analyser, and as part of its session by the log analyser) gets no error or warning against the server, unless the spec backs the finding
  *   (disagreements.json, a quoted sentence per row) or it is a known linter fault (known-linter-faults.json, which
  *   must shrink to empty as the analyser is fixed).
  * - Every suite failure about a shape, an error code or an HTTP status (suite-checks.json maps each to the exchange
@@ -21,13 +21,22 @@ import {
   backedBySpec,
   figures,
   judgeRecordings,
+  judgeSessions,
   knownFault,
+  type Figures,
+  type JudgedExchange,
+  type Layer,
   matches,
   readChecks,
 } from '../../recordings/conformance/judge.ts';
 
 const { exchanges, problems } = judgeRecordings();
-const result = figures(exchanges);
+const sessions = judgeSessions(exchanges);
+const LAYERS: { layer: Layer; judged: JudgedExchange[]; result: Figures }[] = [
+  { layer: 'http', judged: exchanges, result: figures(exchanges, 'http') },
+  { layer: 'log', judged: sessions, result: figures(sessions, 'log') },
+];
+const result = LAYERS[0]!.result;
 const RERECORD = 'Recordings are made by `npm run record:conformance`; see test/recordings/conformance/README.md.';
 
 describe('the conformance recordings', () => {
@@ -54,14 +63,14 @@ describe('the conformance recordings', () => {
   });
 });
 
-describe('exchanges the suite passes', () => {
+describe.each(LAYERS)('exchanges the suite passes, read by the $layer analyser', ({ layer, result }) => {
   it('get no finding against the server that is the linter’s fault (known faults aside)', () => {
     const unknown = result.falseAlarms.filter((a) => !a.known).map((a) => `${a.key}: ${a.finding}`);
     expect(unknown).toEqual([]);
   });
 
   it('known-linter-faults.json covers exactly the false alarms it names (it shrinks as bugs are fixed)', () => {
-    for (const row of KNOWN_LINTER_FAULTS) {
+    for (const row of KNOWN_LINTER_FAULTS.filter((r) => r.layer === layer)) {
       const covered = result.falseAlarms.filter((a) => a.known === row).length;
       expect(covered, `${row.finding} on ${row.exchange.method}: ${row.bug}`).toBe(row.count);
     }
@@ -97,46 +106,51 @@ describe('suite failures about shapes, codes and status', () => {
 });
 
 describe('disagreements with the suite', () => {
-  it.each(DISAGREEMENTS.map((row) => [`${row.scenario} ${row.exchange.method} ${row.finding}`, row] as const))(
-    '%s: the spec decides, and the row quotes it',
-    (_, row) => {
-      const page = specPage(row.spec.version, row.spec.page);
-      expect(page, `${row.spec.version} ${row.spec.page}`).toBeDefined();
-      expect(page?.outline.headings.map(slugifyHeading)).toContain(slugifyHeading(row.spec.heading));
-      expect(row.spec.quote).toMatch(/\b(MUST|SHOULD|MAY)\b/);
-      expect(row.why.length).toBeGreaterThan(40);
-      const used = exchanges.filter(
-        (x) =>
-          (row.wiring === '*' || row.wiring === x.wiring) &&
-          row.scenario === x.scenario &&
-          matches(x, row.exchange) &&
-          (row.specSides === 'linter'
-            ? x.serverFindings.includes(row.finding) && backedBySpec(x, row.finding) === row
-            : x.suiteFailures.includes(row.finding)),
-      );
-      expect(used.length, 'a row no recorded exchange needs is stale').toBeGreaterThan(0);
-    },
-  );
+  it.each(
+    DISAGREEMENTS.map((row) => [`${row.layer}: ${row.scenario} ${row.exchange.method} ${row.finding}`, row] as const),
+  )('%s: the spec decides, and the row quotes it', (_, row) => {
+    const page = specPage(row.spec.version, row.spec.page);
+    expect(page, `${row.spec.version} ${row.spec.page}`).toBeDefined();
+    expect(page?.outline.headings.map(slugifyHeading)).toContain(slugifyHeading(row.spec.heading));
+    expect(row.spec.quote).toMatch(/\b(MUST|SHOULD|MAY)\b/);
+    expect(row.why.length).toBeGreaterThan(40);
+    const judged = row.layer === 'http' ? exchanges : sessions;
+    const used = judged.filter(
+      (x) =>
+        (row.wiring === '*' || row.wiring === x.wiring) &&
+        row.scenario === x.scenario &&
+        matches(x, row.exchange) &&
+        (row.specSides === 'linter'
+          ? x.serverFindings.includes(row.finding) && backedBySpec(x, row.finding, row.layer) === row
+          : x.suiteFailures.includes(row.finding)),
+    );
+    expect(used.length, 'a row no recorded exchange needs is stale').toBeGreaterThan(0);
+  });
 
   it('never excuse a known linter fault', () => {
-    for (const x of exchanges)
-      for (const finding of x.serverFindings)
-        if (backedBySpec(x, finding)) expect(knownFault(x, finding)).toBeUndefined();
+    for (const { layer, judged } of LAYERS)
+      for (const x of judged)
+        for (const finding of x.serverFindings)
+          if (backedBySpec(x, finding, layer)) expect(knownFault(x, finding, layer)).toBeUndefined();
   });
 });
 
 describe('the measured figures', () => {
-  it('are printed for the README', () => {
+  it.each(LAYERS)('are printed for the README ($layer analyser)', ({ layer, result }) => {
     const comparisons = result.exchanges;
     const text = [
+      `${layer} analyser`,
       `exchanges read: ${result.exchanges}`,
       `false alarms: ${result.falseAlarms.length} (${result.falseAlarms.filter((a) => a.known).length} known linter faults)`,
-      `misses: ${result.misses.length} of ${exchanges.filter((x) => x.suiteFailures.length > 0).length} exchanges the suite fails on the wire`,
+      layer === 'http'
+        ? `misses: ${result.misses.length} of ${exchanges.filter((x) => x.suiteFailures.length > 0).length} exchanges the suite fails on the wire`
+        : 'misses: not judged (a session log has no HTTP status, and the one recorded wire failure is a status)',
       `comparisons agreeing: ${result.agreeing} of ${comparisons}`,
       `findings the spec backs where the suite is silent: ${result.linterRight.length}`,
     ].join('\n');
     console.log(text);
     const disagreeing = new Set([...result.misses, ...result.falseAlarms].map((d) => d.key)).size;
+    expect(comparisons).toBe(exchanges.length);
     expect(result.agreeing + disagreeing).toBe(comparisons);
   });
 });
