@@ -28,8 +28,9 @@ const config: KnipConfig = {
   // Playwright's config throws without a built site (it serves dist/), so knip must not load it: its specs and the
   // config itself are named here instead.
   playwright: { config: [], entry: ['playwright.config.ts', 'test/e2e/**/*.spec.ts'] },
-  // Run as a program (npx lighthouse) by test/budgets/lighthouse.ts, never imported.
-  ignoreDependencies: ['lighthouse'],
+  // Run as programs, never imported: npx lighthouse (test/budgets/lighthouse.ts) and the conformance suite's CLI
+  // (test/recordings/conformance/record.ts).
+  ignoreDependencies: ['lighthouse', '@modelcontextprotocol/conformance'],
   ignoreExportsUsedInFile: true,
   project: ['src/**/*.{ts,astro}', 'content/**/*.{ts,mdx}', 'exercises/**/*.ts', 'test/**/*.ts', '*.{ts,js,mjs}'],
 };
