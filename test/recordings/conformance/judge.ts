@@ -9,7 +9,7 @@ import {
   classifyHttpExchange,
   createLogAnalyzer,
   readHar,
-  readSseEvents,
+  parseEventStream,
   type HttpExchangeClassification,
 } from '#message-model';
 
@@ -182,7 +182,7 @@ export function judgeRecordings(): { exchanges: JudgedExchange[]; problems: stri
       if (exchange.request.body) lines.push({ text: exchange.request.body, from: 'client' });
       const body = exchange.response.body ?? '';
       if (/^text\/event-stream/.test(headerOf(exchange.response.headers, 'content-type') ?? ''))
-        for (const event of readSseEvents(body)) {
+        for (const event of parseEventStream(body).events) {
           if (event.data.trim() !== '') lines.push({ text: event.data, from: 'server' });
         }
       else if (body.trim() !== '') lines.push({ text: body, from: 'server' });
