@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import { satteri } from '@astrojs/markdown-satteri';
 import sitemap from '@astrojs/sitemap';
 import { clientBuildManifest } from './src/build/client-manifest.ts';
+import { courseFile } from './src/build/course-file.ts';
 import { SECURITY_HEADERS, siteCsp } from './src/build/csp.ts';
 import { serviceWorker } from './src/build/service-worker.ts';
 import { codeLabTypes } from './src/components/codelab/types/integration.ts';
@@ -21,6 +22,7 @@ export default defineConfig({
     sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/instructor/') }),
     siteCsp(),
     codeLabTypes(),
+    courseFile(),
     serviceWorker(),
   ],
   markdown: {

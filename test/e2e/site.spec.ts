@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sortChapters } from '../../src/progress/chapters.ts';
+import { sortChapters } from '../../src/course/course-order.ts';
 import { COLOR_SCHEMES, DIST_DIR, expect, expectNoConsoleErrors, listBuiltPages, test, VIEWPORTS } from './fixtures.ts';
 
 const pages = listBuiltPages();

@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { loadCourseData } from '../../src/receipts/course-data-node.ts';
+import { testGraderCourse } from '../support/course.ts';
 import { serializeReceipt } from '../../src/receipts/schema.ts';
 import { classReceipts } from '../support/class-receipts.ts';
 import { expect, expectNoConsoleErrors, test, type Page } from './fixtures.ts';
@@ -251,7 +251,7 @@ test('a lock link hides Show solution until the unlock link is opened', async ({
 
 test('300 receipts are graded by the CLI and by the roster page (figures printed)', async ({ page }, testInfo) => {
   test.setTimeout(300_000);
-  const { course } = loadCourseData();
+  const course = testGraderCourse();
   const receipts = classReceipts(course, 300, 2026).map(serializeReceipt);
   const dir = testInfo.outputPath('receipts');
   await mkdir(dir, { recursive: true });

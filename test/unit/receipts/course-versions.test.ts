@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { getScenario } from '#course';
 import { createReceipt } from '../../../src/receipts/create.ts';
-import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
+import { testGraderCourse } from '../../support/course.ts';
 import { formatRoster } from '../../../src/cli/commands/grade.ts';
 import {
   gradeReceipt,
@@ -18,7 +18,7 @@ import {
 } from '../../../src/receipts/grade.ts';
 import type { ChapterReceipt } from '../../../src/receipts/schema.ts';
 
-const { course } = loadCourseData();
+const course = testGraderCourse();
 const CH5 = '05-error-semantics-and-retries';
 /** The rows chapter 5's check asked before the checks stopped repeating the practice (commit c263dec). */
 const OLD_ROWS = ['unknown-method', 'malformed-incident-id', 'backend-unavailable', 'lost-response-after-write'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReceipt } from '../../../src/receipts/create.ts';
 import { gradeCompletionCheck, rememberClassifications } from '#course';
-import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
+import { testGraderCourse } from '../../support/course.ts';
 import { csvField, gradeReceipt, gradeReceipts, rosterCsv, rosterCsvRows } from '../../../src/receipts/grade.ts';
 import { classReceipts } from '../../support/class-receipts.ts';
 import { sealReceipt, serializeReceipt, type ChapterReceipt, type Receipt } from '../../../src/receipts/schema.ts';
@@ -372,7 +372,7 @@ it('createReceipt trims the name to what the learner meant', () => {
 
 describe('rememberClassifications (each fixture classified once for the whole class)', () => {
   it('gives exactly what gradeCompletionCheck gives without it, for a generated class on the real course', () => {
-    const { course } = loadCourseData();
+    const course = testGraderCourse();
     const remembered = rememberClassifications();
     let compared = 0;
     for (const receipt of classReceipts(course, 80, 11)) {

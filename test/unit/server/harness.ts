@@ -5,7 +5,8 @@
  */
 import { createWorkshopApp, type WorkshopSettings } from '../../../src/server/app.ts';
 import { createMemoryBus, type Bus } from '../../../src/server/bus.ts';
-import { loadRoomCourse, type RoomCourse } from '../../../src/server/course.ts';
+import { buildCourse } from '../../../src/course/build-course.ts';
+import { roomCourse, type RoomCourse } from '../../../src/server/course.ts';
 import { createWorkshopData, type WorkshopData } from '../../../src/server/db/workshop-data.ts';
 import type { CreateRoomResponse, JoinResponse } from '../../../src/room/protocol.ts';
 import type { TestDatabase } from './databases.ts';
@@ -13,7 +14,7 @@ import type { TestDatabase } from './databases.ts';
 let course: RoomCourse | undefined;
 /** The course, loaded once per test file. */
 export function testCourse(): RoomCourse {
-  course ??= loadRoomCourse();
+  course ??= roomCourse(buildCourse());
   return course;
 }
 
