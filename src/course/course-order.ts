@@ -36,3 +36,9 @@ function chapterPosition(id: string): number {
 export function sortChapters<T extends { id: string }>(chapters: readonly T[]): T[] {
   return [...chapters].sort((a, b) => chapterPosition(a.id) - chapterPosition(b.id));
 }
+
+/**
+ * What a chapter id looks like: lowercase words joined by dashes. Old ids (`05-error-semantics-and-retries`) match
+ * too, so progress, receipts and room events saved under them are read and then resolved with `currentChapterId`.
+ */
+export const CHAPTER_ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;

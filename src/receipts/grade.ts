@@ -27,6 +27,7 @@ import {
   type FixtureClassifier,
   type MisconceptionId,
 } from '#course';
+import { currentChapterId } from '../course/course-order.ts';
 import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type SelfMark } from './schema.ts';
 import { csvText } from '../lib/csv.ts';
 import { STATUS_LABELS, type ChapterStatus, type FlagReason } from './roster-vocabulary.ts';
@@ -239,7 +240,14 @@ export function gradeReceipt(
     );
   if (receipt.scope === 'compact') notes.push('Compact receipt: free-text answers were left out to fit a QR code.');
   const known = new Set(course.chapters.map((c) => c.id));
-  for (const id of Object.keys(receipt.chapters))
+  // A receipt made before a chapter was renamed names its old id (content/course.json `renamed`); the current id's
+  // record wins when a receipt somehow holds both.
+  const receiptChapters: Record<string, ChapterReceipt> = {};
+  for (const [id, chapter] of Object.entries(receipt.chapters as Readonly<Record<string, ChapterReceipt>>)) {
+    const current = currentChapterId(id) ?? id;
+    if (current === id || receiptChapters[current] === undefined) receiptChapters[current] = chapter;
+  }
+  for (const id of Object.keys(receiptChapters))
     if (!known.has(id)) notes.push(`Chapter ${id} is not in this course; its answers were not graded.`);
 
   const chapters: Record<string, ChapterResult> = {};
@@ -254,8 +262,7 @@ export function gradeReceipt(
     ...(c.misconception ? { misconceptionId: c.misconception.id as MisconceptionId } : {}),
   });
 
-  // A version 1 chapter is a version 2 chapter without the members version 2 added.
-  const receiptChapters: Readonly<Record<string, ChapterReceipt>> = receipt.chapters;
+  // A version 1 chapter is a version 2 chapter without the members version 2 added (receiptChapters, above).
   for (const { id } of course.chapters) {
     const ch = receiptChapters[id];
     const result: ChapterResult = {

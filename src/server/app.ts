@@ -46,7 +46,7 @@ import {
 } from '../room/protocol.ts';
 import type { Verdict } from '../room/verdict.ts';
 import type { Bus } from './bus.ts';
-import type { RoomCourse } from './course.ts';
+import { resolvedChapterId, type RoomCourse } from './course.ts';
 import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/workshop-data.ts';
 import { gradeEvent } from './grade-event.ts';
 import { addressKey, RateLimiter, type RateLimit } from './rate-limit.ts';
@@ -158,7 +158,7 @@ export function roomState(room: Room): RoomState {
     id: room.id,
     title: room.title,
     code: room.code,
-    chapters: room.chapters,
+    chapters: room.chapters.map(resolvedChapterId),
     startsAt: room.startsAt,
     createdAt: room.createdAt,
     endedAt: room.endedAt,
@@ -176,7 +176,7 @@ export function dashboardLearner(learner: Learner): DashboardLearner {
     joinedAt: learner.joinedAt,
     lastSeenAt: learner.lastSeenAt,
     removedAt: learner.removedAt,
-    chapterId: learner.chapterId,
+    chapterId: learner.chapterId === null ? null : resolvedChapterId(learner.chapterId),
   };
 }
 
@@ -188,7 +188,7 @@ export function dashboardEvent(event: StoredEvent): DashboardEvent {
     learnerId: event.learnerId,
     kind: event.kind,
     action: verdict.action,
-    chapterId: event.chapterId,
+    chapterId: resolvedChapterId(event.chapterId),
     itemId: event.itemId,
     at: event.receivedAt,
     verdict,
@@ -444,7 +444,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       token: `${learnerId}.${secret}`,
       name: name.name,
       title: room.title,
-      chapters: room.chapters,
+      chapters: room.chapters.map(resolvedChapterId),
       locked: room.locked,
     };
     return c.json(response, 201);
@@ -518,7 +518,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
             key: event.key,
             seq: event.seq,
             kind: event.kind,
-            chapterId: event.chapterId,
+            chapterId: graded.chapterId,
             itemId: graded.itemId,
             payload,
             verdict: graded.verdict,
@@ -607,9 +607,10 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const title = checkText(body.title, MAX_TITLE_CHARS, 'title');
     if (title.kind === 'invalid') return problem(c, 400, title.reason);
     const known = course.chapters.map((ch) => ch.id);
-    const unknown = body.chapters.filter((id) => !known.includes(id));
+    const asked = body.chapters.map(resolvedChapterId);
+    const unknown = asked.filter((id) => !known.includes(id));
     if (unknown.length) return problem(c, 400, `Unknown chapters: ${unknown.join(', ')}.`);
-    const chapters = known.filter((id) => body.chapters.includes(id));
+    const chapters = known.filter((id) => asked.includes(id));
     const days = Math.min(body.retentionDays ?? config.retentionDays, config.maxRetentionDays);
     const secret = createSecret();
     const at = now();
@@ -651,7 +652,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     ]);
     return {
       room: roomState(room),
-      chapters: course.chapters.filter((ch) => room.chapters.includes(ch.id)),
+      chapters: course.chapters.filter((ch) => room.chapters.map(resolvedChapterId).includes(ch.id)),
       learners: learners.map(dashboardLearner),
       events: events.map(dashboardEvent),
       now: now(),
@@ -835,7 +836,7 @@ async function oneAtATime<T>(turns: Map<string, Promise<unknown>>, key: string, 
 
 /** What a learner's browser needs to know about the room. */
 function learnerRoomView(room: RoomState) {
-  return { id: room.id, title: room.title, chapters: room.chapters, locked: room.locked, endedAt: room.endedAt };
+  return { id: room.id, title: room.title, chapters: room.chapters.map(resolvedChapterId), locked: room.locked, endedAt: room.endedAt };
 }
 
 /** One line about the first validation problem. */

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COURSE_FILE_PATH, graderCourse, readCourseFile, type CourseFile } from '../course/course-file.ts';
+import { currentChapterId } from '../course/course-order.ts';
 import type { ProgressItem } from '../progress/items.ts';
 import type { CourseData } from '../receipts/grade.ts';
 
@@ -62,4 +63,12 @@ export function readRoomCourse(
   return read.kind === 'course'
     ? { kind: 'course', course: roomCourse(read.course) }
     : { kind: 'missing', message: read.message };
+}
+
+/**
+ * The id a chapter has now, for ids stored or sent before it was renamed (content/course.json `renamed`); an id the
+ * course does not know is returned as it is, to be refused where it is checked.
+ */
+export function resolvedChapterId(id: string): string {
+  return currentChapterId(id) ?? id;
 }

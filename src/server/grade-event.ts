@@ -9,10 +9,11 @@ import { gradeCompletionCheck, gradeDecisionTable, type CellVerdict, type Decisi
 import { isProtocol } from '#message-model';
 import { CLASSIFY_ITEM_ID, type RoomEvent } from '../room/protocol.ts';
 import type { CellResult, Outcome, Verdict } from '../room/verdict.ts';
-import type { RoomCourse } from './course.ts';
+import { resolvedChapterId, type RoomCourse } from './course.ts';
 
 /** A graded event, or why it cannot be accepted. */
-export type GradeResult = { kind: 'graded'; verdict: Verdict; itemId: string } | { kind: 'rejected'; reason: string };
+export type GradeResult =
+  { kind: 'graded'; verdict: Verdict; itemId: string; chapterId: string } | { kind: 'rejected'; reason: string };
 
 const cellResult = (cell: CellVerdict): CellResult => ({
   s: cell.scenarioId,
@@ -42,8 +43,21 @@ function tableVerdict(
   };
 }
 
-/** Grades one validated event against the course; `roomChapters` are the chapters the room covers. */
-export function gradeEvent(event: RoomEvent, course: RoomCourse, roomChapters: readonly string[]): GradeResult {
+/**
+ * Grades one validated event against the course; `roomChapters` are the chapters the room covers. Chapter ids sent
+ * or stored before a chapter was renamed are graded, and filed, under the id it has now (`chapterId` of the result).
+ */
+export function gradeEvent(sent: RoomEvent, course: RoomCourse, roomChapters: readonly string[]): GradeResult {
+  const chapterId = resolvedChapterId(sent.chapterId);
+  const result = gradeResolved({ ...sent, chapterId }, course, roomChapters.map(resolvedChapterId));
+  return result.kind === 'graded' ? { ...result, chapterId } : result;
+}
+
+function gradeResolved(
+  event: RoomEvent,
+  course: RoomCourse,
+  roomChapters: readonly string[],
+): { kind: 'graded'; verdict: Verdict; itemId: string } | { kind: 'rejected'; reason: string } {
   if (!course.chapters.some((c) => c.id === event.chapterId)) {
     return { kind: 'rejected', reason: `There is no chapter ${event.chapterId} in this course.` };
   }

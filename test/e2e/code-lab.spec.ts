@@ -11,7 +11,7 @@ import { expect, expectNoConsoleErrors, pageProblems, test, type Locator, type P
 
 const root = resolve(import.meta.dirname, '../..');
 const EXERCISE = '01-request-or-notification';
-const CHAPTER = '/chapters/01-message-shapes/';
+const CHAPTER = '/chapters/message-shapes/';
 const SOLUTION = readFileSync(join(root, 'exercises', EXERCISE, 'request-or-notification.solution.ts'), 'utf8');
 
 /** Opens the chapter and waits until the lab's editor has loaded (it loads when the lab scrolls into view). */

@@ -172,7 +172,7 @@ test('a receipt naming the past course version 0.1.0 is graded against that vers
     course: { title: course.title, version: '0.1.0' },
     learner: 'Old Ada',
     chapters: {
-      '05-error-semantics-and-retries': {
+      'error-semantics-and-retries': {
         hints: 0,
         solutions: 0,
         check: {

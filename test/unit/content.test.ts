@@ -54,9 +54,9 @@ function readChapter(name: string): Chapter {
   };
 }
 
-// The same pattern as the chapters collection: NN-slug.mdx, facilitator notes (*.notes.mdx) excluded.
+// The same pattern as the chapters collection: slug.mdx, facilitator notes (*.notes.mdx) excluded.
 const chapterFiles = readdirSync(chaptersDir).filter(
-  (n) => /^\d\d-[a-z0-9-]+\.mdx$/.test(n) && !n.endsWith('.notes.mdx'),
+  (n) => /^[a-z0-9][a-z0-9-]*\.mdx$/.test(n) && !n.endsWith('.notes.mdx'),
 );
 // In course order: content/course.json is the one source of it (the file number is not; see src/course/course-order.ts).
 const chapters = sortChapters(

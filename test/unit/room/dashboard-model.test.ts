@@ -10,7 +10,7 @@ import type { DashboardEvent } from '../../../src/room/live.ts';
 import type { Verdict } from '../../../src/room/verdict.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 9, 0, 0);
-const CH = '05-error-semantics-and-retries';
+const CH = 'error-semantics-and-retries';
 
 function snapshot(): DashboardSnapshot {
   return {

@@ -64,7 +64,7 @@ let roomCounter = 0;
 /** Creates a room covering chapters 4 and 5 (a decision table each, and a completion check in 5). */
 export async function createRoom(
   server: TestServer,
-  chapters = ['04-results-in-2026-07-28', '05-error-semantics-and-retries'],
+  chapters = ['results-in-2026-07-28', 'error-semantics-and-retries'],
 ) {
   // Each room from its own address: room creation is limited per address, and that limit has its own test.
   roomCounter += 1;
@@ -93,7 +93,7 @@ export function tableCheck(seq: number, answers: Record<string, Record<string, s
   return {
     key,
     seq,
-    chapterId: '05-error-semantics-and-retries',
+    chapterId: 'error-semantics-and-retries',
     kind: 'decision-table',
     itemId: 'ch05-table',
     action: 'check',
@@ -110,7 +110,7 @@ export function largePrediction(seq: number) {
   return {
     key: freshKey(),
     seq,
-    chapterId: '01-message-shapes',
+    chapterId: 'message-shapes',
     kind: 'classify',
     itemId: 'classify-notification-progress-2026-07-28',
     action: 'predict',
