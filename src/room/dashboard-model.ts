@@ -118,7 +118,8 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
   const v = event.verdict;
   if (event.kind === 'visit') return true;
   if (event.kind === 'classify') {
-    if (v.outcome !== 'unanswered') {
+    // An exploration (a prediction on an edited message) is `info`: never counted right or wrong.
+    if (v.outcome === 'correct' || v.outcome === 'incorrect') {
       learner.predictions.total += 1;
       if (v.outcome === 'correct') learner.predictions.correct += 1;
     }

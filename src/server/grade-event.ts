@@ -131,7 +131,14 @@ function gradeResolved(
       const fixture = course.fixtureText(event.fixtureId);
       if (fixture === undefined) return { kind: 'rejected', reason: `There is no fixture ${event.fixtureId}.` };
       const { kind, send, code } = event.prediction;
-      const base = { kind: event.kind, action: event.action, edited: event.text !== undefined };
+      const edited = event.text !== undefined && event.text !== fixture;
+      const base = { kind: event.kind, action: event.action, edited };
+      // Only a prediction on the message as the course shows it is graded: one on an edited message is the learner
+      // exploring (and would let anyone score by editing the message to match their answer). It is kept for the
+      // record, never counted right or wrong.
+      if (edited) {
+        return { kind: 'graded', itemId: event.itemId, verdict: { ...base, outcome: 'info', exploration: true } };
+      }
       if (!kind && !send) {
         return {
           kind: 'graded',
@@ -155,7 +162,7 @@ function gradeResolved(
           ],
         },
         { predict: { ...(kind ? { kind } : {}), ...(reply ? { reply } : {}) } },
-        { [event.fixtureId]: event.text ?? fixture },
+        { [event.fixtureId]: fixture },
       );
       if (grade.kind !== 'graded') return { kind: 'rejected', reason: grade.message };
       const verdict = grade.questions[0]?.verdict ?? 'invalid';
