@@ -30,7 +30,8 @@ import {
 import { currentChapterId } from '../course/course-order.ts';
 import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type SelfMark } from './schema.ts';
 import { csvText } from '../lib/csv.ts';
-import { STATUS_LABELS, type ChapterStatus, type FlagReason } from './roster-vocabulary.ts';
+import { markChapter, STATUS_LABELS, type ChapterStatus } from '../course/marking.ts';
+import type { FlagReason } from './roster-vocabulary.ts';
 
 export { csvField } from '../lib/csv.ts';
 /** The key two names are compared by (the site's one rule, src/lib/printable.ts). */
@@ -38,7 +39,8 @@ export { nameKey } from '../lib/printable.ts';
 import { nameKey } from '../lib/printable.ts';
 export { totalsOf } from './roster-totals.ts';
 import { totalsOf } from './roster-totals.ts';
-export { type ChapterStatus, type FlagReason } from './roster-vocabulary.ts';
+export type { ChapterStatus } from '../course/marking.ts';
+export type { FlagReason } from './roster-vocabulary.ts';
 
 /** The question set of one course version: chapter id → completion check, and the fixture texts they classify. */
 export interface QuestionSet {
@@ -333,11 +335,15 @@ export function gradeReceipt(
         result.codeLabs.passed += lab.passed ? 1 : 0;
         if (lab.imported) result.imported += 1;
       }
-      if (result.check) result.status = result.check.passed ? 'passed' : 'failing';
-      else if (check === undefined && ch.selfMark === 'can-explain') result.status = 'passed';
-      else if (hasActivity(ch)) result.status = 'started';
+      const mark = markChapter({
+        hasCheck: check !== undefined,
+        ...(result.check ? { check: result.check } : {}),
+        selfMarked: ch.selfMark === 'can-explain',
+        started: hasActivity(ch),
+      });
+      result.status = mark.status;
+      result.label = mark.label;
     }
-    result.label = STATUS_LABELS[result.status] + (result.status === 'passed' && !result.check ? ' (self-marked)' : '');
     chapters[id] = result;
   }
 
