@@ -56,3 +56,12 @@ describe('chapterCompletion', () => {
     expect(isItemDone(item, record)).toBe(false);
   });
 });
+
+describe('HTTP-exchange predictions', () => {
+  it('count as practice, under the id the widget saves them with (HttpExchange.astro: domId("http", exchange))', () => {
+    const items = itemsFromMdx(
+      '# T\n\n<HttpExchange exchange="http-tool-call-stream" />\n\n<HttpExchange exchange="http-unknown-method-404" />\n',
+    );
+    expect(items).toEqual([{ type: 'practice', ids: ['http-http-tool-call-stream', 'http-http-unknown-method-404'] }]);
+  });
+});
