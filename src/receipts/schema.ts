@@ -37,9 +37,7 @@ export type SelfMark = (typeof SELF_MARKS)[number];
 /** Largest receipt text readers accept: a real receipt is a few kilobytes. */
 export const MAX_RECEIPT_CHARS = 256 * 1024;
 
-const ChapterIdSchema = z
-  .string()
-  .regex(CHAPTER_ID_PATTERN, 'a chapter id looks like error-semantics-and-retries');
+const ChapterIdSchema = z.string().regex(CHAPTER_ID_PATTERN, 'a chapter id looks like error-semantics-and-retries');
 const TimestampSchema = z.iso.datetime({ offset: true });
 /** The largest count (hints, solutions, attempts) a receipt holds. */
 export const MAX_RECEIPT_COUNT = 9999;

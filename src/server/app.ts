@@ -836,7 +836,13 @@ async function oneAtATime<T>(turns: Map<string, Promise<unknown>>, key: string, 
 
 /** What a learner's browser needs to know about the room. */
 function learnerRoomView(room: RoomState) {
-  return { id: room.id, title: room.title, chapters: room.chapters.map(resolvedChapterId), locked: room.locked, endedAt: room.endedAt };
+  return {
+    id: room.id,
+    title: room.title,
+    chapters: room.chapters.map(resolvedChapterId),
+    locked: room.locked,
+    endedAt: room.endedAt,
+  };
 }
 
 /** One line about the first validation problem. */

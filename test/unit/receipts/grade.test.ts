@@ -69,11 +69,7 @@ describe('gradeReceipt', () => {
 
   it("counts a chapter without a check as passed on the learner's self-mark, and says so", () => {
     const entry = counted(
-      gradeReceipt(
-        receiptFor('Cy', { 'faq': { selfMark: 'can-explain', hints: 0, solutions: 0 } }),
-        COURSE,
-        'cy.json',
-      ),
+      gradeReceipt(receiptFor('Cy', { faq: { selfMark: 'can-explain', hints: 0, solutions: 0 } }), COURSE, 'cy.json'),
     );
     expect(entry.chapters['faq']).toMatchObject({ status: 'passed', label: 'Passed (self-marked)' });
   });
