@@ -4,10 +4,12 @@ import mdx from '@astrojs/mdx';
 import { satteri } from '@astrojs/markdown-satteri';
 import sitemap from '@astrojs/sitemap';
 import { clientBuildManifest } from './src/build/client-manifest.ts';
+import { courseFile } from './src/build/course-file.ts';
 import { SECURITY_HEADERS, siteCsp } from './src/build/csp.ts';
 import { serviceWorker } from './src/build/service-worker.ts';
 import { codeLabTypes } from './src/components/codelab/types/integration.ts';
 import { chapterStructurePlugin, MARKDOWN_FEATURES } from './src/course/read-chapter-structure.ts';
+import course from './content/course.json' with { type: 'json' };
 
 // The public address the sitemap and canonical links are built from. Override with SITE_URL when deploying elsewhere.
 const site = process.env.SITE_URL ?? 'https://mcp-message-lab.example.org';
@@ -15,12 +17,21 @@ const site = process.env.SITE_URL ?? 'https://mcp-message-lab.example.org';
 export default defineConfig({
   site,
   trailingSlash: 'always',
+  // A renamed chapter's old address (content/course.json `renamed`) redirects to its page and its facilitator notes;
+  // a static build writes a redirect page for each.
+  redirects: Object.fromEntries(
+    Object.entries(course.renamed).flatMap(([old, now]) => [
+      [`/chapters/${old}/`, `/chapters/${now}/`],
+      [`/instructor/notes/${old}/`, `/instructor/notes/${now}/`],
+    ]),
+  ),
   // Instructor pages are noindex (BaseLayout), so they stay out of the sitemap too.
   integrations: [
     mdx(),
     sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/instructor/') }),
     siteCsp(),
     codeLabTypes(),
+    courseFile(),
     serviceWorker(),
   ],
   markdown: {

@@ -2,14 +2,15 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { FixtureSchema } from './course/fixtures.ts';
+import { CHAPTER_ID_PATTERN } from './course/course-order.ts';
 import { DECISION_SCENARIOS, getScenario } from './course/index.ts';
 
 /** The protocol versions a chapter may target; MCP 2026-07-28 is the course's default. */
 const TARGET_PROTOCOLS = ['jsonrpc-2.0', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 
 const chapters = defineCollection({
-  // Files are named NN-slug.mdx; the number orders the course. A leading underscore hides a draft.
-  loader: glob({ pattern: '[0-9][0-9]-+([a-z0-9-]).mdx', base: './content/chapters' }),
+  // Files are named slug.mdx; content/course.json orders the course. A leading underscore hides a draft.
+  loader: glob({ pattern: ['[a-z0-9]*.mdx', '!*.notes.mdx'], base: './content/chapters' }),
   schema: z
     .object({
       /** The chapter's title, as shown in the outline and the page heading. */
@@ -43,11 +44,11 @@ const fixtures = defineCollection({
  * instructor pages only (the chapters glob above excludes them).
  */
 const facilitatorNotes = defineCollection({
-  loader: glob({ pattern: '[0-9][0-9]-+([a-z0-9-]).notes.mdx', base: './content/chapters' }),
+  loader: glob({ pattern: '[a-z0-9]*.notes.mdx', base: './content/chapters' }),
   schema: z
     .object({
       /** The id of the chapter these notes accompany (NN-slug); the file name must match it. */
-      chapter: z.string().regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/),
+      chapter: z.string().regex(CHAPTER_ID_PATTERN),
       /** The session plan for the chapter: each step, in order, with its minutes. */
       timings: z
         .array(z.object({ minutes: z.number().int().min(1).max(60), activity: z.string().min(5) }).strict())

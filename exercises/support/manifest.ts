@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-import { CHAPTER_IDS } from '../../src/progress/chapters.ts';
+import { CHAPTER_ORDER } from '../../src/course/course-order.ts';
 
 /** An exercise id: the folder name, two digits and a kebab-case slug. */
 export const EXERCISE_ID = /^\d{2}-[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -17,7 +17,7 @@ export const ExerciseManifestSchema = z
     /** The title shown in the code lab and the progress summary. */
     title: z.string().min(5).max(80),
     /** The chapter whose Practice section the exercise belongs to. */
-    chapter: z.enum(CHAPTER_IDS),
+    chapter: z.enum(CHAPTER_ORDER as [string, ...string[]]),
     /** Two or three hints, each more detailed than the one before; the last nearly gives the answer. */
     hints: z.array(z.string().min(10)).min(2).max(3),
     /** The exercise's files, relative to its folder. */

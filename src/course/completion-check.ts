@@ -4,6 +4,7 @@
  * classifyMessage, decision-table questions against gradeDecisionTable; nothing here re-decides a protocol rule.
  */
 import { z } from 'zod';
+import { CHAPTER_ID_PATTERN } from './course-order.ts';
 import {
   MESSAGE_KINDS,
   PROTOCOLS,
@@ -16,7 +17,6 @@ import {
 import { getScenario, gradeDecisionTable, type CellVerdict } from './decision-table.ts';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const CHAPTER_ID = /^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** What a classify question asks the learner to predict. */
 export const CLASSIFY_ASPECTS = ['kind', 'reply'] as const;
@@ -120,7 +120,7 @@ export type CheckQuestion = z.infer<typeof CheckQuestionSchema>;
 export const CompletionCheckSchema = z
   .object({
     /** The chapter id (NN-slug); the file is named after it. */
-    chapter: z.string().regex(CHAPTER_ID),
+    chapter: z.string().regex(CHAPTER_ID_PATTERN),
     /** The questions, in order. */
     questions: z.array(CheckQuestionSchema).min(1),
   })

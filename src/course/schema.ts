@@ -5,6 +5,7 @@
  * any broken entry.
  */
 import { z } from 'zod';
+import { CHAPTER_ID_PATTERN } from './course-order.ts';
 import { MCP_VERSIONS, PROTOCOLS } from '#message-model';
 import {
   DECISION_COLUMNS,
@@ -147,7 +148,7 @@ export const MisconceptionSchema = z
     explainedIn: z
       .object({
         /** The chapter id (NN-slug). */
-        chapter: z.string().regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/),
+        chapter: z.string().regex(CHAPTER_ID_PATTERN),
         /** The heading's id on the chapter page (as Astro derives it from the heading text). */
         anchor: z.string().regex(/^[a-z0-9_-]+$/),
       })

@@ -1,13 +1,13 @@
 /**
  * The course as the instructor pages and handouts see it, read at build time: chapters in order with their minutes,
  * the exercises each one uses, its completion check and its facilitator notes; and the course data the roster's
- * re-grader needs. Astro server context only (astro:content).
+ * re-grader needs, from the course file (src/build/course-file.ts). Astro server context only (astro:content).
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { sortChapters } from '../progress/chapters.ts';
-import { CompletionCheckSchema, type CompletionCheck } from '#course';
-import pkg from '../../package.json';
-import { buildCourseData } from '../receipts/course-data.ts';
+import course from 'virtual:mcp-lab/course';
+import { sortChapters } from '../course/course-order.ts';
+import { graderCourse } from '../course/course-file.ts';
+import type { CompletionCheck } from '#course';
 import { chapterNumber } from '../receipts/roster-vocabulary.ts';
 import type { CourseData } from '../receipts/grade.ts';
 import { entryStructure } from '../components/anatomy/entry-structure.ts';
@@ -15,9 +15,9 @@ import { chapterExercises, type ChapterExercises } from '../course/chapter-exerc
 import { planProblem } from './agenda.ts';
 
 /** The course title receipts carry. */
-export const COURSE_TITLE = 'MCP Message Lab';
+export const COURSE_TITLE: string = course.title;
 /** The course version receipts carry (package.json). */
-export const COURSE_VERSION: string = pkg.version;
+export const COURSE_VERSION: string = course.version;
 
 /** One chapter with everything the workshop pages show about it. */
 export interface WorkshopChapter {
@@ -33,18 +33,9 @@ export interface WorkshopChapter {
   notes?: CollectionEntry<'facilitatorNotes'>;
 }
 
-const CHECK_FILES = import.meta.glob<unknown>('/content/checks/*.json', { eager: true, import: 'default' });
-
-/** The chapter's completion check, validated; a broken check fails the build naming the file. */
-export function checkFor(chapter: string): CompletionCheck | undefined {
-  const raw = CHECK_FILES[`/content/checks/${chapter}.json`];
-  if (raw === undefined) return undefined;
-  const parsed = CompletionCheckSchema.safeParse(raw);
-  if (!parsed.success)
-    throw new Error(
-      `content/checks/${chapter}.json is not a valid completion check: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  return parsed.data;
+/** The chapter's completion check, from the course file (validated when it was built). */
+function checkFor(chapter: string): CompletionCheck | undefined {
+  return course.checks[chapter] as CompletionCheck | undefined;
 }
 
 /** All chapters in course order, with notes matched to their chapter (a note for an unknown chapter fails the build). */
@@ -88,22 +79,7 @@ export async function workshopChapters(): Promise<WorkshopChapter[]> {
   );
 }
 
-/** Past course versions' question sets (content/course-versions/<version>.json), for grading receipts that name them. */
-const PAST_VERSION_FILES = import.meta.glob<unknown>('/content/course-versions/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-/** The re-grader's course data: chapters, their checks, the fixture texts those checks classify, past versions. */
-export async function rosterCourseData(): Promise<CourseData> {
-  const chapters = await workshopChapters();
-  const fixtures = new Map((await getCollection('fixtures')).map((f) => [f.id, f.data.text]));
-  return buildCourseData({
-    title: COURSE_TITLE,
-    version: COURSE_VERSION,
-    chapters: chapters.map((c) => ({ id: c.id, title: c.title })),
-    checks: chapters.flatMap((c) => (c.check ? [c.check] : [])),
-    fixtureText: (id) => fixtures.get(id),
-    pastVersions: Object.values(PAST_VERSION_FILES),
-  });
+/** The re-grader's course data: chapters, their checks, the fixture texts they classify, past versions. */
+export function rosterCourseData(): CourseData {
+  return graderCourse(course);
 }

@@ -49,7 +49,7 @@ export function progressStore(): ProgressStore {
 
 /** The chapter id of the current page (/chapters/<id>/), if it is a chapter. */
 export function currentChapter(): string | undefined {
-  return /^\/chapters\/(\d\d-[a-z0-9-]+)\/?$/.exec(window.location.pathname)?.[1];
+  return /^\/chapters\/([a-z0-9-]+)\/?$/.exec(window.location.pathname)?.[1];
 }
 
 /** Shows (or refreshes) the notice about set-aside data and storage problems at the top of <main>. */

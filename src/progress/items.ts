@@ -25,19 +25,28 @@ export interface ChapterItems {
 /** Finds the widget id of a <ClassifyFixture fixture protocol?> (the page computes it the same way). */
 export type ClassifyIdOf = (fixture: string, protocol: string | undefined) => string;
 
+/** The widget id of an <HttpExchange exchange> (the component's `domId('http', id)`: exchange ids are kebab-case). */
+const httpExchangeWidgetId = (exchange: string): string => `http-${exchange}`;
+
 /**
- * Lists the trackable items in a chapter's structure: the practice messages (every <ClassifyFixture>, as one item,
- * when `classifyId` is given), each <DecisionTable id>, each <CodeLab exercise>, the <CompletionCheck> and the
- * <MakeItYours> self-mark, in that order.
+ * Lists the trackable items in a chapter's structure: the practice predictions (every <ClassifyFixture>, when
+ * `classifyId` is given, and every <HttpExchange>, as one item), each <DecisionTable id>, each <CodeLab exercise>,
+ * the <CompletionCheck> and the <MakeItYours> self-mark, in that order.
  */
 export function chapterItems(structure: ChapterStructure, classifyId?: ClassifyIdOf): ProgressItem[] {
   const items: ProgressItem[] = [];
-  if (classifyId) {
-    const ids = componentUses(structure, 'ClassifyFixture').map((use) =>
-      classifyId(stringAttribute(use, 'fixture') ?? '', stringAttribute(use, 'protocol')),
-    );
-    if (ids.length > 0) items.push({ type: 'practice', ids });
-  }
+  const ids = [
+    ...(classifyId
+      ? componentUses(structure, 'ClassifyFixture').map((use) =>
+          classifyId(stringAttribute(use, 'fixture') ?? '', stringAttribute(use, 'protocol')),
+        )
+      : []),
+    ...componentUses(structure, 'HttpExchange').flatMap((use) => {
+      const exchange = stringAttribute(use, 'exchange');
+      return exchange ? [httpExchangeWidgetId(exchange)] : [];
+    }),
+  ];
+  if (ids.length > 0) items.push({ type: 'practice', ids });
   for (const use of componentUses(structure, 'DecisionTable')) {
     const id = stringAttribute(use, 'id');
     if (id) items.push({ type: 'widget', id, label: 'Decision table' });

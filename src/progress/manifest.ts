@@ -4,7 +4,7 @@
  * /progress/manifest.json for the home page and embedded in the chapter and progress pages.
  */
 import { getCollection } from 'astro:content';
-import { sortChapters } from './chapters.ts';
+import { sortChapters } from '../course/course-order.ts';
 import { requireExercise } from '../components/codelab/exercises.ts';
 import { domId, fixtureProtocol } from '../components/widgets/lib/build-time.ts';
 import { entryStructure } from '../components/anatomy/entry-structure.ts';

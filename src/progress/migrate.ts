@@ -6,6 +6,7 @@
 // The model's depth count straight from its tokenizer file: importing #message-model here would load the whole
 // model on every page before interaction (the budgets forbid it), as receipts/encode.ts also avoids.
 import { firstTooDeep } from '../message-model/json-tokens.ts';
+import { CHAPTER_ID_PATTERN, currentChapterId } from '../course/course-order.ts';
 import {
   PROGRESS_FORMAT,
   PROGRESS_VERSION,
@@ -43,7 +44,7 @@ export function migrateV1ToV2(v1: ProgressV1): ProgressV2 {
     const slash = key.indexOf('/');
     const chapterId = slash > 0 ? key.slice(0, slash) : '';
     const widgetId = slash > 0 ? key.slice(slash + 1) : key;
-    if (!/^\d\d-[a-z0-9-]+$/.test(chapterId)) continue;
+    if (!CHAPTER_ID_PATTERN.test(chapterId)) continue;
     const done = typeof state === 'object' && state !== null && (state as { passed?: unknown }).passed === true;
     chapter(chapterId).widgets[widgetId] = { kind: 'decision-table', state, done, at: v1.savedAt };
   }
@@ -84,6 +85,43 @@ export function migrateV2ToV3(v2: ProgressV2): Progress {
     chapters[chapterId] = { ...chapter, widgets };
   }
   return { format: PROGRESS_FORMAT, version: 3, updatedAt: v2.updatedAt, chapters };
+}
+
+/**
+ * Files chapters saved under an old id (content/course.json `renamed`) under the id the chapter has now. Where both
+ * are present, the newer record of each item wins, so nothing the learner did under either id is lost; an id the
+ * course does not know stays as it is (it may be a chapter of another build).
+ */
+export function resolveChapterIds(progress: Progress): Progress {
+  const chapters: Record<string, ChapterProgress> = {};
+  const newer = <T extends { at?: string }>(a: T | undefined, b: T): T =>
+    a?.at !== undefined && b.at !== undefined && a.at > b.at ? a : b;
+  const merge = <T extends { at?: string }>(a: Record<string, T>, b: Record<string, T>): Record<string, T> => {
+    const out = { ...a };
+    for (const [key, value] of Object.entries(b)) out[key] = newer(out[key], value);
+    return out;
+  };
+  // Current ids first, so a record under an old id only replaces one that is older.
+  const entries = Object.entries(progress.chapters).sort(
+    ([a], [b]) => Number(currentChapterId(a) !== a) - Number(currentChapterId(b) !== b),
+  );
+  for (const [id, chapter] of entries) {
+    const target = currentChapterId(id) ?? id;
+    const held = chapters[target];
+    if (!held) {
+      chapters[target] = chapter;
+      continue;
+    }
+    const selfMark =
+      held.selfMark && chapter.selfMark ? newer(held.selfMark, chapter.selfMark) : (held.selfMark ?? chapter.selfMark);
+    chapters[target] = {
+      ...(selfMark ? { selfMark } : {}),
+      checks: merge(held.checks, chapter.checks),
+      widgets: merge(held.widgets, chapter.widgets),
+      codeLabs: merge(held.codeLabs, chapter.codeLabs),
+    };
+  }
+  return { ...progress, chapters };
 }
 
 /** One step per version: MIGRATIONS[n] turns version n into version n + 1. */
@@ -143,9 +181,8 @@ export function readProgressValue(value: unknown): ReadOutcome {
   const final = ProgressV3Schema.safeParse(data);
   if (!final.success)
     return { kind: 'unreadable', reason: `it is damaged after migration (${firstIssue(final.error)})` };
-  return version === PROGRESS_VERSION
-    ? { kind: 'ok', progress: final.data }
-    : { kind: 'ok', progress: final.data, migratedFrom: version };
+  const progress = resolveChapterIds(final.data);
+  return version === PROGRESS_VERSION ? { kind: 'ok', progress } : { kind: 'ok', progress, migratedFrom: version };
 }
 
 /**

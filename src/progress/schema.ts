@@ -3,6 +3,7 @@
  * every page before any interaction (the full model chunk loads only when a learner uses a widget).
  */
 import * as z from 'zod/mini';
+import { CHAPTER_ID_PATTERN } from '../course/course-order.ts';
 
 /** The `format` marker that tells our data from anything else in localStorage. */
 export const PROGRESS_FORMAT = 'mcp-message-lab/progress';
@@ -10,7 +11,7 @@ export const PROGRESS_FORMAT = 'mcp-message-lab/progress';
 export const PROGRESS_VERSION = 3;
 
 /** A chapter key: NN-slug (any chapter the course has or will have). */
-const ChapterKey = z.string().check(z.regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/));
+const ChapterKey = z.string().check(z.regex(CHAPTER_ID_PATTERN));
 /** An id of a widget, check or code lab within a chapter. */
 const ItemKey = z.string().check(z.regex(/^[a-zA-Z0-9][a-zA-Z0-9:._-]{0,127}$/));
 /** An ISO 8601 timestamp. */

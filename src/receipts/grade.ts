@@ -27,9 +27,11 @@ import {
   type FixtureClassifier,
   type MisconceptionId,
 } from '#course';
+import { currentChapterId } from '../course/course-order.ts';
 import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type SelfMark } from './schema.ts';
 import { csvText } from '../lib/csv.ts';
-import { STATUS_LABELS, type ChapterStatus, type FlagReason } from './roster-vocabulary.ts';
+import { markChapter, STATUS_LABELS, type ChapterStatus } from '../course/marking.ts';
+import type { FlagReason } from './roster-vocabulary.ts';
 
 export { csvField } from '../lib/csv.ts';
 /** The key two names are compared by (the site's one rule, src/lib/printable.ts). */
@@ -37,7 +39,8 @@ export { nameKey } from '../lib/printable.ts';
 import { nameKey } from '../lib/printable.ts';
 export { totalsOf } from './roster-totals.ts';
 import { totalsOf } from './roster-totals.ts';
-export { type ChapterStatus, type FlagReason } from './roster-vocabulary.ts';
+export type { ChapterStatus } from '../course/marking.ts';
+export type { FlagReason } from './roster-vocabulary.ts';
 
 /** The question set of one course version: chapter id → completion check, and the fixture texts they classify. */
 export interface QuestionSet {
@@ -239,7 +242,14 @@ export function gradeReceipt(
     );
   if (receipt.scope === 'compact') notes.push('Compact receipt: free-text answers were left out to fit a QR code.');
   const known = new Set(course.chapters.map((c) => c.id));
-  for (const id of Object.keys(receipt.chapters))
+  // A receipt made before a chapter was renamed names its old id (content/course.json `renamed`); the current id's
+  // record wins when a receipt somehow holds both.
+  const receiptChapters: Record<string, ChapterReceipt> = {};
+  for (const [id, chapter] of Object.entries(receipt.chapters as Readonly<Record<string, ChapterReceipt>>)) {
+    const current = currentChapterId(id) ?? id;
+    if (current === id || receiptChapters[current] === undefined) receiptChapters[current] = chapter;
+  }
+  for (const id of Object.keys(receiptChapters))
     if (!known.has(id)) notes.push(`Chapter ${id} is not in this course; its answers were not graded.`);
 
   const chapters: Record<string, ChapterResult> = {};
@@ -254,8 +264,7 @@ export function gradeReceipt(
     ...(c.misconception ? { misconceptionId: c.misconception.id as MisconceptionId } : {}),
   });
 
-  // A version 1 chapter is a version 2 chapter without the members version 2 added.
-  const receiptChapters: Readonly<Record<string, ChapterReceipt>> = receipt.chapters;
+  // A version 1 chapter is a version 2 chapter without the members version 2 added (receiptChapters, above).
   for (const { id } of course.chapters) {
     const ch = receiptChapters[id];
     const result: ChapterResult = {
@@ -326,11 +335,15 @@ export function gradeReceipt(
         result.codeLabs.passed += lab.passed ? 1 : 0;
         if (lab.imported) result.imported += 1;
       }
-      if (result.check) result.status = result.check.passed ? 'passed' : 'failing';
-      else if (check === undefined && ch.selfMark === 'can-explain') result.status = 'passed';
-      else if (hasActivity(ch)) result.status = 'started';
+      const mark = markChapter({
+        hasCheck: check !== undefined,
+        ...(result.check ? { check: result.check } : {}),
+        selfMarked: ch.selfMark === 'can-explain',
+        started: hasActivity(ch),
+      });
+      result.status = mark.status;
+      result.label = mark.label;
     }
-    result.label = STATUS_LABELS[result.status] + (result.status === 'passed' && !result.check ? ' (self-marked)' : '');
     chapters[id] = result;
   }
 

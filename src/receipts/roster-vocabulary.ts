@@ -3,20 +3,9 @@
  * Kept apart from the grader (grade.ts), which loads the message model, so the roster page can draw results
  * without loading the model on its main thread (the grading runs in a worker).
  */
+import type { ChapterStatus } from '../course/marking.ts';
 
-/** Where a chapter stands for one learner, from the re-grade. */
-export const CHAPTER_STATUSES = ['passed', 'failing', 'started', 'not-started'] as const;
-export type ChapterStatus = (typeof CHAPTER_STATUSES)[number];
-
-/** Text labels for the statuses, so the grid never relies on colour alone. */
-export const STATUS_LABELS: Readonly<Record<ChapterStatus, string>> = {
-  passed: 'Passed',
-  failing: 'Not passed',
-  started: 'Started',
-  'not-started': 'Not started',
-};
-
-/** The colour band the roster paints a status with (green, red, amber, none). */
+/** The colour band the roster paints a status (src/course/marking.ts) with (green, red, amber, none). */
 export const STATUS_COLOURS: Readonly<Record<ChapterStatus, 'green' | 'red' | 'amber' | 'none'>> = {
   passed: 'green',
   failing: 'red',

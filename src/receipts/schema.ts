@@ -10,6 +10,7 @@
  * trustworthy.
  */
 import { z } from 'zod';
+import { CHAPTER_ID_PATTERN } from '../course/course-order.ts';
 import { CheckAnswersSchema } from '#course';
 import { canonicalJson } from '#message-model';
 import { isPrintable, toPrintable } from '../lib/printable.ts';
@@ -36,9 +37,7 @@ export type SelfMark = (typeof SELF_MARKS)[number];
 /** Largest receipt text readers accept: a real receipt is a few kilobytes. */
 export const MAX_RECEIPT_CHARS = 256 * 1024;
 
-const ChapterIdSchema = z
-  .string()
-  .regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/, 'a chapter id looks like 05-error-semantics-and-retries');
+const ChapterIdSchema = z.string().regex(CHAPTER_ID_PATTERN, 'a chapter id looks like error-semantics-and-retries');
 const TimestampSchema = z.iso.datetime({ offset: true });
 /** The largest count (hints, solutions, attempts) a receipt holds. */
 export const MAX_RECEIPT_COUNT = 9999;

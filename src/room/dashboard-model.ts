@@ -6,6 +6,7 @@
  * results are the learner's own report and are labelled so wherever they appear.
  */
 import { COLUMN_LABELS, DECISION_LABELS, MISCONCEPTIONS, getScenario, type DecisionColumn } from '#course';
+import { markChapter, STATUS_LABELS, type ChapterStatus } from '../course/marking.ts';
 import type { ProgressItem } from '../progress/items.ts';
 import type { DashboardEvent, DashboardLearner, RoomState } from './live.ts';
 import type { CellResult } from './verdict.ts';
@@ -118,7 +119,8 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
   const v = event.verdict;
   if (event.kind === 'visit') return true;
   if (event.kind === 'classify') {
-    if (v.outcome !== 'unanswered') {
+    // An exploration (a prediction on an edited message) is `info`: never counted right or wrong.
+    if (v.outcome === 'correct' || v.outcome === 'incorrect') {
       learner.predictions.total += 1;
       if (v.outcome === 'correct') learner.predictions.correct += 1;
     }
@@ -185,8 +187,12 @@ export interface LearnerRow {
   /** Items done over items counted, across the room's chapters. */
   done: number;
   total: number;
-  /** Per room chapter: items done of items. */
-  chapters: { id: string; done: number; total: number }[];
+  /** Per room chapter: items done of items, and its status by the course's one rule (src/course/marking.ts). */
+  chapters: { id: string; done: number; total: number; status: ChapterStatus; selfReported: boolean }[];
+  /** Items the server graded (decision tables, completion checks), done of all, across the room's chapters. */
+  graded: { done: number; total: number };
+  /** Items only the learner's word vouches for (code-lab runs, self-marks), done of all: never added to `graded`. */
+  selfReported: { done: number; total: number };
   checks: { id: string; correct?: number; total?: number; passed: boolean }[];
   wrongAttempts: number;
   hints: number;
@@ -239,11 +245,29 @@ export function buildDashboardView(state: DashboardState, now: number): Dashboar
   const title = new Map(state.chapters.map((c) => [c.id, c.title]));
   const rows: LearnerRow[] = [];
   for (const l of state.learners.values()) {
-    const chapters = state.chapters.map((c) => ({
-      id: c.id,
-      done: c.items.filter((item) => itemDone(l.items, c.id, item)).length,
-      total: c.items.length,
-    }));
+    const graded = { done: 0, total: 0 };
+    const selfReported = { done: 0, total: 0 };
+    const chapters = state.chapters.map((c) => {
+      for (const item of c.items) {
+        const tally = item.type === 'code-lab' || item.type === 'self-mark' ? selfReported : graded;
+        tally.total += 1;
+        if (itemDone(l.items, c.id, item)) tally.done += 1;
+      }
+      const check = c.items.some((i) => i.type === 'check') ? l.items.get(itemKey(c.id, 'completion')) : undefined;
+      const mark = markChapter({
+        hasCheck: c.items.some((i) => i.type === 'check'),
+        ...(check && check.attempts > 0 ? { check: { passed: check.done } } : {}),
+        selfMarked: l.items.get(itemKey(c.id, 'self-mark'))?.done === true,
+        started: [...l.items.values()].some((i) => i.chapterId === c.id),
+      });
+      return {
+        id: c.id,
+        done: c.items.filter((item) => itemDone(l.items, c.id, item)).length,
+        total: c.items.length,
+        status: mark.status,
+        selfReported: mark.selfReported,
+      };
+    });
     const checks = state.chapters
       .filter((c) => c.items.some((i) => i.type === 'check'))
       .map((c) => {
@@ -270,6 +294,8 @@ export function buildDashboardView(state: DashboardState, now: number): Dashboar
       done,
       total,
       chapters,
+      graded,
+      selfReported,
       checks,
       wrongAttempts: worst?.done ? 0 : (worst?.wrongInARow ?? 0),
       hints: l.hints,
@@ -369,8 +395,16 @@ function spreadOfCells(state: DashboardState): Pick<DashboardView, 'cells' | 'mi
 
 /** The class as CSV rows (header first), one row per learner, in the order given. */
 export function dashboardCsvRows(view: DashboardView, chapters: readonly DashboardChapter[]): string[][] {
-  const header = ['learner', 'status', 'current chapter', 'items done', 'items'];
-  for (const c of chapters) header.push(`${c.id} items done`, `${c.id} check (server-graded)`);
+  const header = [
+    'learner',
+    'status',
+    'current chapter',
+    'graded items done',
+    'graded items',
+    'self-reported items done',
+    'self-reported items',
+  ];
+  for (const c of chapters) header.push(`${c.id} status`, `${c.id} items done`, `${c.id} check (server-graded)`);
   header.push(
     'predictions right',
     'predictions made',
@@ -383,11 +417,20 @@ export function dashboardCsvRows(view: DashboardView, chapters: readonly Dashboa
   );
   const rows = [header];
   for (const r of view.learners) {
-    const row = [r.name, r.removed ? 'removed' : 'in the room', r.chapterId ?? '', String(r.done), String(r.total)];
+    const row = [
+      r.name,
+      r.removed ? 'removed' : 'in the room',
+      r.chapterId ?? '',
+      String(r.graded.done),
+      String(r.graded.total),
+      String(r.selfReported.done),
+      String(r.selfReported.total),
+    ];
     for (const c of chapters) {
       const chapter = r.chapters.find((x) => x.id === c.id);
       const check = r.checks.find((x) => x.id === c.id);
       row.push(
+        chapter ? STATUS_LABELS[chapter.status] + (chapter.selfReported ? ' (self-marked)' : '') : '',
         chapter ? `${chapter.done}/${chapter.total}` : '',
         check?.total !== undefined ? `${check.correct}/${check.total}${check.passed ? ' passed' : ''}` : '',
       );

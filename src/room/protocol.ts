@@ -5,6 +5,7 @@
  * than these limits is ever graded or stored.
  */
 import * as z from 'zod/mini';
+import { CHAPTER_ID_PATTERN } from '../course/course-order.ts';
 
 /** The largest request body the server reads, in bytes (a batch of events). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -25,8 +26,8 @@ export const CLASSIFY_ITEM_ID = /^classify-([a-z0-9-]+?)-(?:jsonrpc-2-0|\d{4}-\d
 /** The longest message text a classify prediction may carry (the widget saves at most 20,000 characters). */
 export const MAX_CLASSIFY_TEXT = 20_000;
 
-/** A chapter id: NN-slug. */
-export const ChapterIdSchema = z.string().check(z.maxLength(80), z.regex(/^\d\d-[a-z0-9]+(-[a-z0-9]+)*$/));
+/** A chapter id (src/course/course-order.ts; an old id is resolved to the current one when graded). */
+export const ChapterIdSchema = z.string().check(z.maxLength(80), z.regex(CHAPTER_ID_PATTERN));
 /** A widget, check, exercise or fixture id within a chapter. */
 export const ItemIdSchema = z.string().check(z.regex(/^[a-zA-Z0-9][a-zA-Z0-9:._-]{0,127}$/));
 /** The browser's idempotency key for one event (random, URL-safe). */

@@ -41,5 +41,7 @@ export interface Verdict {
   codeHash?: string;
   /** Classify: the learner edited the message before predicting. */
   edited?: boolean;
+  /** Classify: a prediction on an edited message, kept as an exploration and never counted (outcome `info`). */
+  exploration?: boolean;
   canExplain?: boolean;
 }

@@ -47,7 +47,7 @@ import {
 } from '../room/protocol.ts';
 import type { Verdict } from '../room/verdict.ts';
 import type { Bus } from './bus.ts';
-import type { RoomCourse } from './course.ts';
+import { resolvedChapterId, type RoomCourse } from './course.ts';
 import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/workshop-data.ts';
 import { gradeEvent } from './grade-event.ts';
 import { createHostCheck } from './host-check.ts';
@@ -212,7 +212,7 @@ export function roomState(room: Room): RoomState {
     id: room.id,
     title: room.title,
     code: room.code,
-    chapters: room.chapters,
+    chapters: room.chapters.map(resolvedChapterId),
     startsAt: room.startsAt,
     createdAt: room.createdAt,
     endedAt: room.endedAt,
@@ -230,7 +230,7 @@ export function dashboardLearner(learner: Learner): DashboardLearner {
     joinedAt: learner.joinedAt,
     lastSeenAt: learner.lastSeenAt,
     removedAt: learner.removedAt,
-    chapterId: learner.chapterId,
+    chapterId: learner.chapterId === null ? null : resolvedChapterId(learner.chapterId),
   };
 }
 
@@ -242,7 +242,7 @@ export function dashboardEvent(event: StoredEvent): DashboardEvent {
     learnerId: event.learnerId,
     kind: event.kind,
     action: verdict.action,
-    chapterId: event.chapterId,
+    chapterId: resolvedChapterId(event.chapterId),
     itemId: event.itemId,
     at: event.receivedAt,
     verdict,
@@ -539,7 +539,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       token: `${learnerId}.${secret}`,
       name: name.name,
       title: room.title,
-      chapters: room.chapters,
+      chapters: room.chapters.map(resolvedChapterId),
       locked: room.locked,
     };
     return c.json(response, 201);
@@ -632,7 +632,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
             key: event.key,
             seq: event.seq,
             kind: event.kind,
-            chapterId: event.chapterId,
+            chapterId: graded.chapterId,
             itemId: graded.itemId,
             payload,
             verdict: graded.verdict,
@@ -739,9 +739,10 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const title = checkText(body.title, MAX_TITLE_CHARS, 'title');
     if (title.kind === 'invalid') return problem(c, 400, title.reason);
     const known = course.chapters.map((ch) => ch.id);
-    const unknown = body.chapters.filter((id) => !known.includes(id));
+    const asked = body.chapters.map(resolvedChapterId);
+    const unknown = asked.filter((id) => !known.includes(id));
     if (unknown.length) return problem(c, 400, `Unknown chapters: ${unknown.join(', ')}.`);
-    const chapters = known.filter((id) => body.chapters.includes(id));
+    const chapters = known.filter((id) => asked.includes(id));
     const days = body.retentionDays ?? config.retentionDays;
     if (days > config.retentionDays) {
       return problem(
@@ -810,7 +811,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const learners = await data.learnersOfRoom(room.id);
     return {
       room: roomState(room),
-      chapters: course.chapters.filter((ch) => room.chapters.includes(ch.id)),
+      chapters: course.chapters.filter((ch) => room.chapters.map(resolvedChapterId).includes(ch.id)),
       learners: learners.map(dashboardLearner),
       events: [],
       now: now(),
@@ -1138,7 +1139,13 @@ instructor link you kept, then come back to this page.</p>
 
 /** What a learner's browser needs to know about the room. */
 function learnerRoomView(room: RoomState) {
-  return { id: room.id, title: room.title, chapters: room.chapters, locked: room.locked, endedAt: room.endedAt };
+  return {
+    id: room.id,
+    title: room.title,
+    chapters: room.chapters.map(resolvedChapterId),
+    locked: room.locked,
+    endedAt: room.endedAt,
+  };
 }
 
 /** One line about the first validation problem. */

@@ -1,20 +1,16 @@
 /**
- * What the workshop server knows about the course, read once at start from the project's files: the chapters
- * and their titles, each chapter's completion check and the fixture texts its questions classify (the receipts'
- * course data), each decision table's scenarios (from the chapter's <DecisionTable> uses, so a learner cannot
- * choose which rows their table is graded on), the items a chapter's progress counts, and any fixture's text for
- * classify predictions. Node only.
+ * What the workshop server knows about the course: the course file `npm run build` writes (dist/course.json, see
+ * src/course/course-file.ts), read once at start, with the lookups grading needs: each chapter's completion check and
+ * the fixture texts its questions classify, each decision table's scenarios (so a learner cannot choose which rows
+ * their table is graded on), the fixtures a chapter's <ClassifyFixture> exercises classify, and the items a
+ * chapter's progress counts. Node only.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { readChapterStructure } from '../course/read-chapter-structure.ts';
-import { chapterItems, type ProgressItem } from '../progress/items.ts';
-import { loadCourseData } from '../receipts/course-data-node.ts';
+import { COURSE_FILE_PATH, graderCourse, readCourseFile, type CourseFile } from '../course/course-file.ts';
+import { currentChapterId } from '../course/course-order.ts';
+import type { ProgressItem } from '../progress/items.ts';
 import type { CourseData } from '../receipts/grade.ts';
-import { chapterExercises } from '../course/chapter-exercises.ts';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** One chapter as the room sees it. */
 export interface RoomChapter {
@@ -33,47 +29,46 @@ export interface RoomCourse {
   classifyFixtures: ReadonlyMap<string, ReadonlySet<string>>;
   /** Chapter id → decision table id → the scenario ids it grades. */
   tables: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
-  /** A fixture's text by id, or undefined when there is no such fixture. */
+  /** A fixture's text by id, or undefined when the course classifies no such fixture. */
   fixtureText(id: string): string | undefined;
-  /** Problems met while loading (a check or fixture that could not be read). */
-  problems: string[];
 }
 
-/** Loads the course from a project root (default: this project). */
-export function loadRoomCourse(root: string = ROOT): RoomCourse {
-  const { course, problems } = loadCourseData(root);
-  const chaptersDir = join(root, 'content/chapters');
-  const files = new Map(
-    readdirSync(chaptersDir)
-      .filter((f) => /^\d\d-[a-z0-9-]+\.mdx$/.test(f))
-      .map((f) => [f.replace(/\.mdx$/, ''), join(chaptersDir, f)]),
-  );
-  const tables = new Map<string, ReadonlyMap<string, readonly string[]>>();
-  const classifyFixtures = new Map<string, ReadonlySet<string>>();
-  const chapters: RoomChapter[] = course.chapters.map(({ id, title }) => {
-    const file = files.get(id)!;
-    const structure = readChapterStructure(readFileSync(file, 'utf8'), { file });
-    const exercises = chapterExercises(structure);
-    tables.set(id, new Map(exercises.tables.map((t) => [t.id, t.scenarios])));
-    classifyFixtures.set(id, new Set(exercises.classify.map((c) => c.fixture)));
-    return { id, title, items: chapterItems(structure) };
-  });
-  const fixtures = new Map<string, string | undefined>();
-  const fixtureText = (id: string): string | undefined => {
-    if (!/^[a-z0-9-]{1,100}$/.test(id)) return undefined;
-    if (!fixtures.has(id)) {
-      let text: string | undefined;
-      try {
-        const value = JSON.parse(readFileSync(join(root, 'content/fixtures', `${id}.json`), 'utf8')) as {
-          text?: unknown;
-        };
-        text = typeof value.text === 'string' ? value.text : undefined;
-      } catch {
-        text = undefined;
-      }
-      fixtures.set(id, text);
-    }
-    return fixtures.get(id);
+/** The room's view of a course file. */
+export function roomCourse(course: CourseFile): RoomCourse {
+  const texts = new Map(Object.entries(course.fixtureTexts));
+  return {
+    data: graderCourse(course),
+    chapters: course.chapters.map(({ id, title, items }) => ({ id, title, items })),
+    classifyFixtures: new Map(course.chapters.map((c) => [c.id, new Set(c.classify.map((x) => x.fixture))])),
+    tables: new Map(course.chapters.map((c) => [c.id, new Map(c.tables.map((t) => [t.id, t.scenarios]))])),
+    fixtureText: (id) => texts.get(id),
   };
-  return { data: course, chapters, classifyFixtures, tables, fixtureText, problems };
+}
+
+/** The course file of a built site, or why it cannot be read (a message saying what to run). */
+export function readRoomCourse(
+  distDir: string,
+): { kind: 'course'; course: RoomCourse } | { kind: 'missing'; message: string } {
+  const path = join(distDir, 'course.json');
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return {
+      kind: 'missing',
+      message: `${path} is missing: run npm run build (or npm run build:course for the course file alone; default ${COURSE_FILE_PATH}).`,
+    };
+  }
+  const read = readCourseFile(text, path);
+  return read.kind === 'course'
+    ? { kind: 'course', course: roomCourse(read.course) }
+    : { kind: 'missing', message: read.message };
+}
+
+/**
+ * The id a chapter has now, for ids stored or sent before it was renamed (content/course.json `renamed`); an id the
+ * course does not know is returned as it is, to be refused where it is checked.
+ */
+export function resolvedChapterId(id: string): string {
+  return currentChapterId(id) ?? id;
 }

@@ -9,10 +9,11 @@ import { gradeCompletionCheck, gradeDecisionTable, type CellVerdict, type Decisi
 import { isProtocol } from '#message-model';
 import { CLASSIFY_ITEM_ID, type RoomEvent } from '../room/protocol.ts';
 import type { CellResult, Outcome, Verdict } from '../room/verdict.ts';
-import type { RoomCourse } from './course.ts';
+import { resolvedChapterId, type RoomCourse } from './course.ts';
 
 /** A graded event, or why it cannot be accepted. */
-export type GradeResult = { kind: 'graded'; verdict: Verdict; itemId: string } | { kind: 'rejected'; reason: string };
+export type GradeResult =
+  { kind: 'graded'; verdict: Verdict; itemId: string; chapterId: string } | { kind: 'rejected'; reason: string };
 
 const cellResult = (cell: CellVerdict): CellResult => ({
   s: cell.scenarioId,
@@ -42,8 +43,21 @@ function tableVerdict(
   };
 }
 
-/** Grades one validated event against the course; `roomChapters` are the chapters the room covers. */
-export function gradeEvent(event: RoomEvent, course: RoomCourse, roomChapters: readonly string[]): GradeResult {
+/**
+ * Grades one validated event against the course; `roomChapters` are the chapters the room covers. Chapter ids sent
+ * or stored before a chapter was renamed are graded, and filed, under the id it has now (`chapterId` of the result).
+ */
+export function gradeEvent(sent: RoomEvent, course: RoomCourse, roomChapters: readonly string[]): GradeResult {
+  const chapterId = resolvedChapterId(sent.chapterId);
+  const result = gradeResolved({ ...sent, chapterId }, course, roomChapters.map(resolvedChapterId));
+  return result.kind === 'graded' ? { ...result, chapterId } : result;
+}
+
+function gradeResolved(
+  event: RoomEvent,
+  course: RoomCourse,
+  roomChapters: readonly string[],
+): { kind: 'graded'; verdict: Verdict; itemId: string } | { kind: 'rejected'; reason: string } {
   if (!course.chapters.some((c) => c.id === event.chapterId)) {
     return { kind: 'rejected', reason: `There is no chapter ${event.chapterId} in this course.` };
   }
@@ -119,9 +133,12 @@ export function gradeEvent(event: RoomEvent, course: RoomCourse, roomChapters: r
       const { kind, send, code } = event.prediction;
       const edited = event.text !== undefined && event.text !== fixture;
       const base = { kind: event.kind, action: event.action, edited };
-      // A prediction on an edited message is an exploration: recorded, never a mark (anyone could otherwise replace
-      // the fixture by an easy message and predict it right as often as they like).
-      if (edited) return { kind: 'graded', itemId: event.itemId, verdict: { ...base, outcome: 'info' } };
+      // Only a prediction on the message as the course shows it is graded: one on an edited message is the learner
+      // exploring (and would let anyone score by editing the message to match their answer). It is kept for the
+      // record, never counted right or wrong.
+      if (edited) {
+        return { kind: 'graded', itemId: event.itemId, verdict: { ...base, outcome: 'info', exploration: true } };
+      }
       if (!kind && !send) {
         return {
           kind: 'graded',

@@ -47,8 +47,9 @@ import QRCode from 'qrcode';
 import { escapeControls } from '../cli/escape.ts';
 import { createWorkshopApp, dashboardEvent } from './app.ts';
 import { createMemoryBus, createPostgresBus, type Bus } from './bus.ts';
+import { writeCourse } from '../course/build-course.ts';
 import { DEFAULT_CONNECTION_LIMITS, limitConnections, type ConnectionLimits } from './connections.ts';
-import { loadRoomCourse } from './course.ts';
+import { readRoomCourse } from './course.ts';
 import { isPostgresUrl, openDatabase } from './db/open.ts';
 import { createWorkshopData } from './db/workshop-data.ts';
 import { precompressSite } from './site-assets.ts';
@@ -76,7 +77,7 @@ function newest(dir: string): number {
 /** True when dist/ is missing or older than any source of the site. */
 function buildNeeded(): boolean {
   const index = join(ROOT, 'dist/index.html');
-  if (!existsSync(index)) return true;
+  if (!existsSync(index) || !existsSync(join(ROOT, 'dist/course.json'))) return true;
   const built = statSync(index).mtimeMs;
   return ['src', 'content', 'public', 'exercises'].some((dir) => newest(join(ROOT, dir)) > built);
 }
@@ -221,8 +222,15 @@ async function main(): Promise<void> {
           log,
         )
       : createMemoryBus();
-  const course = loadRoomCourse(ROOT);
-  for (const problem of course.problems) log(`course: ${problem}`);
+  // The course file the build wrote next to the site; with --no-site and no build yet, the course file alone.
+  if (!serveSite && !values.dist && !existsSync(join(distDir, 'course.json')))
+    writeCourse(join(distDir, 'course.json'));
+  const read = readRoomCourse(distDir);
+  if (read.kind !== 'course') {
+    process.stderr.write(`workshop: ${read.message}\n`);
+    process.exit(1);
+  }
+  const course = read.course;
   const { app, closeStreams } = createWorkshopApp({
     data,
     bus,

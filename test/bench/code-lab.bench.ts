@@ -67,7 +67,7 @@ async function round(): Promise<{ first: { run: number; types: number }; runs: n
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.goto(`${base}/chapters/01-message-shapes/`);
+    await page.goto(`${base}/chapters/message-shapes/`);
     const lab = page.locator('lab-code-lab[data-exercise="01-request-or-notification"]');
     await lab.scrollIntoViewIfNeeded();
     await lab.locator('.cm-content').waitFor({ timeout: 15_000 });

@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { loadCourseData } from '../../src/receipts/course-data-node.ts';
+import { testGraderCourse } from '../support/course.ts';
 import { gradeCommand } from '../../src/cli/commands/grade.ts';
 import { gradeReceipts } from '../../src/receipts/grade.ts';
 import { collectRosterInputs } from '../../src/receipts/inputs.ts';
@@ -17,7 +17,7 @@ import { serializeReceipt } from '../../src/receipts/schema.ts';
 import { classReceipts } from '../support/class-receipts.ts';
 
 const COUNT = 300;
-const { course } = loadCourseData();
+const course = testGraderCourse();
 const texts = classReceipts(course, COUNT, 2026).map(serializeReceipt);
 const bytes = texts.reduce((n, t) => n + t.length, 0);
 const dir = await mkdtemp(join(tmpdir(), 'mcp-lab-bench-'));

@@ -6,7 +6,7 @@
  * one (brotli where the browser accepts it; hashed files cached for a year, pages revalidated), for one learner and
  * for a class of 30. Needs a built site (npm run build).
  *
- *   node test/bench/site-bytes.bench.ts [--chapter 05-error-semantics-and-retries]
+ *   node test/bench/site-bytes.bench.ts [--chapter error-semantics-and-retries]
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,17 +15,23 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createWorkshopApp } from '../../src/server/app.ts';
 import { createMemoryBus } from '../../src/server/bus.ts';
-import { loadRoomCourse } from '../../src/server/course.ts';
+import { readRoomCourse } from '../../src/server/course.ts';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { createWorkshopData } from '../../src/server/db/workshop-data.ts';
 import { precompressSite } from '../../src/server/site-assets.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const { values } = parseArgs({ options: { chapter: { type: 'string' } } });
-const chapter = values.chapter ?? '05-error-semantics-and-retries';
+const chapter = values.chapter ?? 'error-semantics-and-retries';
 const dist = join(ROOT, 'dist');
 if (!existsSync(join(dist, 'chapters', chapter, 'index.html'))) {
   process.stderr.write(`site-bytes: dist/chapters/${chapter}/ is missing; run npm run build first.\n`);
+  process.exit(1);
+}
+
+const read = readRoomCourse(dist);
+if (read.kind !== 'course') {
+  process.stderr.write(`site-bytes: ${read.message}\n`);
   process.exit(1);
 }
 
@@ -35,7 +41,7 @@ const database = await openDatabase(join(dir, 'w.sqlite'));
 const { app } = createWorkshopApp({
   data: createWorkshopData(database.db),
   bus: createMemoryBus(),
-  course: loadRoomCourse(ROOT),
+  course: read.course,
   config: { distDir: dist },
 });
 const get = (path: string, headers: Record<string, string> = {}) =>

@@ -47,7 +47,7 @@ const EVENTS_EACH = args.quick ? 5 : 20;
 const INTERVAL_MS = 3000;
 const DASHBOARDS = 3;
 const BASE_PORT = Number(args.port ?? 4475);
-const CHAPTER = '05-error-semantics-and-retries';
+const CHAPTER = 'error-semantics-and-retries';
 const sqliteSync = args['sqlite-sync'] ?? 'full';
 
 // ---- helpers ---------------------------------------------------------------------------------------------

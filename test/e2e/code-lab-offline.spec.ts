@@ -10,7 +10,7 @@ import { expect, test, type Page } from './fixtures.ts';
 
 const CACHE = 'mcp-lab-offline-v1';
 const EXERCISE = '01-request-or-notification';
-const CHAPTER = '/chapters/01-message-shapes/';
+const CHAPTER = '/chapters/message-shapes/';
 const SOLUTION = readFileSync(
   join(import.meta.dirname, '../../exercises', EXERCISE, 'request-or-notification.solution.ts'),
   'utf8',

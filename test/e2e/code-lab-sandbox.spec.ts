@@ -12,7 +12,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { labWithEditor, typeCode } from './code-lab-steps.ts';
 
 const EXERCISE = '01-request-or-notification';
-const CHAPTER = '/chapters/01-message-shapes/';
+const CHAPTER = '/chapters/message-shapes/';
 /** The name every attack writes under, so the probe can find it. */
 const MARK = 'code-lab-pwned';
 
@@ -315,7 +315,7 @@ test.describe('code from an imported progress file', () => {
       version: 2,
       updatedAt: '2026-01-01T00:00:00.000Z',
       chapters: {
-        '01-message-shapes': {
+        'message-shapes': {
           checks: {},
           codeLabs: {},
           widgets: {

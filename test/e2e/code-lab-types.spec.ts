@@ -10,7 +10,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { labWithEditor, typeCode } from './code-lab-steps.ts';
 
 const EXERCISE = '01-request-or-notification';
-const CHAPTER = '/chapters/01-message-shapes/';
+const CHAPTER = '/chapters/message-shapes/';
 const root = join(import.meta.dirname, '../..');
 const STARTER = readFileSync(join(root, 'exercises', EXERCISE, 'request-or-notification.problem.ts'), 'utf8');
 const SOLUTION = readFileSync(join(root, 'exercises', EXERCISE, 'request-or-notification.solution.ts'), 'utf8');

@@ -11,7 +11,7 @@ import { expect, expectNoConsoleErrors, pageProblems, test, type Locator, type P
 
 const root = resolve(import.meta.dirname, '../..');
 const EXERCISE = '01-request-or-notification';
-const CHAPTER = '/chapters/01-message-shapes/';
+const CHAPTER = '/chapters/message-shapes/';
 const SOLUTION = readFileSync(join(root, 'exercises', EXERCISE, 'request-or-notification.solution.ts'), 'utf8');
 
 /** Opens the chapter and waits until the lab's editor has loaded (it loads when the lab scrolls into view). */
@@ -39,7 +39,7 @@ async function runAndWait(lab: Locator, timeout = 10_000): Promise<string> {
 
 async function chapterDone(page: Page): Promise<number> {
   await page.goto('/');
-  const bar = page.locator('#progress-bar-01-message-shapes');
+  const bar = page.locator('#progress-bar-message-shapes');
   await bar.waitFor();
   return Number(await bar.getAttribute('value'));
 }

@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { CH05_RIGHT as RIGHT, CH05_TABLE as TABLE, fillTable } from './fixtures.ts';
 
-const CH5 = '/chapters/05-error-semantics-and-retries/';
+const CH5 = '/chapters/error-semantics-and-retries/';
 
 test('the home page says where to continue once anything is done, and each chapter card what is left', async ({
   page,
@@ -23,7 +23,7 @@ test('the home page says where to continue once anything is done, and each chapt
   const resume = page.locator('[data-progress-continue] a');
   await expect(resume).toHaveText(/^Continue: chapter 5, /);
   await expect(resume).not.toHaveText(/ch05|[a-z]+-[a-z]+-[a-z]+/);
-  const card = page.locator('[data-progress-chapter="05-error-semantics-and-retries"]');
+  const card = page.locator('[data-progress-chapter="error-semantics-and-retries"]');
   await expect(card).toContainText('Left: the practice messages');
   await expect(card).not.toContainText('decision table');
 });
@@ -58,7 +58,7 @@ test('the progress page speaks the learner’s language, never internal ids', as
   const main = page.locator('lab-progress-page');
   await expect(main).toContainText('Chapter 5: ');
   await expect(
-    main.locator('li[data-chapter="05-error-semantics-and-retries"] li[data-index]', {
+    main.locator('li[data-chapter="error-semantics-and-retries"] li[data-index]', {
       hasText: 'Solve the decision table',
     }),
   ).toContainText('solved');
@@ -144,7 +144,7 @@ test('printing a chapter hides the controls and shows the chosen answers in full
 });
 
 test('printing a chapter prints the learner’s own code in a code lab, not the starter', async ({ page }) => {
-  await page.goto('/chapters/01-message-shapes/');
+  await page.goto('/chapters/message-shapes/');
   const lab = page.locator('lab-code-lab').first();
   const exercise = await lab.getAttribute('data-exercise');
   await page.evaluate(
@@ -156,8 +156,8 @@ test('printing a chapter prints the learner’s own code in a code lab, not the 
         updatedAt: new Date().toISOString(),
         chapters: {},
       };
-      doc.chapters['01-message-shapes'] ??= { checks: {}, widgets: {}, codeLabs: {} };
-      doc.chapters['01-message-shapes'].widgets[`code-lab-${exercise}`] = {
+      doc.chapters['message-shapes'] ??= { checks: {}, widgets: {}, codeLabs: {} };
+      doc.chapters['message-shapes'].widgets[`code-lab-${exercise}`] = {
         kind: 'code-lab',
         state: { code: '// my own answer: LEARNER-CODE-MARKER\nexport const x = 1;\n', ran: true },
         done: false,

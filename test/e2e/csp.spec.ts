@@ -112,7 +112,7 @@ test('a code lab runs under the policy: the editor mounts and a run reports resu
   page,
 }) => {
   const violations = await recordViolations(page);
-  await page.goto('/chapters/03-tool-failures-vs-protocol-failures/');
+  await page.goto('/chapters/tool-failures-vs-protocol-failures/');
   const lab = page.locator('lab-code-lab').first();
   await lab.scrollIntoViewIfNeeded();
   await lab.locator('.cm-editor').waitFor();
@@ -137,7 +137,7 @@ test('the theme script runs before paint: a remembered dark theme is applied', a
 });
 
 test('JSON-LD is in the chapter pages and parses', async ({ page }) => {
-  await page.goto('/chapters/05-error-semantics-and-retries/');
+  await page.goto('/chapters/error-semantics-and-retries/');
   const text = await page.locator('script[type="application/ld+json"]').first().textContent();
   expect(JSON.parse(text ?? '')).toMatchObject({ '@context': expect.stringContaining('schema.org') });
 });

@@ -14,7 +14,7 @@ import {
   type TableColumn,
 } from './fixtures.ts';
 
-const CHAPTER = '05-error-semantics-and-retries';
+const CHAPTER = 'error-semantics-and-retries';
 const URL = `/chapters/${CHAPTER}/`;
 
 /** A share link as the site encodes it: #dt-<id>=base64url(JSON {a: answers}). */

@@ -6,8 +6,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CH05_TABLE as TABLE, tableCell } from './fixtures.ts';
 
-const CH2 = '/chapters/02-what-a-receiver-owes/';
-const CH5 = '/chapters/05-error-semantics-and-retries/';
+const CH2 = '/chapters/what-a-receiver-owes/';
+const CH5 = '/chapters/error-semantics-and-retries/';
 const CLASSIFY = 'lab-classify-fixture';
 
 const feedbackOf = (page: Page, scenario: string, column: string) =>

@@ -32,7 +32,7 @@ export const COLOR_SCHEMES = ['light', 'dark'] as const;
 export const DIST_DIR = process.env.E2E_DIST ?? join(import.meta.dirname, '../../dist');
 
 /**
- * Every page of the served build as a site path ("/", "/chapters/01-message-shapes/", "/404.html"), sorted.
+ * Every page of the served build as a site path ("/", "/chapters/message-shapes/", "/404.html"), sorted.
  * Pagefind's files and the asset folder are left out. Use it to visit every page without keeping a list by hand.
  */
 export function listBuiltPages(): string[] {
@@ -43,7 +43,8 @@ export function listBuiltPages(): string[] {
       if (statSync(full).isDirectory()) {
         // code-lab/ holds the code lab's sandbox frame document, loaded inside a lab page, not a page of its own.
         if (name !== 'pagefind' && name !== '_astro' && name !== 'code-lab') walk(full);
-      } else if (name.endsWith('.html')) {
+      } else if (name.endsWith('.html') && !/http-equiv="refresh"/.test(readFileSync(full, 'utf8').slice(0, 600))) {
+        // Redirect pages (a renamed chapter's old address, astro.config.mjs) are not pages of their own.
         const rel = relative(DIST_DIR, full).split(sep).join('/');
         pages.push(
           rel === 'index.html'

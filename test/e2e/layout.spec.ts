@@ -7,8 +7,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CH05_TABLE as TABLE } from './fixtures.ts';
 
-const CH2 = '/chapters/02-what-a-receiver-owes/';
-const CH5 = '/chapters/05-error-semantics-and-retries/';
+const CH2 = '/chapters/what-a-receiver-owes/';
+const CH5 = '/chapters/error-semantics-and-retries/';
 const TIMELINE = 'lab-message-timeline';
 
 /** The longest option of each column, so the chosen text is as long as it gets. */
@@ -240,7 +240,7 @@ test.describe('on a phone', () => {
   });
 
   test('no Ctrl+Enter hint on a touch screen', async ({ page }) => {
-    await page.goto('/chapters/01-message-shapes/');
+    await page.goto('/chapters/message-shapes/');
     await page.locator('lab-code-lab').first().waitFor();
     const visible = await page.evaluate(
       () =>
@@ -250,7 +250,7 @@ test.describe('on a phone', () => {
     expect(visible).toBe(0);
   });
 
-  for (const path of [CH5, CH2, '/chapters/07-batching-size-and-transports/']) {
+  for (const path of [CH5, CH2, '/chapters/batching-size-and-transports/']) {
     test(`table captions do not wrap a word per line on ${path}`, async ({ page }) => {
       await page.goto(path);
       await page.locator('lab-decision-table, lab-classify-fixture').first().waitFor();

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-const CHAPTER = '/chapters/05-error-semantics-and-retries/';
+const CHAPTER = '/chapters/error-semantics-and-retries/';
 const lockAttribute = (page: Page) => page.locator('html').getAttribute('data-workshop-lock');
 
 async function open(page: Page, hash: string): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { CH05_RIGHT, CH05_TABLE, expect, fillTable, test, type Page } from './fixtures.ts';
 
-const CHAPTER_URL = '/chapters/05-error-semantics-and-retries/';
+const CHAPTER_URL = '/chapters/error-semantics-and-retries/';
 const STATUS = `${CH05_TABLE} [data-role="status"]`;
 
 async function checkTable(page: Page): Promise<void> {

@@ -4,7 +4,7 @@
  * browsers make them (test/support/class-receipts.ts).
  */
 import { expect, expectNoConsoleErrors, test, type Page } from './fixtures.ts';
-import { loadCourseData } from '../../src/receipts/course-data-node.ts';
+import { testGraderCourse } from '../support/course.ts';
 import { sealReceipt, serializeReceipt, type ChapterReceipt } from '../../src/receipts/schema.ts';
 import { classReceipts } from '../support/class-receipts.ts';
 import { getScenario } from '../../src/course/index.ts';
@@ -12,7 +12,7 @@ import { getScenario } from '../../src/course/index.ts';
 /** No test may leave a console error behind: a policy violation, an uncaught exception, a failed request. */
 test.afterEach(({ page }) => expectNoConsoleErrors(page));
 
-const { course } = loadCourseData();
+const course = testGraderCourse();
 
 /** Opens the roster and collects uncaught exceptions (a stack overflow shows up here). */
 async function openRoster(page: Page): Promise<string[]> {
@@ -172,7 +172,7 @@ test('a receipt naming the past course version 0.1.0 is graded against that vers
     course: { title: course.title, version: '0.1.0' },
     learner: 'Old Ada',
     chapters: {
-      '05-error-semantics-and-retries': {
+      'error-semantics-and-retries': {
         hints: 0,
         solutions: 0,
         check: {

@@ -8,11 +8,11 @@ import { expect, test, type Page } from './fixtures.ts';
 
 const CACHE = 'mcp-lab-offline-v1';
 const OLD_ASSET = '/_astro/old-page.OLDBUILD.js';
-const OLD_PAGE = '/chapters/02-what-a-receiver-owes/';
+const OLD_PAGE = '/chapters/what-a-receiver-owes/';
 
 /** Opens chapter 1 and waits until the service worker controls it. */
 async function openControlled(page: Page): Promise<void> {
-  await page.goto('/chapters/01-message-shapes/');
+  await page.goto('/chapters/message-shapes/');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }

@@ -8,7 +8,7 @@ test.afterEach(({ page }) => expectNoConsoleErrors(page));
 
 test('at 390 px the timeline menus show the chosen fault and retry in full', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/chapters/05-error-semantics-and-retries/');
+  await page.goto('/chapters/error-semantics-and-retries/');
   const timeline = page.locator('lab-message-timeline[data-upgraded]').first();
   await timeline.waitFor();
   const shown = async (role: string) =>

@@ -8,7 +8,7 @@ import { expect, expectNoConsoleErrors, test } from './fixtures.ts';
 test.afterEach(({ page }) => expectNoConsoleErrors(page));
 
 test('the across-versions table names each protocol as the badge does, not by its internal key', async ({ page }) => {
-  await page.goto('/chapters/02-what-a-receiver-owes/');
+  await page.goto('/chapters/what-a-receiver-owes/');
   const widget = page.locator('lab-classify-fixture[data-upgraded]:has([data-role="code"])').first();
   await widget.locator('fieldset').first().locator('input[type="radio"]').first().check();
   await widget.locator('fieldset').nth(1).locator('input[type="radio"]').first().check();

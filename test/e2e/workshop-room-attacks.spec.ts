@@ -71,7 +71,9 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('a link with a made-up key does not replace the instructor key this browser kept', async ({ browser }) => {
+test('a link with a made-up key does not replace the instructor key this browser kept, which opens the answer key', async ({
+  browser,
+}) => {
   // The page stored whatever #room=…&key=… a link carried: a learner who knew the room id sent "the dashboard
   // link" with a made-up key, and the instructor could no longer lock, export, end or remove anyone.
   const page = await newPage(browser);
@@ -96,6 +98,14 @@ test('a link with a made-up key does not replace the instructor key this browser
     { roomId: room.roomId, secret: kept!.secret },
   );
   expect(status).toBe(200);
+  // The dashboard signed this browser in for the answer key; a learner's browser is shown why it cannot read it.
+  await page.goto(`${BASE}/instructor/answer-key/`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Answer key, with reasoning');
+  const learner = await newPage(browser);
+  const refused = await learner.goto(`${BASE}/instructor/answer-key/`);
+  expect(refused?.status()).toBe(403);
+  await expect(learner.getByRole('heading', { level: 1 })).toHaveText("This page is for the room's instructor");
+  await learner.context().close();
   await page.context().close();
 });
 
@@ -164,7 +174,7 @@ test('a learner who moves to another page sends at once: the page left behind ha
   await learner.getByLabel('Your name').fill('Ada');
   await learner.getByRole('button', { name: 'Join the room' }).click();
   await expect(learner.locator('[data-role="joined"]')).toBeVisible();
-  for (const chapter of ['01-message-shapes', '02-what-a-receiver-owes', '03-tool-failures-vs-protocol-failures']) {
+  for (const chapter of ['message-shapes', 'what-a-receiver-owes', 'tool-failures-vs-protocol-failures']) {
     await learner.goto(`${BASE}/chapters/${chapter}/`);
     await expect(learner.locator('.room-banner')).toContainText('all answers sent', { timeout: 15_000 });
   }

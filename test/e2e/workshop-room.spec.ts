@@ -114,7 +114,7 @@ test.describe('a live workshop room', () => {
 
   test('a wrong answer shows on the dashboard', async () => {
     const ada = learners[0]!.page;
-    await ada.goto(`${BASE}/chapters/01-message-shapes/`);
+    await ada.goto(`${BASE}/chapters/message-shapes/`);
     await expect(ada.locator('.room-banner')).toContainText('Tuesday class');
     const lab = ada.locator('lab-code-lab').first();
     await lab.scrollIntoViewIfNeeded();
@@ -135,7 +135,7 @@ test.describe('a live workshop room', () => {
 
   test('a wrong decision-table answer is graded on the server and counted in the dashboard’s cell answers', async () => {
     const ada = learners[0]!.page;
-    await ada.goto(`${BASE}/chapters/05-error-semantics-and-retries/`);
+    await ada.goto(`${BASE}/chapters/error-semantics-and-retries/`);
     const table = ada.locator('lab-decision-table').first();
     await table.scrollIntoViewIfNeeded();
     // The course's answer for this cell is the tool's input validation (content/scenarios/tool-calls.json); the JSON
@@ -161,7 +161,7 @@ test.describe('a live workshop room', () => {
 
   test('locking and unlocking solutions reaches every learner', async () => {
     const pages = learners.map((l) => l.page);
-    for (const page of pages.slice(1)) await page.goto(`${BASE}/chapters/01-message-shapes/`);
+    for (const page of pages.slice(1)) await page.goto(`${BASE}/chapters/message-shapes/`);
     for (const page of pages) await expect(page.locator('.room-banner')).toBeVisible();
     await instructor.page.getByRole('button', { name: 'Lock solutions' }).click();
     const t0 = Date.now();

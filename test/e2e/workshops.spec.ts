@@ -12,13 +12,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { loadCourseData } from '../../src/receipts/course-data-node.ts';
+import { testGraderCourse } from '../support/course.ts';
 import { serializeReceipt } from '../../src/receipts/schema.ts';
 import { classReceipts } from '../support/class-receipts.ts';
 import { expect, expectNoConsoleErrors, test, type Page } from './fixtures.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CHAPTER = '05-error-semantics-and-retries';
+const CHAPTER = 'error-semantics-and-retries';
 const check = JSON.parse(readFileSync(join(ROOT, 'content/checks', `${CHAPTER}.json`), 'utf8')) as { questions: any[] };
 
 /** The five rows of chapter 5's check (none of them in the chapter's practice table), answered as the key says. */
@@ -204,26 +204,26 @@ test('two learners copy receipts; the roster shows both, with colours, labels, m
 });
 
 test('chapters already visited stay readable with the network cut', async ({ page, context }) => {
-  await page.goto('/chapters/01-message-shapes/');
+  await page.goto('/chapters/message-shapes/');
   const stored = (path: string) =>
     page.waitForFunction(async (p) => {
       const cache = await caches.open('mcp-lab-offline-v1');
       return (await cache.match(new URL(p, location.href).href)) !== undefined;
     }, path);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await stored('/chapters/01-message-shapes/');
+  await stored('/chapters/message-shapes/');
   await page.goto(`/chapters/${CHAPTER}/`);
   await stored(`/chapters/${CHAPTER}/`);
   const title1 = await page.title();
 
   await context.setOffline(true);
-  await page.goto('/chapters/01-message-shapes/');
+  await page.goto('/chapters/message-shapes/');
   expect(await page.locator('h1').first().innerText()).toMatch(/\S/);
   expect(await page.title()).toMatch(/message shapes/i);
   await page.goto(`/chapters/${CHAPTER}/`);
   expect(await page.title()).toBe(title1);
   // A chapter never visited is not there: the offline page says so and lists what is.
-  await page.goto('/chapters/06-designing-your-own-errors/');
+  await page.goto('/chapters/designing-your-own-errors/');
   expect(await page.locator('h1').innerText()).toBe('You are offline');
   await page.locator('#stored-pages a', { hasText: /Error semantics/ }).waitFor();
   await context.setOffline(false);
@@ -251,7 +251,7 @@ test('a lock link hides Show solution until the unlock link is opened', async ({
 
 test('300 receipts are graded by the CLI and by the roster page (figures printed)', async ({ page }, testInfo) => {
   test.setTimeout(300_000);
-  const { course } = loadCourseData();
+  const course = testGraderCourse();
   const receipts = classReceipts(course, 300, 2026).map(serializeReceipt);
   const dir = testInfo.outputPath('receipts');
   await mkdir(dir, { recursive: true });

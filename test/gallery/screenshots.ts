@@ -37,9 +37,9 @@ interface Shot {
   act?: (page: Page) => Promise<void>;
 }
 
-const CH5 = '/chapters/05-error-semantics-and-retries/';
-const CH2 = '/chapters/02-what-a-receiver-owes/';
-const CH1 = '/chapters/01-message-shapes/';
+const CH5 = '/chapters/error-semantics-and-retries/';
+const CH2 = '/chapters/what-a-receiver-owes/';
+const CH1 = '/chapters/message-shapes/';
 const TABLE = 'lab-decision-table[data-table-id="ch05-table"]';
 const CLASSIFY = `lab-classify-fixture:has([data-role="code"])`;
 const TIMELINE = 'lab-message-timeline';
@@ -105,7 +105,7 @@ function replySendOf(text: string, protocol: Protocol): { send: string; code?: s
 }
 
 const check2 = JSON.parse(
-  readFileSync(join(root, 'content/checks/02-what-a-receiver-owes.json'), 'utf8'),
+  readFileSync(join(root, 'content/checks/what-a-receiver-owes.json'), 'utf8'),
 ) as CompletionCheck;
 
 async function fillCheck(page: Page, right: boolean): Promise<void> {

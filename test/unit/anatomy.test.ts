@@ -20,7 +20,7 @@ function lesson(sections: string[] = ANATOMY_SECTIONS.map((s) => s.component)): 
       name === 'WorkedExample'
         ? `<WorkedExample fixture="request-tools-call-modern">\n\nCommentary.\n\n</WorkedExample>`
         : name === 'CompletionCheck' || name === 'MakeItYours'
-          ? `<${name} chapter="01-message-shapes" />`
+          ? `<${name} chapter="message-shapes" />`
           : `<${name}>\n\n### A heading in ${name}\n\nText.\n\n</${name}>`,
     )
     .join('\n\n');

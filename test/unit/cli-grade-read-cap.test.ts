@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { useCourseFileForCli } from '../support/course.ts';
 
 const readPaths: string[] = [];
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -26,6 +27,8 @@ const { gradeCommand } = await import('../../src/cli/commands/grade.ts');
 
 let dir: string;
 beforeAll(async () => {
+  // The grader needs a course file; a fresh clone has no dist/ yet.
+  useCourseFileForCli();
   dir = await mkdtemp(join(tmpdir(), 'mcp-lab-grade-cap-'));
   for (const name of ['a.json', 'b.json']) {
     await writeFile(join(dir, name), '');

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCourseData } from '../../src/receipts/course-data-node.ts';
+import { testGraderCourse, useCourseFileForCli } from '../support/course.ts';
 import { compressReceiptText } from '../../src/receipts/encode.ts';
 import { sealReceipt, serializeReceipt, type Receipt } from '../../src/receipts/schema.ts';
 import { learnerReceipt, seededRandom } from '../support/class-receipts.ts';
@@ -15,7 +15,8 @@ import { runCli } from '../support/run-cli.ts';
 
 const run = (args: string[], stdin = '') => runCli(['grade', ...args], stdin);
 
-const { course } = loadCourseData();
+const course = testGraderCourse();
+useCourseFileForCli();
 const checked = course.chapters.filter((c) => course.checks[c.id] !== undefined);
 let dir: string;
 let perfect: Receipt;

@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCourseData } from '../../src/receipts/course-data-node.ts';
+import { testGraderCourse, useCourseFileForCli } from '../support/course.ts';
 import { sealReceipt, serializeReceipt, type Receipt } from '../../src/receipts/schema.ts';
 import { learnerReceipt, seededRandom } from '../support/class-receipts.ts';
 import { runCliBytes as runCli } from '../support/run-cli.ts';
@@ -30,7 +30,8 @@ function controlsIn(bytes: Buffer): string[] {
 }
 
 const ESCAPES = '\u001b[2A\u001b[2K\u009b1A\u0007';
-const { course } = loadCourseData();
+const course = testGraderCourse();
+useCourseFileForCli();
 let dir = '';
 
 /** A real receipt re-sealed under another name, as someone who read the format would do it. */

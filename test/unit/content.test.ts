@@ -15,7 +15,7 @@ import { componentUses, stringAttribute, type ChapterStructure } from '../../src
 import { loadFixtures } from '../../src/course/fixtures-node.ts';
 import { readChapterStructure } from '../../src/course/read-chapter-structure.ts';
 import { readFrontmatter } from '../../src/lib/frontmatter.ts';
-import { CHAPTER_IDS, isChapterId, sortChapters } from '../../src/progress/chapters.ts';
+import { CHAPTER_ORDER, sortChapters } from '../../src/course/course-order.ts';
 import type { Fixture } from '../../src/course/fixtures.ts';
 import {
   canonicalJson,
@@ -54,13 +54,15 @@ function readChapter(name: string): Chapter {
   };
 }
 
-// The same pattern as the chapters collection: NN-slug.mdx, facilitator notes (*.notes.mdx) excluded.
+// The same pattern as the chapters collection: slug.mdx, facilitator notes (*.notes.mdx) excluded.
 const chapterFiles = readdirSync(chaptersDir).filter(
-  (n) => /^\d\d-[a-z0-9-]+\.mdx$/.test(n) && !n.endsWith('.notes.mdx'),
+  (n) => /^[a-z0-9][a-z0-9-]*\.mdx$/.test(n) && !n.endsWith('.notes.mdx'),
 );
-// In course order: CHAPTER_IDS is the one source of it (the file number is not; see src/progress/chapters.ts).
+// In course order: content/course.json is the one source of it (the file number is not; see src/course/course-order.ts).
 const chapters = sortChapters(
-  chapterFiles.filter((n) => isChapterId(n.replace(/\.mdx$/, ''))).map((n) => ({ id: n.replace(/\.mdx$/, ''), n })),
+  chapterFiles
+    .filter((n) => CHAPTER_ORDER.includes(n.replace(/\.mdx$/, '')))
+    .map((n) => ({ id: n.replace(/\.mdx$/, ''), n })),
 ).map(({ n }) => readChapter(n));
 const fixtures = new Map<string, Fixture>(loadFixtures().map((f) => [f.id, f]));
 
@@ -94,8 +96,8 @@ function differences(fixture: Fixture, protocol: string): string[] {
 }
 
 describe('chapters', () => {
-  it('are exactly the chapters the course order lists (CHAPTER_IDS), so none is left out or unordered', () => {
-    expect(chapterFiles.map((n) => n.replace(/\.mdx$/, '')).sort()).toEqual([...CHAPTER_IDS].sort());
+  it('are exactly the chapters the course order lists (content/course.json), so none is left out or unordered', () => {
+    expect(chapterFiles.map((n) => n.replace(/\.mdx$/, '')).sort()).toEqual([...CHAPTER_ORDER].sort());
   });
 
   it('exist for the whole course, lessons first and the FAQ last', () => {

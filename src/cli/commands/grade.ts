@@ -5,10 +5,11 @@
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { EXIT_OK, UsageError, usageErrorFromParseArgs, write, type CliIo, type Command } from '../command.ts';
 import { escapeControls } from '../escape.ts';
-import { loadCourseData } from '../../receipts/course-data-node.ts';
+import { COURSE_FILE_PATH, graderCourse, readCourseFile } from '../../course/course-file.ts';
 import {
   gradeReceipts,
   nameKey,
@@ -28,7 +29,10 @@ const RECEIPT_FILE = /\.(json|txt|receipt)$/i;
 /** The largest file read: a class's worth of receipts is a few megabytes. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
-const HELP = `Usage: mcp-lab grade [--csv FILE] [--choose RECEIPT] [--count-all NAME] RECEIPT...
+/** The course file `npm run build` writes, in this project. */
+const DEFAULT_COURSE = fileURLToPath(new URL(`../../../${COURSE_FILE_PATH}`, import.meta.url));
+
+const HELP = `Usage: mcp-lab grade [--csv FILE] [--course FILE] [--choose RECEIPT] [--count-all NAME] RECEIPT...
 
 Re-grade learners' receipts (from "Copy receipt" or "Download receipt" on the
 progress page) with the course's message model, and print the class as a table:
@@ -59,12 +63,17 @@ Options
   --count-all NAME
                resolve a name conflict: these are different people with the
                same name; count every receipt with it
+  --course FILE
+               the course to grade against: the course file npm run build
+               writes (default: dist/course.json of this project, or the
+               file MCP_LAB_COURSE names); npm run build:course writes it
+               alone in a second
   -h, --help   show this help
 
 Exit status
   0  receipts were read and graded (some may be flagged: see the table)
   2  nothing could be read: no such files, an empty folder, no receipt found;
-     or bad flags, or the CSV file could not be written
+     or no course file, or bad flags, or the CSV file could not be written
 
 Examples
   mcp-lab grade class/
@@ -264,6 +273,21 @@ function choicesFor(
   return { choices, unmatched };
 }
 
+/** The grader's course from a course file; a missing or unreadable one is a usage error saying what to run. */
+async function loadCourse(path: string) {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `no course to grade against: ${path}: ${why(error)}. Run npm run build:course (or npm run build) first, or name one with --course FILE`,
+    );
+  }
+  const read = readCourseFile(text, path);
+  if (read.kind !== 'course') throw new UsageError(read.message);
+  return graderCourse(read.course);
+}
+
 export const gradeCommand: Command = {
   name: 'grade',
   summary: "Re-grade learners' receipts (files or folders) and print or export the class roster",
@@ -276,6 +300,7 @@ export const gradeCommand: Command = {
         allowPositionals: true,
         options: {
           csv: { type: 'string' },
+          course: { type: 'string' },
           choose: { type: 'string', multiple: true },
           'count-all': { type: 'string', multiple: true },
           help: { type: 'boolean', short: 'h' },
@@ -297,7 +322,7 @@ export const gradeCommand: Command = {
       paths.push('-');
     }
     const loaded = await loadArguments(paths, io);
-    const { course, problems } = loadCourseData();
+    const course = await loadCourse(parsed.values.course ?? process.env.MCP_LAB_COURSE ?? DEFAULT_COURSE);
     const started = performance.now();
     const { inputs, ignored } = await collectRosterInputs(loaded);
     const found = inputs.filter((i) => !('error' in i) || i.reason === 'malformed');
@@ -324,7 +349,6 @@ export const gradeCommand: Command = {
         io.stderr,
         `mcp-lab grade: ${escapeControls(`${i.source}, line ${i.line}: not a receipt, skipped: ${i.text}`)}\n`,
       );
-    for (const p of problems) await write(io.stderr, `mcp-lab grade: ${escapeControls(p)}\n`);
     if (csv !== undefined && csv !== '-') {
       try {
         await writeFile(csv, rosterCsv(roster), 'utf8');

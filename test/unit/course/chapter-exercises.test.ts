@@ -22,7 +22,7 @@ describe('chapterExercises', () => {
       '<InterviewQuestion question="Why a new id?">answer</InterviewQuestion>',
       "<InterviewQuestion question='Is &quot;isError&quot; a protocol error?'>no</InterviewQuestion>",
       '<CodeLab exercise="03-tool-error" />',
-      '<CompletionCheck chapter="05-error-semantics-and-retries" />',
+      '<CompletionCheck chapter="error-semantics-and-retries" />',
     ].join('\n');
     expect(exercisesInMdx(source)).toEqual({
       tables: [],

@@ -9,7 +9,7 @@ const TEXTS = {
 };
 
 const check = {
-  chapter: '05-error-semantics-and-retries',
+  chapter: 'error-semantics-and-retries',
   questions: [
     {
       id: 'a-request',

@@ -83,7 +83,7 @@ describe('gradeDecisionTable', () => {
     expect(cell.verdict).toBe('incorrect');
     expect(cell.misconception?.id).toBe('fresh-id-makes-write-safe');
     expect(cell.misconception?.href).toBe(
-      '/chapters/05-error-semantics-and-retries/#two-identifiers-with-two-different-jobs',
+      '/chapters/error-semantics-and-retries/#two-identifiers-with-two-different-jobs',
     );
     expect(cell.feedback).toMatch(/second ticket/);
     expect(cell.explanation).toBe(MISCONCEPTIONS['fresh-id-makes-write-safe']?.correction);

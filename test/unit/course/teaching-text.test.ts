@@ -28,7 +28,7 @@ function passages(text: string): string[] {
 const passagesMatching = (text: string, pattern: RegExp): string[] => passages(text).filter((p) => pattern.test(p));
 
 describe('Batching, size and transports', () => {
-  const text = chapter('07-batching-size-and-transports');
+  const text = chapter('batching-size-and-transports');
 
   // MCP 2025-06-18 changelog.mdx, Major changes: "Remove support for JSON-RPC batching"; no later revision says what
   // a receiver owes an array, so the model's reply is `unspecified` and the chapter's check grades it that way.
@@ -53,7 +53,7 @@ describe('a 2025 version mismatch at initialize', () => {
   const oldClaim = /mismatch[^.]*(answered|surfaced|surfaces|is)[^.]*`?-32602/i;
 
   it('is not taught as a -32602 in the chapter "Results in 2026-07-28"', () => {
-    expect(passagesMatching(chapter('04-results-in-2026-07-28'), oldClaim)).toEqual([]);
+    expect(passagesMatching(chapter('results-in-2026-07-28'), oldClaim)).toEqual([]);
   });
 
   it('is not called a -32602 in the fixture notes of -32022', () => {
@@ -62,7 +62,7 @@ describe('a 2025 version mismatch at initialize', () => {
   });
 
   it('is taught as the server answering with another version it supports', () => {
-    const text = chapter('04-results-in-2026-07-28');
+    const text = chapter('results-in-2026-07-28');
     expect(passagesMatching(text, /2025-11-25:\*\*/).join(' ')).toMatch(/another (protocol )?version it supports/);
     expect(getFixture('error-unsupported-version-32022').notes).toMatch(/another (protocol )?version it supports/);
   });
@@ -71,7 +71,7 @@ describe('a 2025 version mismatch at initialize', () => {
 describe('The three message shapes: reusing an answered id', () => {
   // MCP 2026-07-28 basic/patterns/mrtr.mdx §Client Requirements (Basic Workflow): "The JSON-RPC `id` MUST be
   // different between the initial request and the retry, as they are independent requests."
-  const text = chapter('01-message-shapes');
+  const text = chapter('message-shapes');
 
   it('names the multi round-trip retry wherever it says an answered id may be used again', () => {
     const permissive = passagesMatching(text, /does not forbid using 7 again|Under MCP 2026-07-28, yes/);
@@ -82,7 +82,7 @@ describe('The three message shapes: reusing an answered id', () => {
 });
 
 describe('Error semantics and retries: a lost response', () => {
-  const text = chapter('05-error-semantics-and-retries');
+  const text = chapter('error-semantics-and-retries');
 
   // MCP 2025-11-25 basic/transports.mdx §Sending Messages to the Server: "To avoid message loss due to
   // disconnection, the server MAY make the stream resumable."
@@ -113,7 +113,7 @@ describe('Error semantics and retries: a lost response', () => {
 });
 
 describe('Errors on Streamable HTTP', () => {
-  const text = chapter('10-errors-on-streamable-http');
+  const text = chapter('errors-on-streamable-http');
 
   // MCP 2026-07-28 basic/transports/streamable-http.mdx §Value Encoding: "HTTP header field values must consist of
   // visible ASCII characters (0x21-0x7E), space (0x20), and horizontal tab (0x09). When a value cannot be safely
@@ -135,7 +135,7 @@ describe('Errors on Streamable HTTP', () => {
   // clients have no fall-forward mechanism." MCP 2025-11-25 basic/lifecycle.mdx §Initialization: "The initialization
   // phase MUST be the first interaction between client and server."
   it('calls the refused legacy initialize an era mismatch, not the client breaking a rule', () => {
-    const blame = passagesMatching(notes('10-errors-on-streamable-http'), /Blaming the server/);
+    const blame = passagesMatching(notes('errors-on-streamable-http'), /Blaming the server/);
     expect(blame.length).toBe(1);
     expect(blame[0]).not.toMatch(/legacy `initialize` refused, the client sent the request that breaks a rule/);
     expect(blame[0]).toMatch(/no rule of its own revision/);
@@ -149,8 +149,8 @@ describe('Streams, subscriptions and cancellation: an unknown log level', () => 
   // standard JSON-RPC error". MCP 2025-11-25 server/utilities/logging.mdx §Error Handling: "Servers SHOULD return
   // standard JSON-RPC errors for common failure cases".
   it.each([
-    ['the chapter', 'content/chapters/09-streams-subscriptions-and-cancellation.mdx'],
-    ['its facilitator notes', 'content/chapters/09-streams-subscriptions-and-cancellation.notes.mdx'],
+    ['the chapter', 'content/chapters/streams-subscriptions-and-cancellation.mdx'],
+    ['its facilitator notes', 'content/chapters/streams-subscriptions-and-cancellation.notes.mdx'],
   ])('is a SHOULD wherever %s names -32602 for it', (_name, path) => {
     const found = passagesMatching(read(path), /level[^.]*-32602|-32602[^.]*level/);
     expect(found.length).toBeGreaterThan(0);
@@ -228,7 +228,7 @@ describe('The three message shapes: who writes a null id', () => {
   // JSON-RPC 2.0 §5 (id): "If there was an error in detecting the id in the Request object (e.g. Parse error/Invalid
   // Request), it MUST be Null." MCP 2026-07-28 basic/index.mdx §Error Responses: "id?: string | number", with the same
   // id as the request "except in error cases where the ID could not be read": the id is left out, never null.
-  const check = JSON.parse(read('content/checks/01-message-shapes.json')) as {
+  const check = JSON.parse(read('content/checks/message-shapes.json')) as {
     questions: { id: string; rubric?: string[]; options?: { id: string; why: string }[] }[];
   };
   const texts = check.questions.flatMap((q) => [...(q.rubric ?? []), ...(q.options ?? []).map((o) => o.why)]);

@@ -17,9 +17,9 @@ const T1 = '2026-11-30T10:00:00.000Z';
 
 describe('workshop lock links', () => {
   it('makes a lock and an unlock link for the same code', () => {
-    expect(workshopLinks('http://192.168.1.20:4321/chapters/05-error-semantics-and-retries/', 'k7x2p9ab')).toEqual({
-      lock: 'http://192.168.1.20:4321/chapters/05-error-semantics-and-retries/#workshop-lock=k7x2p9ab',
-      unlock: 'http://192.168.1.20:4321/chapters/05-error-semantics-and-retries/#workshop-unlock=k7x2p9ab',
+    expect(workshopLinks('http://192.168.1.20:4321/chapters/error-semantics-and-retries/', 'k7x2p9ab')).toEqual({
+      lock: 'http://192.168.1.20:4321/chapters/error-semantics-and-retries/#workshop-lock=k7x2p9ab',
+      unlock: 'http://192.168.1.20:4321/chapters/error-semantics-and-retries/#workshop-unlock=k7x2p9ab',
     });
   });
 

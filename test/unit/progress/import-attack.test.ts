@@ -11,7 +11,7 @@ const NOW = '2026-11-30T10:00:00.000Z';
 
 /** A version 3 progress file whose one decision table's state is `state` (JSON text). */
 const fileWithState = (state: string) =>
-  `{"format":"mcp-message-lab/progress","version":3,"updatedAt":"2026-11-30T09:00:00.000Z","chapters":{"05-error-semantics-and-retries":{"checks":{},"codeLabs":{},"widgets":{"table-1":{"kind":"decision-table","state":${state},"done":false,"at":"2026-11-30T09:00:00.000Z"}}}}}`;
+  `{"format":"mcp-message-lab/progress","version":3,"updatedAt":"2026-11-30T09:00:00.000Z","chapters":{"error-semantics-and-retries":{"checks":{},"codeLabs":{},"widgets":{"table-1":{"kind":"decision-table","state":${state},"done":false,"at":"2026-11-30T09:00:00.000Z"}}}}}`;
 
 describe('an imported progress file nested a million levels deep', () => {
   // 2 MB, under the page's 5 MB cap for a progress file. JSON.parse reads it, but copying or saving it

@@ -10,8 +10,8 @@ const mdx = `
 <ClassifyFixture fixture="x" />
 <CodeLab exercise="05-retry-policy" />
 </Practice>
-<CompletionCheck chapter="05-error-semantics-and-retries" />
-<MakeItYours chapter="05-error-semantics-and-retries">Prompts</MakeItYours>
+<CompletionCheck chapter="error-semantics-and-retries" />
+<MakeItYours chapter="error-semantics-and-retries">Prompts</MakeItYours>
 `;
 
 describe('chapterItems', () => {
@@ -54,5 +54,14 @@ describe('chapterCompletion', () => {
       },
     };
     expect(isItemDone(item, record)).toBe(false);
+  });
+});
+
+describe('HTTP-exchange predictions', () => {
+  it('count as practice, under the id the widget saves them with (HttpExchange.astro: domId("http", exchange))', () => {
+    const items = itemsFromMdx(
+      '# T\n\n<HttpExchange exchange="http-tool-call-stream" />\n\n<HttpExchange exchange="http-unknown-method-404" />\n',
+    );
+    expect(items).toEqual([{ type: 'practice', ids: ['http-http-tool-call-stream', 'http-http-unknown-method-404'] }]);
   });
 });

@@ -9,8 +9,8 @@ const mdx = `
 <ClassifyFixture fixture="x" />
 <CodeLab exercise="05-retry-policy" />
 </Practice>
-<CompletionCheck chapter="05-error-semantics-and-retries" />
-<MakeItYours chapter="05-error-semantics-and-retries">Prompts</MakeItYours>
+<CompletionCheck chapter="error-semantics-and-retries" />
+<MakeItYours chapter="error-semantics-and-retries">Prompts</MakeItYours>
 `;
 
 const AT = '2026-11-30T00:00:00Z';

@@ -4,10 +4,11 @@
  * the checks change. A receipt naming a version the grader does not know is graded against the current version and
  * says so.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getScenario } from '#course';
 import { createReceipt } from '../../../src/receipts/create.ts';
-import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
+import { testGraderCourse } from '../../support/course.ts';
 import { formatRoster } from '../../../src/cli/commands/grade.ts';
 import {
   gradeReceipt,
@@ -18,8 +19,8 @@ import {
 } from '../../../src/receipts/grade.ts';
 import type { ChapterReceipt } from '../../../src/receipts/schema.ts';
 
-const { course } = loadCourseData();
-const CH5 = '05-error-semantics-and-retries';
+const course = testGraderCourse();
+const CH5 = 'error-semantics-and-retries';
 /** The rows chapter 5's check asked before the checks stopped repeating the practice (commit c263dec). */
 const OLD_ROWS = ['unknown-method', 'malformed-incident-id', 'backend-unavailable', 'lost-response-after-write'];
 
@@ -137,5 +138,19 @@ describe('past versions kept as content data', () => {
       }
     }
     expect(shared).toBeGreaterThan(10);
+  });
+});
+
+describe('a receipt made before chapters were renamed (a committed 0.1.0 receipt with numbered chapter ids)', () => {
+  const file = readFileSync(new URL('./fixtures/receipt-0.1.0-numbered-chapter-ids.json', import.meta.url), 'utf8');
+
+  it('still grades: its chapters are filed under the ids they have now, against the question set it names', () => {
+    const entry = counted(gradeReceipt(JSON.parse(file), course, 'ada-0.1.0.json'));
+    expect(entry.gradedVersion).toBe('0.1.0');
+    // content/course.json: "05-error-semantics-and-retries" is now "error-semantics-and-retries". Its four rows'
+    // twelve cells hold the scenario bank's canonical answers, so all are right.
+    expect(entry.chapters[CH5]!.checkCells).toEqual({ correct: 12, total: 12 });
+    expect(entry.chapters['message-shapes']!.selfMark).toBe('can-explain');
+    expect(entry.notes.join(' ')).not.toMatch(/not in this course/);
   });
 });

@@ -14,7 +14,7 @@ const progress: Progress = {
   version: 3,
   updatedAt: LATER,
   chapters: {
-    '05-error-semantics-and-retries': {
+    'error-semantics-and-retries': {
       selfMark: { canExplain: true, at: LATER },
       checks: {
         completion: {
@@ -50,7 +50,7 @@ const progress: Progress = {
       },
       codeLabs: {},
     },
-    '01-message-shapes': {
+    'message-shapes': {
       checks: { completion: { passed: true, correct: 0, total: 0, at: AT } },
       widgets: {},
       codeLabs: {},
@@ -58,7 +58,7 @@ const progress: Progress = {
   },
 };
 
-const TABLES = { '05-error-semantics-and-retries': { 'ch05-table': ['unknown-method', 'malformed-incident-id'] } };
+const TABLES = { 'error-semantics-and-retries': { 'ch05-table': ['unknown-method', 'malformed-incident-id'] } };
 
 describe('receiptDraftFromProgress', () => {
   const { draft, leftOut } = receiptDraftFromProgress(progress, TABLES, {
@@ -68,7 +68,7 @@ describe('receiptDraftFromProgress', () => {
   });
 
   it('records the self-mark, the check with its answers and claimed grade, and the table with its grade', () => {
-    expect(draft.chapters['05-error-semantics-and-retries']).toEqual({
+    expect(draft.chapters['error-semantics-and-retries']).toEqual({
       selfMark: 'can-explain',
       selfMarkedAt: LATER,
       check: {
@@ -95,10 +95,10 @@ describe('receiptDraftFromProgress', () => {
 
   it('lists what it could not put in the receipt', () => {
     expect(leftOut).toEqual([
-      '05-error-semantics-and-retries: decision table "old-table" is no longer in the chapter.',
-      '01-message-shapes: the check was recorded without its answers (saved by an older version), so it cannot be re-graded.',
+      'error-semantics-and-retries: decision table "old-table" is no longer in the chapter.',
+      'message-shapes: the check was recorded without its answers (saved by an older version), so it cannot be re-graded.',
     ]);
-    expect(draft.chapters['01-message-shapes']).toBeUndefined();
+    expect(draft.chapters['message-shapes']).toBeUndefined();
   });
 
   it('seals into a receipt that reads back as valid', () => {
@@ -114,7 +114,7 @@ describe('receiptDraftFromProgress, with what progress format 3 records about he
     version: 3,
     updatedAt: LATER,
     chapters: {
-      '05-error-semantics-and-retries': {
+      'error-semantics-and-retries': {
         checks: {},
         widgets: {
           'ch05-table': {
@@ -148,7 +148,7 @@ describe('receiptDraftFromProgress, with what progress format 3 records about he
     course: { title: 'MCP Message Lab', version: '0.1.0' },
     now: NOW,
   });
-  const chapter = draft.chapters['05-error-semantics-and-retries']!;
+  const chapter = draft.chapters['error-semantics-and-retries']!;
 
   it("labels a table whose answers came from someone's link, with the help the store recorded", () => {
     expect(chapter.tables!['ch05-table']).toMatchObject({ fromLink: true, hints: 1, solutionShown: false });

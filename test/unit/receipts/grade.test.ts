@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReceipt } from '../../../src/receipts/create.ts';
 import { gradeCompletionCheck, rememberClassifications } from '#course';
-import { loadCourseData } from '../../../src/receipts/course-data-node.ts';
+import { testGraderCourse } from '../../support/course.ts';
 import { csvField, gradeReceipt, gradeReceipts, rosterCsv, rosterCsvRows } from '../../../src/receipts/grade.ts';
 import { classReceipts } from '../../support/class-receipts.ts';
 import { sealReceipt, serializeReceipt, type ChapterReceipt, type Receipt } from '../../../src/receipts/schema.ts';
@@ -40,7 +40,7 @@ describe('gradeReceipt', () => {
       hints: 1,
       fromLink: 0,
     });
-    expect(entry.chapters['08-faq']).toMatchObject({ status: 'not-started', label: 'Not started' });
+    expect(entry.chapters['faq']).toMatchObject({ status: 'not-started', label: 'Not started' });
     // The check's answers replace the practice table's for the same cells: six cells, all right.
     expect(entry.cells).toHaveLength(6);
     expect(entry.cells.every((c) => c.verdict === 'correct')).toBe(true);
@@ -69,13 +69,9 @@ describe('gradeReceipt', () => {
 
   it("counts a chapter without a check as passed on the learner's self-mark, and says so", () => {
     const entry = counted(
-      gradeReceipt(
-        receiptFor('Cy', { '08-faq': { selfMark: 'can-explain', hints: 0, solutions: 0 } }),
-        COURSE,
-        'cy.json',
-      ),
+      gradeReceipt(receiptFor('Cy', { faq: { selfMark: 'can-explain', hints: 0, solutions: 0 } }), COURSE, 'cy.json'),
     );
-    expect(entry.chapters['08-faq']).toMatchObject({ status: 'passed', label: 'Passed (self-marked)' });
+    expect(entry.chapters['faq']).toMatchObject({ status: 'passed', label: 'Passed (self-marked)' });
   });
 
   it('names an anonymous learner by position', () => {
@@ -299,8 +295,8 @@ describe('gradeReceipts', () => {
       '01-shapes check',
       '05-retries status',
       '05-retries check',
-      '08-faq status',
-      '08-faq check',
+      'faq status',
+      'faq check',
       'chapters_passed',
       'practice_cells_correct',
       'practice_cells_total',
@@ -372,7 +368,7 @@ it('createReceipt trims the name to what the learner meant', () => {
 
 describe('rememberClassifications (each fixture classified once for the whole class)', () => {
   it('gives exactly what gradeCompletionCheck gives without it, for a generated class on the real course', () => {
-    const { course } = loadCourseData();
+    const course = testGraderCourse();
     const remembered = rememberClassifications();
     let compared = 0;
     for (const receipt of classReceipts(course, 80, 11)) {

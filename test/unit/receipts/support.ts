@@ -12,7 +12,7 @@ export const COURSE: CourseData = {
   chapters: [
     { id: '01-shapes', title: 'Shapes' },
     { id: '05-retries', title: 'Retries' },
-    { id: '08-faq', title: 'FAQ' },
+    { id: 'faq', title: 'FAQ' },
   ],
   checks: {
     '01-shapes': {

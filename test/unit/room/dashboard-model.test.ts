@@ -10,7 +10,7 @@ import type { DashboardEvent } from '../../../src/room/live.ts';
 import type { Verdict } from '../../../src/room/verdict.ts';
 
 const T0 = Date.UTC(2026, 10, 30, 9, 0, 0);
-const CH = '05-error-semantics-and-retries';
+const CH = 'error-semantics-and-retries';
 
 function snapshot(): DashboardSnapshot {
   return {
@@ -170,11 +170,42 @@ describe('the dashboard model', () => {
     expect(view.cells).toEqual([]);
   });
 
+  it('keeps self-reported code-lab passes out of the graded total, and marks the chapter by its check alone', () => {
+    const state = createDashboardState(snapshot());
+    const labRun: Verdict = {
+      kind: 'code-lab',
+      action: 'run',
+      outcome: 'self-reported',
+      selfReported: true,
+      passed: true,
+    };
+    applyEvent(state, event('ada', labRun, { itemId: '06-retry-safety' }));
+    const ada = buildDashboardView(state, T0).learners.find((l) => l.id === 'ada')!;
+    // The table and the check are graded by the server; the code lab only on the learner's word.
+    expect(ada.graded).toEqual({ done: 0, total: 2 });
+    expect(ada.selfReported).toEqual({ done: 1, total: 1 });
+    // A chapter with a completion check is passed by the check alone: a passed code lab only starts it.
+    expect(ada.chapters[0]).toMatchObject({ status: 'started', selfReported: false });
+    const passedCheck: Verdict = {
+      kind: 'completion-check',
+      action: 'check',
+      outcome: 'correct',
+      passed: true,
+      correct: 3,
+      total: 3,
+    };
+    applyEvent(state, event('ada', passedCheck, { itemId: 'completion' }));
+    const after = buildDashboardView(state, T0).learners.find((l) => l.id === 'ada')!;
+    expect(after.chapters[0]!.status).toBe('passed');
+    expect(after.graded).toEqual({ done: 1, total: 2 });
+  });
+
   it('writes one CSV row per learner with the self-reported column labelled', () => {
     const state = createDashboardState(snapshot());
     const rows = dashboardCsvRows(buildDashboardView(state, T0), snapshot().chapters);
     expect(rows[0]).toContain('code labs passed (self-reported)');
     expect(rows[0]).toContain(`${CH} check (server-graded)`);
+    expect(rows[0]).toEqual(expect.arrayContaining(['graded items done', 'self-reported items done', `${CH} status`]));
     expect(rows.length).toBe(4);
   });
 });

@@ -9,7 +9,7 @@ import { sha256Hex } from '../../../src/lib/sha256.ts';
 import { RoomEventSchema } from '../../../src/room/protocol.ts';
 import type { Progress } from '../../../src/progress/schema.ts';
 
-const CH = '05-error-semantics-and-retries';
+const CH = 'error-semantics-and-retries';
 const AT = '2026-11-30T09:00:00.000Z';
 
 function progress(

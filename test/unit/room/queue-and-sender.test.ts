@@ -3,7 +3,7 @@ import { createQueue, MAX_QUEUED, type UnsequencedEvent } from '../../../src/roo
 import { createSender, type SenderStatus } from '../../../src/room/client/sender.ts';
 import { memoryStorage } from '../../support/memory-storage.ts';
 
-const visit = (key: string): UnsequencedEvent => ({ key, chapterId: '01-message-shapes', kind: 'visit' });
+const visit = (key: string): UnsequencedEvent => ({ key, chapterId: 'message-shapes', kind: 'visit' });
 
 /** A fake server: answers each batch with `respond`, recording what it was sent. */
 function fakeFetch(respond: (events: { key: string }[], call: number) => Response | Error) {

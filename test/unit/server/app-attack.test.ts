@@ -41,7 +41,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       try {
         const create = (ip: string) =>
           limited.request('/api/rooms', {
-            ...post({ title: 'Spam', chapters: ['05-error-semantics-and-retries'] }),
+            ...post({ title: 'Spam', chapters: ['error-semantics-and-retries'] }),
             ip,
           });
         // The same /64 written five ways: compressed, with leading zeros, upper case, in full.
@@ -89,7 +89,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       // past a quota of 5,000.
       const capped = testServer(db, { maxStoredCharsPerLearner: 5000 });
       try {
-        const room = await createRoom(capped, ['01-message-shapes']);
+        const room = await createRoom(capped, ['message-shapes']);
         const ada = await join(capped, room.code, 'Ada');
         const responses = await Promise.all(
           Array.from({ length: 20 }, (_, i) =>
@@ -113,7 +113,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       const server = testServer(db);
       try {
         const res = await server.request('/api/rooms', {
-          ...post({ title: 'Short-lived', chapters: ['05-error-semantics-and-retries'], retentionDays: 1 }),
+          ...post({ title: 'Short-lived', chapters: ['error-semantics-and-retries'], retentionDays: 1 }),
           ip: '198.51.100.200',
         });
         const room = (await res.json()) as { roomId: string; code: string; instructorSecret: string };

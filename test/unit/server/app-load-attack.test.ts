@@ -121,7 +121,7 @@ const snapshotEventIds = (events: { event: string; data: string }[]) =>
 const prediction = (seq: number) => ({
   key: freshKey(),
   seq,
-  chapterId: '01-message-shapes',
+  chapterId: 'message-shapes',
   kind: 'classify',
   itemId: 'classify-notification-progress-2026-07-28',
   action: 'predict',
@@ -344,7 +344,7 @@ for (const engine of ENGINES_UNDER_TEST) {
         // missing from the dashboard and the CSV. Here one read returns at most 100 rows.
         const server = testServerWrapping(db, readingAtMost(100), { limits: MANY_EVENTS, eventPageSize: 100 });
         try {
-          const room = await createRoom(server, ['01-message-shapes']);
+          const room = await createRoom(server, ['message-shapes']);
           const learners = [];
           for (let i = 0; i < 10; i++) learners.push(await join(server, room.code, `Learner ${i}`));
           const ids: number[] = [];
@@ -388,7 +388,7 @@ for (const engine of ENGINES_UNDER_TEST) {
     describe('one visitor stalling the server', () => {
       /** A room of `learners` × 100 predictions (stored through the API). */
       async function busyRoom(server: ReturnType<typeof testServer>, learners: number) {
-        const room = await createRoom(server, ['01-message-shapes']);
+        const room = await createRoom(server, ['message-shapes']);
         for (let i = 0; i < learners; i++) {
           const learner = await join(server, room.code, `Bot ${i}`);
           for (let start = 0; start < 100; start += 25) {
@@ -445,7 +445,7 @@ for (const engine of ENGINES_UNDER_TEST) {
             statuses.push(
               (
                 await server.request('/api/rooms', {
-                  ...post({ title: 'Spam', chapters: ['05-error-semantics-and-retries'] }),
+                  ...post({ title: 'Spam', chapters: ['error-semantics-and-retries'] }),
                   ip: `198.18.${i}.7`,
                 })
               ).status,

@@ -34,7 +34,7 @@ function siteDir(): string {
   page('instructor', 'hub');
   page('instructor/room', 'dashboard');
   page('instructor/answer-key', 'THE ANSWERS');
-  page('instructor/notes/05-error-semantics-and-retries', 'FACILITATOR NOTES');
+  page('instructor/notes/error-semantics-and-retries', 'FACILITATOR NOTES');
   return dist;
 }
 
@@ -69,7 +69,7 @@ for (const engine of ENGINES_UNDER_TEST) {
           server.request('/api/rooms', {
             ...post({
               title: 'Kept',
-              chapters: ['05-error-semantics-and-retries'],
+              chapters: ['error-semantics-and-retries'],
               ...(retentionDays === undefined ? {} : { retentionDays }),
             }),
             ip,
@@ -142,7 +142,7 @@ for (const engine of ENGINES_UNDER_TEST) {
           '/instructor/answer-key/index.html',
           '/instructor/%61nswer-key/',
           '/instructor//answer-key/',
-          '/instructor/notes/05-error-semantics-and-retries/',
+          '/instructor/notes/error-semantics-and-retries/',
         ];
         const read = async (path: string, init: RequestInit = {}) => {
           const res = await server.request(path, init);
@@ -191,12 +191,12 @@ for (const engine of ENGINES_UNDER_TEST) {
       // null id by a one-line notification and predicting "notification" scored "correct" as often as wanted.
       const server = testServer(db);
       try {
-        const room = await createRoom(server, ['01-message-shapes']);
+        const room = await createRoom(server, ['message-shapes']);
         const ada = await join(server, room.code, 'Ada');
         const prediction = (kind: string, text?: string) => ({
           key: freshKey(),
           seq: 1,
-          chapterId: '01-message-shapes',
+          chapterId: 'message-shapes',
           kind: 'classify',
           itemId: 'classify-request-id-null-2026-07-28',
           action: 'predict',
@@ -239,12 +239,12 @@ for (const engine of ENGINES_UNDER_TEST) {
         // shown 3 of 4 items done, though the server checked none of them.
         const server = testServer(db);
         try {
-          const room = await createRoom(server, ['01-message-shapes']);
+          const room = await createRoom(server, ['message-shapes']);
           const ada = await join(server, room.code, 'Ada');
           const run = (itemId: string, seq: number) => ({
             key: freshKey(),
             seq,
-            chapterId: '01-message-shapes',
+            chapterId: 'message-shapes',
             kind: 'code-lab',
             itemId,
             action: 'run',
@@ -253,7 +253,7 @@ for (const engine of ENGINES_UNDER_TEST) {
           const mark = {
             key: freshKey(),
             seq: 3,
-            chapterId: '01-message-shapes',
+            chapterId: 'message-shapes',
             kind: 'self-mark',
             action: 'mark',
             canExplain: true,
@@ -265,7 +265,7 @@ for (const engine of ENGINES_UNDER_TEST) {
           expect(sent.status).toBe(200);
           const [row] = await csvRecords(server, room.roomId, room.instructorSecret);
           expect(row!['items done']).toBe('0');
-          expect(row!['01-message-shapes items done']).toMatch(/^0\//);
+          expect(row!['message-shapes items done']).toMatch(/^0\//);
         } finally {
           server.close();
         }
@@ -316,7 +316,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       // The quota was per learner only: learners enough, each under their own quota, grew one room without bound.
       const server = testServer(db, { maxStoredCharsPerRoom: 5000 });
       try {
-        const room = await createRoom(server, ['01-message-shapes']);
+        const room = await createRoom(server, ['message-shapes']);
         const statuses: string[] = [];
         for (const name of ['Ada', 'Grace', 'Alan']) {
           const learner = await join(server, room.code, name);
@@ -343,7 +343,7 @@ for (const engine of ENGINES_UNDER_TEST) {
         const statuses: string[] = [];
         for (const title of ['First', 'Second', 'Third']) {
           const res = await server.request('/api/rooms', {
-            ...post({ title, chapters: ['01-message-shapes'] }),
+            ...post({ title, chapters: ['message-shapes'] }),
             ip: '203.0.113.60',
           });
           const room = (await res.json()) as { code: string };
@@ -353,7 +353,7 @@ for (const engine of ENGINES_UNDER_TEST) {
         }
         expect(statuses).toEqual(['stored', 'stored', 'rejected']);
         // Another address's room is not held back.
-        const other = await createRoom(server, ['01-message-shapes']);
+        const other = await createRoom(server, ['message-shapes']);
         const grace = await join(server, other.code, 'Grace');
         const sent = await server.request('/api/events', post({ events: [largePrediction(1)] }, grace.token));
         expect(((await sent.json()) as { results: { status: string }[] }).results[0]!.status).toBe('stored');

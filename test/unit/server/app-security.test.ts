@@ -257,17 +257,17 @@ for (const engine of ENGINES_UNDER_TEST) {
       });
 
       it('rejects events with an unknown kind, a bad key, an unknown table or code lab, or a chapter outside the room', async () => {
-        const room = await createRoom(server, ['05-error-semantics-and-retries']);
+        const room = await createRoom(server, ['error-semantics-and-retries']);
         const ada = await join(server, room.code, 'Ada');
         const events = [
           { ...tableCheck(1, WRONG_ROW), kind: 'grade-me' },
           { ...tableCheck(2, WRONG_ROW), key: 'short' },
           { ...tableCheck(3, WRONG_ROW), itemId: 'no-such-table' },
-          { ...tableCheck(4, WRONG_ROW), chapterId: '04-results-in-2026-07-28', itemId: 'ch04-envelope-failures' },
+          { ...tableCheck(4, WRONG_ROW), chapterId: 'results-in-2026-07-28', itemId: 'ch04-envelope-failures' },
           {
             key: freshKey(),
             seq: 5,
-            chapterId: '05-error-semantics-and-retries',
+            chapterId: 'error-semantics-and-retries',
             kind: 'completion-check',
             itemId: 'completion',
             action: 'check',
@@ -276,7 +276,7 @@ for (const engine of ENGINES_UNDER_TEST) {
           {
             key: freshKey(),
             seq: 6,
-            chapterId: '05-error-semantics-and-retries',
+            chapterId: 'error-semantics-and-retries',
             kind: 'code-lab',
             itemId: 'no-such-lab',
             action: 'run',
@@ -325,7 +325,7 @@ for (const engine of ENGINES_UNDER_TEST) {
 
       it('refuses a room title that shows as nothing', async () => {
         const res = await server.request('/api/rooms', {
-          ...post({ title: '\u3164\u3164', chapters: ['05-error-semantics-and-retries'] }),
+          ...post({ title: '\u3164\u3164', chapters: ['error-semantics-and-retries'] }),
           ip: '10.250.0.1',
         });
         expect(res.status).toBe(400);
@@ -541,13 +541,13 @@ for (const engine of ENGINES_UNDER_TEST) {
 
     describe('filling the disk', () => {
       it('stores a long edited classify text as its length and digest, not the text', async () => {
-        const room = await createRoom(server, ['01-message-shapes']);
+        const room = await createRoom(server, ['message-shapes']);
         const ada = await join(server, room.code, 'Ada');
         const text = `{"jsonrpc":"2.0","method":"notifications/progress","params":{"x":"${'x'.repeat(12_000)}"}}`;
         const event = {
           key: freshKey(),
           seq: 1,
-          chapterId: '01-message-shapes',
+          chapterId: 'message-shapes',
           kind: 'classify',
           itemId: 'classify-notification-progress-2026-07-28',
           action: 'predict',
@@ -559,7 +559,7 @@ for (const engine of ENGINES_UNDER_TEST) {
         const res = await server.request('/api/events', post({ events: [event] }, ada.token));
         expect(res.status).toBe(200);
         const [stored] = await server.data.eventsOfLearner(ada.learnerId);
-        // An edited message is an exploration: recorded, never marked.
+        // A prediction on an edited message is an exploration: stored, never counted.
         expect(stored?.outcome).toBe('info');
         expect(JSON.stringify(stored?.payload).length).toBeLessThan(3000);
         expect(stored?.payload).toMatchObject({ textLength: text.length });
@@ -619,12 +619,12 @@ for (const engine of ENGINES_UNDER_TEST) {
       });
 
       it('refuses, per event, a classify prediction for a fixture or item the chapter does not have', async () => {
-        const room = await createRoom(server, ['01-message-shapes']);
+        const room = await createRoom(server, ['message-shapes']);
         const ada = await join(server, room.code, 'Ada');
         const predict = (fixtureId: string, itemId: string) => ({
           key: freshKey(),
           seq: 1,
-          chapterId: '01-message-shapes',
+          chapterId: 'message-shapes',
           kind: 'classify',
           itemId,
           action: 'predict',
@@ -677,7 +677,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       it('refuses, per event with a clear reason, what goes beyond a learner’s stored-data quota', async () => {
         const capped = testServer(db, { maxStoredCharsPerLearner: 5000 });
         try {
-          const room = await createRoom(capped, ['01-message-shapes']);
+          const room = await createRoom(capped, ['message-shapes']);
           const ada = await join(capped, room.code, 'Ada');
           const events = [1, 2, 3, 4].map(largePrediction);
           const res = await capped.request('/api/events', post({ events }, ada.token));
@@ -699,7 +699,7 @@ for (const engine of ENGINES_UNDER_TEST) {
         try {
           const create = (ip: string) =>
             limited.request('/api/rooms', {
-              ...post({ title: 'Spam', chapters: ['05-error-semantics-and-retries'] }),
+              ...post({ title: 'Spam', chapters: ['error-semantics-and-retries'] }),
               ip,
             });
           const statuses: number[] = [];
@@ -718,7 +718,7 @@ for (const engine of ENGINES_UNDER_TEST) {
         });
         expect(unknown.status).toBe(400);
         const forever = await server.request('/api/rooms', {
-          ...post({ title: 'T', chapters: ['05-error-semantics-and-retries'], retentionDays: 100_000 }),
+          ...post({ title: 'T', chapters: ['error-semantics-and-retries'], retentionDays: 100_000 }),
           ip: '203.0.113.83',
         });
         expect(forever.status).toBe(400);

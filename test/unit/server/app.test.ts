@@ -49,7 +49,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       const room = await createRoom(server);
       expect(room.expiresAt).toBe(server.clock.now + 30 * DAY);
       const short = await server.request('/api/rooms', {
-        ...post({ title: 'Short', chapters: ['05-error-semantics-and-retries'], retentionDays: 2 }),
+        ...post({ title: 'Short', chapters: ['error-semantics-and-retries'], retentionDays: 2 }),
         ip: '10.200.0.1',
       });
       expect(((await short.json()) as { expiresAt: number }).expiresAt).toBe(server.clock.now + 2 * DAY);
@@ -60,7 +60,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       const typed = `${room.code.slice(0, 4).toLowerCase()} ${room.code.slice(4)}`;
       const ada = await join(server, typed, '  Ada   Lovelace ');
       expect(ada.name).toBe('Ada Lovelace');
-      expect(ada.chapters).toEqual(['04-results-in-2026-07-28', '05-error-semantics-and-retries']);
+      expect(ada.chapters).toEqual(['results-in-2026-07-28', 'error-semantics-and-retries']);
       const again = await server.request('/api/join', post({ code: room.code, name: 'ada lovelace' }));
       expect(again.status).toBe(409);
     });
@@ -115,13 +115,13 @@ for (const engine of ENGINES_UNDER_TEST) {
       expect((await server.data.eventsOfLearner(ada.learnerId)).map((e) => e.seq)).toEqual([1, 2]);
     });
 
-    it('grades a classify prediction against the fixture, and records one on an edited text as an exploration', async () => {
-      const room = await createRoom(server, ['01-message-shapes']);
+    it('grades a classify prediction against the fixture as shown; one on an edited message is an exploration, never counted', async () => {
+      const room = await createRoom(server, ['message-shapes']);
       const ada = await join(server, room.code, 'Ada');
       const predict = (prediction: object, text?: string, protocol = '2026-07-28') => ({
         key: freshKey(),
         seq: 1,
-        chapterId: '01-message-shapes',
+        chapterId: 'message-shapes',
         kind: 'classify',
         itemId: 'classify-notification-progress-2026-07-28',
         action: 'predict',
@@ -138,17 +138,20 @@ for (const engine of ENGINES_UNDER_TEST) {
       ];
       await server.request('/api/events', post({ events }, ada.token));
       const stored = await server.data.eventsOfLearner(ada.learnerId);
+      // The third prediction is right for the edited text (a request with an id is owed a response) but says nothing
+      // about the fixture: it is recorded as an exploration with outcome info, and nothing counts it.
       expect(stored.map((e) => e.outcome)).toEqual(['correct', 'incorrect', 'info']);
-      expect((stored[2]!.verdict as { edited: boolean }).edited).toBe(true);
+      expect(stored[2]!.verdict).toMatchObject({ edited: true, exploration: true });
+      expect(stored[2]!.verdict).not.toHaveProperty('passed');
     });
 
     it('grades a completion check against the course’s own check', async () => {
-      const room = await createRoom(server, ['05-error-semantics-and-retries']);
+      const room = await createRoom(server, ['error-semantics-and-retries']);
       const ada = await join(server, room.code, 'Ada');
       const event = {
         key: freshKey(),
         seq: 1,
-        chapterId: '05-error-semantics-and-retries',
+        chapterId: 'error-semantics-and-retries',
         kind: 'completion-check',
         itemId: 'completion',
         action: 'check',
@@ -160,13 +163,24 @@ for (const engine of ENGINES_UNDER_TEST) {
       expect((stored!.verdict as { total: number }).total).toBeGreaterThan(0);
     });
 
-    it('stores code-lab results as self-reported, with the code hash', async () => {
+    it('takes chapter ids from before the rename (content/course.json renamed) and files the work under the ids of now', async () => {
       const room = await createRoom(server, ['05-error-semantics-and-retries']);
+      const ada = await join(server, room.code, 'Ada');
+      expect(ada.chapters).toEqual(['error-semantics-and-retries']);
+      const event = { ...tableCheck(1, {}), chapterId: '05-error-semantics-and-retries' };
+      const res = await server.request('/api/events', post({ events: [event] }, ada.token));
+      expect(((await res.json()) as { results: { status: string }[] }).results[0]!.status).toBe('stored');
+      const [stored] = await server.data.eventsOfLearner(ada.learnerId);
+      expect(stored!.chapterId).toBe('error-semantics-and-retries');
+    });
+
+    it('stores code-lab results as self-reported, with the code hash', async () => {
+      const room = await createRoom(server, ['error-semantics-and-retries']);
       const ada = await join(server, room.code, 'Ada');
       const event = {
         key: freshKey(),
         seq: 1,
-        chapterId: '05-error-semantics-and-retries',
+        chapterId: 'error-semantics-and-retries',
         kind: 'code-lab',
         itemId: '06-retry-safety',
         action: 'run',
@@ -244,7 +258,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       const lines = csv.trimEnd().split('\r\n');
       expect(lines.length).toBe(3);
       expect(lines[0]).toContain('code labs passed (self-reported)');
-      expect(lines[1]).toMatch(/^Ada,in the room,05-error-semantics-and-retries,/);
+      expect(lines[1]).toMatch(/^Ada,in the room,error-semantics-and-retries,/);
       expect(lines[2]).toMatch(/^Grace,in the room,,0,/);
     });
 

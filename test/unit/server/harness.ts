@@ -5,7 +5,8 @@
  */
 import { createWorkshopApp, type WorkshopSettings } from '../../../src/server/app.ts';
 import { createMemoryBus, type Bus } from '../../../src/server/bus.ts';
-import { loadRoomCourse, type RoomCourse } from '../../../src/server/course.ts';
+import { buildCourse } from '../../../src/course/build-course.ts';
+import { roomCourse, type RoomCourse } from '../../../src/server/course.ts';
 import { createWorkshopData, type WorkshopData } from '../../../src/server/db/workshop-data.ts';
 import type { CreateRoomResponse, JoinResponse } from '../../../src/room/protocol.ts';
 import type { TestDatabase } from './databases.ts';
@@ -13,7 +14,7 @@ import type { TestDatabase } from './databases.ts';
 let course: RoomCourse | undefined;
 /** The course, loaded once per test file. */
 export function testCourse(): RoomCourse {
-  course ??= loadRoomCourse();
+  course ??= roomCourse(buildCourse());
   return course;
 }
 
@@ -75,7 +76,7 @@ let roomCounter = 0;
 /** Creates a room covering chapters 4 and 5 (a decision table each, and a completion check in 5). */
 export async function createRoom(
   server: TestServer,
-  chapters = ['04-results-in-2026-07-28', '05-error-semantics-and-retries'],
+  chapters = ['results-in-2026-07-28', 'error-semantics-and-retries'],
 ) {
   // Each room from its own address: room creation is limited per address, and that limit has its own test.
   roomCounter += 1;
@@ -104,7 +105,7 @@ export function tableCheck(seq: number, answers: Record<string, Record<string, s
   return {
     key,
     seq,
-    chapterId: '05-error-semantics-and-retries',
+    chapterId: 'error-semantics-and-retries',
     kind: 'decision-table',
     itemId: 'ch05-table',
     action: 'check',
@@ -121,7 +122,7 @@ export function largePrediction(seq: number) {
   return {
     key: freshKey(),
     seq,
-    chapterId: '01-message-shapes',
+    chapterId: 'message-shapes',
     kind: 'classify',
     itemId: 'classify-notification-progress-2026-07-28',
     action: 'predict',
