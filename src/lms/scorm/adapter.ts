@@ -5,7 +5,7 @@
  * hidden and when it closes (Terminate, which commits). The learner's progress store stays the page's store;
  * the LMS gets a copy. Every call's error is read back; a refusal is told to the learner in words. Browser only.
  */
-import { currentChapter, progressStore } from '../../progress/browser.ts';
+import { progressStore } from '../../progress/browser.ts';
 import { onGraded, type GradedAction } from '../../progress/graded.ts';
 import type { ProgressItem } from '../../progress/items.ts';
 import type { ChapterProgress } from '../../progress/schema.ts';
@@ -150,8 +150,10 @@ function restore(store: ProgressStore, chapter: string, saved: ChapterProgress):
 
 /** Starts reporting this chapter page to the LMS whose API was found. */
 export function startScorm(found: FoundApi): void {
-  const chapter = currentChapter();
-  if (!chapter) return; // the LMS launches chapter pages; other pages have nothing to report
+  // The chapter this page is (src/pages/chapters/[id].astro marks its article); the package's addresses are the
+  // LMS's, so the path does not say. The LMS launches chapter pages; other pages have nothing to report.
+  const chapter = document.querySelector<HTMLElement>('article.chapter[data-chapter]')?.dataset.chapter;
+  if (!chapter) return;
   const lms = session(found);
   const names = ELEMENTS[found.version];
   if (!lms.init()) {
@@ -167,7 +169,9 @@ export function startScorm(found: FoundApi): void {
   const sent = new Map<string, string>();
   const refused = new Set<string>();
   // What the LMS keeps until this page has something newer: a commit before the resume below must not wipe it.
-  const kept = lms.get(names.suspendData);
+  // SCORM 2004 keeps suspend_data only for an attempt left with exit "suspend" (cmi.entry "resume"); reading it
+  // otherwise is error 403, "not initialized". SCORM 1.2 answers "" for a new attempt.
+  const kept = found.version === 'scorm12' || lms.get('cmi.entry') === 'resume' ? lms.get(names.suspendData) : '';
   let suspend = kept;
   let tier: SuspendTier = 'full';
   let open = true;
