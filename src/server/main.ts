@@ -18,6 +18,8 @@
  *   --max-learners N         WORKSHOP_MAX_LEARNERS      default 200: learners one room may have
  *   --trust-proxy            WORKSHOP_TRUST_PROXY=1     client address from X-Forwarded-For (behind a reverse proxy)
  *   --public-origin URL      WORKSHOP_PUBLIC_ORIGIN     the address learners use, when a proxy rewrites Host
+ *   --frame-ancestors "ORIGIN ..."  WORKSHOP_FRAME_ANCESTORS  origins that may show the site in a frame (an LMS:
+ *                                                       "https://lms.example.edu"); default none but the site's own
  *   --no-build                                          serve dist/ as it is
  *   --no-site                                           serve the room API only (a proxy serves dist/)
  *   --dist DIR                                          serve this built site instead of ./dist (implies --no-build)
@@ -89,6 +91,7 @@ async function main(): Promise<void> {
         'max-learners': { type: 'string' },
         'trust-proxy': { type: 'boolean' },
         'public-origin': { type: 'string' },
+        'frame-ancestors': { type: 'string' },
         'no-build': { type: 'boolean' },
         'no-site': { type: 'boolean' },
         dist: { type: 'string' },
@@ -132,6 +135,21 @@ async function main(): Promise<void> {
   const sqlitePath = resolve(values.data ?? process.env.WORKSHOP_DATA ?? 'workshop-data/workshop.sqlite');
   const publicOrigin = values['public-origin'] ?? process.env.WORKSHOP_PUBLIC_ORIGIN;
   const trustProxy = values['trust-proxy'] === true || process.env.WORKSHOP_TRUST_PROXY === '1';
+  const frameAncestors = (values['frame-ancestors'] ?? process.env.WORKSHOP_FRAME_ANCESTORS ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  for (const origin of frameAncestors) {
+    let parsedOrigin: string | undefined;
+    try {
+      parsedOrigin = new URL(origin).origin;
+    } catch {
+      parsedOrigin = undefined;
+    }
+    if (parsedOrigin !== origin || !/^https?:/.test(origin))
+      usage(
+        `--frame-ancestors takes origins such as https://lms.example.edu (no path, no trailing slash), not ${origin}`,
+      );
+  }
 
   const serveSite = values['no-site'] !== true;
   if (serveSite && !values['no-build'] && !values.dist && buildNeeded()) {
@@ -173,6 +191,7 @@ async function main(): Promise<void> {
       maxLearnersPerRoom,
       ...(serveSite ? { distDir } : {}),
       ...(publicOrigin ? { publicOrigin } : {}),
+      ...(frameAncestors.length > 0 ? { frameAncestors } : {}),
     },
     log,
   });
