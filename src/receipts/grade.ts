@@ -31,6 +31,7 @@ import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type
 import { csvText } from '../lib/csv.ts';
 import { STATUS_LABELS, type ChapterStatus, type FlagReason } from './roster-vocabulary.ts';
 
+import { lmsIdOf } from '../lms/lms-id.ts';
 export { csvField } from '../lib/csv.ts';
 /** The key two names are compared by (the site's one rule, src/lib/printable.ts). */
 export { nameKey } from '../lib/printable.ts';
@@ -119,6 +120,8 @@ export interface GradedEntry {
   cells: CellAnswer[];
   /** Things the instructor should know that do not stop the receipt counting. */
   notes: string[];
+  /** The LMS identifier the learner gave (the receipt's lms-id extension): keys gradebook exports, never shown. */
+  lmsId?: string;
 }
 
 /** One receipt's outcome. */
@@ -374,7 +377,14 @@ export function gradeReceipt(
     chapters,
     cells,
     notes,
+    ...withLmsId('extensions' in receipt ? receipt.extensions : undefined),
   };
+}
+
+/** The lms-id extension's identifier as a GradedEntry member (src/lms/lms-id.ts). */
+function withLmsId(extensions: Readonly<Record<string, unknown>> | undefined): { lmsId?: string } {
+  const lmsId = lmsIdOf(extensions);
+  return lmsId === undefined ? {} : { lmsId };
 }
 
 /** Options for gradeReceipts. */
