@@ -31,7 +31,7 @@ import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type
 import { csvText } from '../lib/csv.ts';
 import { STATUS_LABELS, type ChapterStatus, type FlagReason } from './roster-vocabulary.ts';
 
-import { lmsIdOf } from '../lms/lms-id.ts';
+import { lmsIdOf } from './lms-id.ts';
 export { csvField } from '../lib/csv.ts';
 /** The key two names are compared by (the site's one rule, src/lib/printable.ts). */
 export { nameKey } from '../lib/printable.ts';
@@ -381,7 +381,7 @@ export function gradeReceipt(
   };
 }
 
-/** The lms-id extension's identifier as a GradedEntry member (src/lms/lms-id.ts). */
+/** The lms-id extension's identifier as a GradedEntry member (lms-id.ts). */
 function withLmsId(extensions: Readonly<Record<string, unknown>> | undefined): { lmsId?: string } {
   const lmsId = lmsIdOf(extensions);
   return lmsId === undefined ? {} : { lmsId };

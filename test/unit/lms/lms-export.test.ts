@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lmsGradebook, parseColumns, type LmsColumn, type LmsLearner } from '../../../src/receipts/lms-export.ts';
-import { lmsIdExtension, lmsIdOf } from '../../../src/lms/lms-id.ts';
+import { lmsIdExtension, lmsIdOf } from '../../../src/receipts/lms-id.ts';
 
 const golden = (name: string) => readFileSync(join(import.meta.dirname, '../../data/lms', name), 'utf8');
 
