@@ -20,6 +20,7 @@
  *   classification).
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { unzipSync } from 'fflate';
 import { buildScormPackage, chapterHref, type ScormVersion } from '../../src/lms/scorm/package.ts';
@@ -41,6 +42,13 @@ function unpacked(version: ScormVersion): Map<string, Uint8Array> {
   }
   return files;
 }
+
+/** scorm-again's browser builds (the ones that define window.Scorm12API and window.Scorm2004API). */
+const require = createRequire(import.meta.url);
+const RUNTIME: Record<string, string> = {
+  '/runtime/scorm12.min.js': require.resolve('scorm-again/scorm12/min'),
+  '/runtime/scorm2004.min.js': require.resolve('scorm-again/scorm2004/min'),
+};
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -99,11 +107,8 @@ async function openLms(page: Page, version: ScormVersion): Promise<{ outside: st
   await page.context().route(`${LMS}/**`, async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === '/lms.html') return route.fulfill({ contentType: TYPES.html, body: LMS_PAGE });
-    if (url.pathname.startsWith('/runtime/'))
-      return route.fulfill({
-        contentType: TYPES.js,
-        body: readFileSync(join(ROOT, 'node_modules/scorm-again/dist', url.pathname.slice('/runtime/'.length))),
-      });
+    const runtime = RUNTIME[url.pathname];
+    if (runtime) return route.fulfill({ contentType: TYPES.js, body: readFileSync(runtime) });
     if (url.pathname === '/lms/commit')
       return route.fulfill({ contentType: TYPES.json, body: '{"result":true,"errorCode":0}' });
     const file = url.pathname.startsWith(base)
