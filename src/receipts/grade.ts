@@ -33,6 +33,7 @@ import { csvText } from '../lib/csv.ts';
 import { markChapter, STATUS_LABELS, type ChapterStatus } from '../course/marking.ts';
 import type { FlagReason } from './roster-vocabulary.ts';
 
+import { lmsIdOf } from './lms-id.ts';
 export { csvField } from '../lib/csv.ts';
 /** The key two names are compared by (the site's one rule, src/lib/printable.ts). */
 export { nameKey } from '../lib/printable.ts';
@@ -122,6 +123,8 @@ export interface GradedEntry {
   cells: CellAnswer[];
   /** Things the instructor should know that do not stop the receipt counting. */
   notes: string[];
+  /** The LMS identifier the learner gave (the receipt's lms-id extension): keys gradebook exports, never shown. */
+  lmsId?: string;
 }
 
 /** One receipt's outcome. */
@@ -387,7 +390,14 @@ export function gradeReceipt(
     chapters,
     cells,
     notes,
+    ...withLmsId('extensions' in receipt ? receipt.extensions : undefined),
   };
+}
+
+/** The lms-id extension's identifier as a GradedEntry member (lms-id.ts). */
+function withLmsId(extensions: Readonly<Record<string, unknown>> | undefined): { lmsId?: string } {
+  const lmsId = lmsIdOf(extensions);
+  return lmsId === undefined ? {} : { lmsId };
 }
 
 /** Options for gradeReceipts. */

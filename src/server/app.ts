@@ -117,6 +117,11 @@ export interface WorkshopConfig {
   allowedHosts: readonly string[];
   /** The built site to serve (dist/), if any. */
   distDir?: string;
+  /**
+   * Origins besides the site's own that may frame its pages (an LMS that shows the course in a frame), as
+   * frame-ancestors sources ("https://lms.example.edu"); none by default.
+   */
+  frameAncestors?: readonly string[];
   limits: Limits;
   /** Seconds between keep-alive comments on live streams. */
   heartbeatSeconds: number;
@@ -374,12 +379,15 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
 
   // Headers for every response: no sniffing, no referrer, no framing by other sites (the code lab frames its own
   // sandbox page, so the site itself may).
+  const frameAncestors = config.frameAncestors ?? [];
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'SAMEORIGIN');
+    // X-Frame-Options cannot name another origin; browsers that know frame-ancestors ignore it when both are sent.
+    if (frameAncestors.length === 0) c.header('X-Frame-Options', 'SAMEORIGIN');
     c.header('Referrer-Policy', 'no-referrer');
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', "frame-ancestors 'self'");
+    if (!c.res.headers.has('Content-Security-Policy'))
+      c.header('Content-Security-Policy', ["frame-ancestors 'self'", ...frameAncestors].join(' '));
   });
 
   // Only the addresses the server serves, for pages and the API alike (a rebinding page must not read either).

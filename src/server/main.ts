@@ -29,6 +29,8 @@
  *                                                       it, or list names with commas. The server answers only
  *                                                       localhost, the addresses it prints, --public-origin and
  *                                                       these: a page on another name is refused (DNS rebinding)
+ *   --frame-ancestors "ORIGIN ..."  WORKSHOP_FRAME_ANCESTORS  origins that may show the site in a frame (an LMS:
+ *                                                       "https://lms.example.edu"); default none but the site's own
  *   --no-build                                          serve dist/ as it is
  *   --no-site                                           serve the room API only (a proxy serves dist/)
  *   --dist DIR                                          serve this built site instead of ./dist (implies --no-build)
@@ -108,6 +110,7 @@ async function main(): Promise<void> {
         'trust-proxy': { type: 'boolean' },
         'public-origin': { type: 'string' },
         'allow-host': { type: 'string', multiple: true },
+        'frame-ancestors': { type: 'string' },
         'no-build': { type: 'boolean' },
         'no-site': { type: 'boolean' },
         dist: { type: 'string' },
@@ -177,6 +180,21 @@ async function main(): Promise<void> {
   const sqlitePath = resolve(values.data ?? process.env.WORKSHOP_DATA ?? 'workshop-data/workshop.sqlite');
   const publicOrigin = values['public-origin'] ?? process.env.WORKSHOP_PUBLIC_ORIGIN;
   const trustProxy = values['trust-proxy'] === true || process.env.WORKSHOP_TRUST_PROXY === '1';
+  const frameAncestors = (values['frame-ancestors'] ?? process.env.WORKSHOP_FRAME_ANCESTORS ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  for (const origin of frameAncestors) {
+    let parsedOrigin: string | undefined;
+    try {
+      parsedOrigin = new URL(origin).origin;
+    } catch {
+      parsedOrigin = undefined;
+    }
+    if (parsedOrigin !== origin || !/^https?:/.test(origin))
+      usage(
+        `--frame-ancestors takes origins such as https://lms.example.edu (no path, no trailing slash), not ${origin}`,
+      );
+  }
   const extraHosts = (values['allow-host'] ?? (process.env.WORKSHOP_ALLOW_HOSTS ?? '').split(','))
     .flatMap((name) => name.split(','))
     .map((name) => name.trim())
@@ -244,6 +262,7 @@ async function main(): Promise<void> {
       maxLearnersPerRoom,
       ...(serveSite ? { distDir } : {}),
       ...(publicOrigin ? { publicOrigin } : {}),
+      ...(frameAncestors.length > 0 ? { frameAncestors } : {}),
     },
     log,
   });

@@ -23,6 +23,16 @@ import {
 } from '../../receipts/grade.ts';
 import { collectRosterInputs, MAX_ROSTER_CHARS, type LoadedText } from '../../receipts/inputs.ts';
 import { chapterNumber } from '../../receipts/roster-vocabulary.ts';
+import {
+  CANVAS_KEYS,
+  defaultColumns,
+  learnersFromRoster,
+  LMS_KINDS,
+  lmsGradebook,
+  MOODLE_KEYS,
+  parseColumns,
+  type LmsKind,
+} from '../../receipts/lms-export.ts';
 
 /** File names a folder argument contributes: receipts are saved as .json (downloads) or .txt (pasted). */
 const RECEIPT_FILE = /\.(json|txt|receipt)$/i;
@@ -32,7 +42,9 @@ const MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** The course file `npm run build` writes, in this project. */
 const DEFAULT_COURSE = fileURLToPath(new URL(`../../../${COURSE_FILE_PATH}`, import.meta.url));
 
-const HELP = `Usage: mcp-lab grade [--csv FILE] [--course FILE] [--choose RECEIPT] [--count-all NAME] RECEIPT...
+const HELP = `Usage: mcp-lab grade [--csv FILE] [--course FILE] [--lms canvas|moodle|blackboard [--lms-out FILE]
+                     [--lms-columns FILE] [--lms-key KEY]] [--choose RECEIPT]
+                     [--count-all NAME] RECEIPT...
 
 Re-grade learners' receipts (from "Copy receipt" or "Download receipt" on the
 progress page) with the course's message model, and print the class as a table:
@@ -56,6 +68,23 @@ Input
 Options
   --csv FILE   also write the roster as CSV (one row per receipt, flagged ones
                with their reason); --csv - prints the CSV instead of the table
+  --lms KIND   also write a gradebook file your LMS imports (canvas, moodle or
+               blackboard): one row per learner keyed by the LMS identifier
+               the learner put on the receipt (learners without one are named
+               and left out), a score (the check's percent) and a completion
+               column per chapter
+  --lms-out FILE
+               where to write it; without it, or with -, it is printed
+               instead of the table
+  --lms-columns FILE
+               the columns, one a line: CHAPTER score HEADER or CHAPTER
+               completion HEADER (CHAPTER: its number or id; HEADER: the
+               column's name pasted from your LMS, e.g. Canvas "Quiz 3
+               (4103)", Blackboard "Quiz 3 [Total Pts: 100 Score] |4103")
+  --lms-key KEY
+               Canvas: the column holding the identifier (SIS Login ID,
+               the default; SIS User ID; ID). Moodle: what it is (username,
+               the default; email; idnumber)
   --choose RECEIPT
                resolve a name conflict: count this receipt (its file name, or
                the source shown in the table) and set the others with its name
@@ -78,6 +107,7 @@ Exit status
 Examples
   mcp-lab grade class/
   mcp-lab grade ada.json bob.json --csv roster.csv
+  mcp-lab grade class/ --lms moodle --lms-key email --lms-out grades.csv
   pbpaste | mcp-lab grade -
 `;
 
@@ -288,6 +318,71 @@ async function loadCourse(path: string) {
   return graderCourse(read.course);
 }
 
+/** What --lms and its companions ask for, checked before any receipt is read. */
+interface LmsRequest {
+  lms: LmsKind;
+  columnsText?: string;
+  key?: string;
+}
+
+async function lmsOptions(values: {
+  lms?: string;
+  'lms-out'?: string;
+  'lms-columns'?: string;
+  'lms-key'?: string;
+}): Promise<LmsRequest | undefined> {
+  if (values.lms === undefined) {
+    const stray = (['lms-out', 'lms-columns', 'lms-key'] as const).find((k) => values[k] !== undefined);
+    if (stray) throw new UsageError(`--${stray} needs --lms canvas, moodle or blackboard`);
+    return undefined;
+  }
+  const lms = values.lms.toLowerCase();
+  if (!(LMS_KINDS as readonly string[]).includes(lms))
+    throw new UsageError(`--lms takes canvas, moodle or blackboard, not ${JSON.stringify(values.lms)}`);
+  const key = values['lms-key'];
+  if (key !== undefined) {
+    const allowed: readonly string[] =
+      lms === 'canvas' ? CANVAS_KEYS : lms === 'moodle' ? Object.keys(MOODLE_KEYS) : [];
+    if (!allowed.includes(key))
+      throw new UsageError(
+        lms === 'blackboard'
+          ? '--lms-key is for Canvas and Moodle: Blackboard always keys by Username'
+          : `--lms-key for ${lms} is one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, not ${JSON.stringify(key)}`,
+      );
+  }
+  let columnsText: string | undefined;
+  if (values['lms-columns'] !== undefined) {
+    try {
+      columnsText = await readFile(values['lms-columns'], 'utf8');
+    } catch (error) {
+      throw new UsageError(`--lms-columns ${values['lms-columns']}: ${why(error)}`);
+    }
+  }
+  return {
+    lms: lms as LmsKind,
+    ...(columnsText === undefined ? {} : { columnsText }),
+    ...(key === undefined ? {} : { key }),
+  };
+}
+
+/** The gradebook file for the roster (src/receipts/lms-export.ts). */
+function lmsExport(roster: Roster, request: LmsRequest): { csv: string; rows: number; warnings: string[] } {
+  let columns = defaultColumns(roster.chapters);
+  if (request.columnsText !== undefined) {
+    const parsed = parseColumns(request.columnsText, roster.chapters);
+    if (parsed.kind === 'invalid') throw new UsageError(`--lms-columns: ${parsed.reason}`);
+    columns = parsed.columns;
+  }
+  const { learners, skipped } = learnersFromRoster(roster);
+  const out = lmsGradebook(learners, {
+    lms: request.lms,
+    columns,
+    ...(request.lms === 'canvas' && request.key ? { canvasKey: request.key as (typeof CANVAS_KEYS)[number] } : {}),
+    ...(request.lms === 'moodle' && request.key ? { moodleKey: request.key as keyof typeof MOODLE_KEYS } : {}),
+  });
+  return { ...out, warnings: [...skipped.map((s) => `Left out: ${s}.`), ...out.warnings] };
+}
+
 export const gradeCommand: Command = {
   name: 'grade',
   summary: "Re-grade learners' receipts (files or folders) and print or export the class roster",
@@ -303,6 +398,10 @@ export const gradeCommand: Command = {
           course: { type: 'string' },
           choose: { type: 'string', multiple: true },
           'count-all': { type: 'string', multiple: true },
+          lms: { type: 'string' },
+          'lms-out': { type: 'string' },
+          'lms-columns': { type: 'string' },
+          'lms-key': { type: 'string' },
           help: { type: 'boolean', short: 'h' },
         },
       });
@@ -313,6 +412,7 @@ export const gradeCommand: Command = {
       await write(io.stdout, HELP);
       return EXIT_OK;
     }
+    const lms = await lmsOptions(parsed.values);
     const paths = parsed.positionals;
     if (paths.length === 0) {
       if (io.stdin.isTTY)
@@ -336,7 +436,11 @@ export const gradeCommand: Command = {
     if (Object.keys(choices).length > 0) roster = gradeReceipts(inputs, course, { choices });
     const ms = performance.now() - started;
     const csv = parsed.values.csv;
-    if (csv === '-') {
+    const lmsOut = parsed.values['lms-out'] ?? '-';
+    const gradebook = lms ? lmsExport(roster, lms) : undefined;
+    if (gradebook && lmsOut === '-') {
+      await write(io.stdout, gradebook.csv);
+    } else if (csv === '-') {
       await write(io.stdout, rosterCsv(roster));
     } else {
       await write(
@@ -349,6 +453,18 @@ export const gradeCommand: Command = {
         io.stderr,
         `mcp-lab grade: ${escapeControls(`${i.source}, line ${i.line}: not a receipt, skipped: ${i.text}`)}\n`,
       );
+    for (const w of gradebook?.warnings ?? []) await write(io.stderr, `mcp-lab grade: ${escapeControls(w)}\n`);
+    if (gradebook && lmsOut !== '-') {
+      try {
+        await writeFile(lmsOut, gradebook.csv, 'utf8');
+      } catch (error) {
+        throw new UsageError(`graded, but could not write the ${lms!.lms} file to ${lmsOut}: ${why(error)}`);
+      }
+      await write(
+        io.stdout,
+        `${lms!.lms} gradebook file written to ${lmsOut} (${gradebook.rows} learner${gradebook.rows === 1 ? '' : 's'} and a header).\n`,
+      );
+    }
     if (csv !== undefined && csv !== '-') {
       try {
         await writeFile(csv, rosterCsv(roster), 'utf8');
