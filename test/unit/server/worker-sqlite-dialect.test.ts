@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Kysely, sql } from 'kysely';
+import { Kysely, sql, type Generated } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeSqliteDialect } from '../../../src/server/db/node-sqlite-dialect.ts';
 import { openSqliteFile } from '../../../src/server/db/open.ts';
@@ -30,7 +30,7 @@ async function turnsDuring(work: Promise<unknown>): Promise<number> {
 
 describe('the SQLite worker dialect', () => {
   let dir: string;
-  let db: Kysely<{ t: { id: number; name: string } }>;
+  let db: Kysely<{ t: { id: Generated<number>; name: string } }>;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'sqlite-worker-'));
     db = new Kysely({ dialect: new WorkerSqliteDialect({ path: join(dir, 'w.sqlite'), sync: 'full' }) });
