@@ -1,5 +1,5 @@
 /**
- * A Kysely dialect for node:sqlite whose database lives in a worker thread (db/sqlite-worker.ts). node:sqlite is
+ * A Kysely dialect for node:sqlite whose database lives in a worker thread (db/sqlite.worker.ts). node:sqlite is
  * synchronous: on the server's own thread each commit's disk flush (synchronous=FULL) and each page of a whole-room
  * read held up every other request. Here the server thread only sends each statement and awaits its answer, so a
  * flush on a slow disk delays the commits waiting for it and nothing else. The SQL, the compiler, the adapter and
@@ -22,7 +22,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { SqliteSync } from './open.ts';
-import type { WorkerReply, WorkerRequest } from './sqlite-worker.ts';
+import type { WorkerReply, WorkerRequest } from './sqlite.worker.ts';
 
 /** An SQLite error as the worker reported it (message, and node:sqlite's code and errcode). */
 class SqliteWorkerError extends Error {
@@ -90,7 +90,7 @@ class WorkerSqliteDriver implements Driver {
   }
 
   async init(): Promise<void> {
-    const worker = new Worker(new URL('./sqlite-worker.ts', import.meta.url), {
+    const worker = new Worker(new URL('./sqlite.worker.ts', import.meta.url), {
       workerData: { path: this.#config.path, sync: this.#config.sync },
     });
     // The first message says whether the database opened.
