@@ -41,6 +41,7 @@ import { spawnSync } from 'node:child_process';
 import type { Server } from 'node:http';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -315,6 +316,19 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   });
+
+  // For benchmarks: SIGUSR2 writes the event loop's delay since the last SIGUSR2 (ms, as JSON) to stderr.
+  if (process.env.WORKSHOP_LOOP_DELAY === '1') {
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    process.on('SIGUSR2', () => {
+      const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+      process.stderr.write(
+        `loop-delay ${JSON.stringify({ p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) })}\n`,
+      );
+      delay.reset();
+    });
+  }
 
   let stopping = false;
   const stop = async () => {

@@ -6,7 +6,7 @@
  * one (brotli where the browser accepts it; hashed files cached for a year, pages revalidated), for one learner and
  * for a class of 30. Needs a built site (npm run build).
  *
- *   node test/bench/site-bytes.bench.ts [--chapter error-semantics-and-retries]
+ *   npm run bench:site-bytes -- [--chapter error-semantics-and-retries]
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

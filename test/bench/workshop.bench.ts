@@ -91,6 +91,7 @@ interface Server {
   base: string;
   child: ChildProcess;
   rss: () => number;
+  loopDelay: () => Promise<{ p50: number; p99: number; max: number }>;
   cpuSeconds: () => number;
   peakRss: number;
   stop(): Promise<void>;
@@ -126,7 +127,7 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, WORKSHOP_LOOP_DELAY: '1', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
@@ -164,11 +165,23 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
       return NaN;
     }
   };
+  /** The server's event-loop delay since the last call (it resets on each), from its SIGUSR2 report. */
+  const loopDelay = async (): Promise<{ p50: number; p99: number; max: number }> => {
+    const before = stderr.length;
+    child.kill('SIGUSR2');
+    for (let i = 0; i < 50; i++) {
+      const line = /loop-delay (\{[^\n]*\})\n/.exec(stderr.slice(before));
+      if (line) return JSON.parse(line[1]!) as { p50: number; p99: number; max: number };
+      await sleep(20);
+    }
+    return { p50: NaN, p99: NaN, max: NaN };
+  };
   const server: Server = {
     base,
     child,
     rss,
     cpuSeconds,
+    loopDelay,
     peakRss: 0,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -254,6 +267,10 @@ function connectDashboards(base: string, room: CreateRoomResponse, count: number
                     if (seen.size > 0) resyncs += 1;
                     for (const e of snap.events) if (!seen.has(e.id)) seen.set(e.id, now);
                     resolve();
+                  } else if (event.event === 'snapshot-events') {
+                    // A large room's snapshot continues in pages.
+                    const page = JSON.parse(event.data) as { events: { id: number }[] };
+                    for (const e of page.events) if (!seen.has(e.id)) seen.set(e.id, now);
                   } else if (event.event === 'event') {
                     const id = (JSON.parse(event.data) as { id: number }).id;
                     if (!seen.has(id)) seen.set(id, now);
@@ -329,6 +346,7 @@ async function targetLoad(server: Server) {
   let stored = 0;
   let failed = 0;
   const cpu0 = server.cpuSeconds();
+  await server.loopDelay();
   const t0 = performance.now();
   await Promise.all(
     learners.map(async (learner) => {
@@ -343,10 +361,12 @@ async function targetLoad(server: Server) {
   );
   const seconds = (performance.now() - t0) / 1000;
   const cpuPerEvent = ((server.cpuSeconds() - cpu0) * 1000) / Math.max(1, stored);
+  const loop = await server.loopDelay();
   await sleep(1000);
   dashboards.close();
   const { sorted, missing } = latencies(sent, dashboards.received);
   return {
+    loop,
     cpuPerEvent,
     stored,
     failed,
@@ -571,6 +591,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres', pg?: BenchPostgres): P
       ['dashboard deliveries missing', String(target.missing)],
       ['server memory (RSS) peak / end', `${mb(target.rssPeak)} / ${mb(target.rssEnd)}`],
       ['server CPU per event (all work, 3 dashboards)', `${target.cpuPerEvent.toFixed(2)} ms`],
+      [
+        'server event-loop delay p50 / p99 / max',
+        `${target.loop.p50} ms / ${target.loop.p99} ms / ${target.loop.max} ms`,
+      ],
     ]);
 
     server = await startServer(BASE_PORT, env());

@@ -43,7 +43,8 @@ export function toSqliteValue(value: unknown): SQLInputValue {
   throw new TypeError(`node:sqlite cannot bind a value of type ${typeof value}`);
 }
 
-class NodeSqliteConnection implements DatabaseConnection {
+/** Prepared statements of one database, the least recently used dropped past STATEMENT_CACHE_SIZE. */
+export class StatementCache {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
 
@@ -51,7 +52,7 @@ class NodeSqliteConnection implements DatabaseConnection {
     this.#db = db;
   }
 
-  #prepare(sql: string): StatementSync {
+  prepare(sql: string): StatementSync {
     let statement = this.#statements.get(sql);
     if (statement) {
       // Re-insert so the map's order is least recently used first.
@@ -66,20 +67,35 @@ class NodeSqliteConnection implements DatabaseConnection {
     this.#statements.set(sql, statement);
     return statement;
   }
+}
+
+/** Runs one statement as Kysely asks (rows for a statement that returns columns, else the changes made). */
+export function runStatement<R>(
+  statements: StatementCache,
+  sql: string,
+  parameters: readonly unknown[],
+): QueryResult<R> {
+  const statement = statements.prepare(sql);
+  const values = parameters.map(toSqliteValue);
+  if (statement.columns().length > 0) return { rows: statement.all(...values) as R[] };
+  const { changes, lastInsertRowid } = statement.run(...values);
+  return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+}
+
+class NodeSqliteConnection implements DatabaseConnection {
+  readonly #statements: StatementCache;
+
+  constructor(db: DatabaseSync) {
+    this.#statements = new StatementCache(db);
+  }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const statement = this.#prepare(compiledQuery.sql);
-    const parameters = compiledQuery.parameters.map(toSqliteValue);
-    if (statement.columns().length > 0) {
-      return { rows: statement.all(...parameters) as R[] };
-    }
-    const { changes, lastInsertRowid } = statement.run(...parameters);
-    return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+    return runStatement<R>(this.#statements, compiledQuery.sql, compiledQuery.parameters);
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('node:sqlite streams only select queries');
-    const statement = this.#prepare(compiledQuery.sql);
+    const statement = this.#statements.prepare(compiledQuery.sql);
     for (const row of statement.iterate(...compiledQuery.parameters.map(toSqliteValue))) {
       yield { rows: [row as R] };
     }

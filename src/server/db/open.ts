@@ -11,6 +11,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider, type Engine } from './migrations.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
+import { WorkerSqliteDialect } from './worker-sqlite-dialect.ts';
 import type { WorkshopDatabase } from './schema.ts';
 
 /** An open database with its engine. */
@@ -63,7 +64,7 @@ export function openSqliteFile(path: string, sync: SqliteSync = 'full'): Databas
 /** Opens the database named by `url` (a postgres:// URL or an SQLite file path) and migrates it to the latest schema. */
 export async function openDatabase(
   url: string,
-  options: { poolSize?: number; sqliteSync?: SqliteSync } = {},
+  options: { poolSize?: number; sqliteSync?: SqliteSync; sqliteWorker?: boolean } = {},
 ): Promise<OpenDatabase> {
   let opened: OpenDatabase;
   if (isPostgresUrl(url)) {
@@ -80,9 +81,14 @@ export async function openDatabase(
     const db = new Kysely<WorkshopDatabase>({ dialect: new PostgresDialect({ pool }) });
     opened = { db, engine: 'postgres', postgresUrl: url, close: () => db.destroy() };
   } else {
-    const db = new Kysely<WorkshopDatabase>({
-      dialect: new NodeSqliteDialect({ database: () => openSqliteFile(url, options.sqliteSync) }),
-    });
+    // A file is opened in a worker thread (commits and whole-room reads off the event loop); an in-memory database,
+    // which a worker could not share, on this thread.
+    const sync = options.sqliteSync ?? 'full';
+    const dialect =
+      url === ':memory:' || options.sqliteWorker === false
+        ? new NodeSqliteDialect({ database: () => openSqliteFile(url, sync) })
+        : new WorkerSqliteDialect({ path: url, sync });
+    const db = new Kysely<WorkshopDatabase>({ dialect });
     opened = { db, engine: 'sqlite', close: () => db.destroy() };
   }
   try {

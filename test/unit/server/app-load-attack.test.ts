@@ -457,21 +457,35 @@ for (const engine of ENGINES_UNDER_TEST) {
       });
 
       it('runs at most maxWholeRoomReads whole-room reads at once; the next is told to retry', async () => {
-        const server = testServer(db, { maxWholeRoomReads: 1, eventPageSize: 100, limits: MANY_EVENTS });
+        // The first export's reads wait on a gate, so it is still folding when the second arrives.
+        let opened!: () => void;
+        const gate = new Promise<void>((r) => (opened = r));
+        let reading!: () => void;
+        const started = new Promise<void>((r) => (reading = r));
+        const gated = (data: WorkshopData): WorkshopData => ({
+          ...data,
+          eventsOfRoom: async (...args) => {
+            reading();
+            await gate;
+            return data.eventsOfRoom(...args);
+          },
+        });
+        const server = testServerWrapping(db, gated, { maxWholeRoomReads: 1, limits: MANY_EVENTS });
         try {
-          const a = await busyRoom(server, 3);
+          const a = await createRoom(server);
           const b = await createRoom(server);
-          const [first, second] = await Promise.all([
-            server.request(`/api/rooms/${a.roomId}/export.csv`, withToken(a.instructorSecret)),
-            server.request(`/api/rooms/${b.roomId}/export.csv`, withToken(b.instructorSecret)),
-          ]);
-          expect(first.status).toBe(200);
+          const exportOf = (r: typeof a) =>
+            server.request(`/api/rooms/${r.roomId}/export.csv`, withToken(r.instructorSecret));
+          const first = exportOf(a);
+          await started;
+          const second = await exportOf(b);
           expect(second.status).toBe(503);
           expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
-          expect(
-            (await server.request(`/api/rooms/${b.roomId}/export.csv`, withToken(b.instructorSecret))).status,
-          ).toBe(200);
+          opened();
+          expect((await first).status).toBe(200);
+          expect((await exportOf(b)).status).toBe(200);
         } finally {
+          opened();
           server.close();
         }
       });
