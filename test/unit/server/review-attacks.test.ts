@@ -57,6 +57,20 @@ for (const engine of ENGINES_UNDER_TEST) {
       expect(page.status).toBe(403);
     });
 
+    // Attack: the answer key outlives the sign-in in the browser's caches (severity Low). The server marks the
+    // page "private, no-store" before serving it, but the site's caching middleware then replaces Cache-Control
+    // with "no-cache" on every file with a Last-Modified date, so the service worker (which skips only no-store and
+    // private responses) stores the answer key and serves it offline to whoever next uses that browser.
+    it.fails('the answer key served to a signed-in instructor is never stored by a cache', async () => {
+      const server = testServer(db, { distDir: siteDir() });
+      const own = await createRoom(server);
+      const signIn = await server.request(`/api/rooms/${own.roomId}/sign-in`, post({}, own.instructorSecret));
+      const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const page = await server.request('/instructor/answer-key/', { headers: { Cookie: cookie } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control') ?? '').toMatch(/\bno-store\b/);
+    });
+
     // Control for the test above: without any cookie the page is refused, so the failure above is the cookie's doing.
     it('a visitor with no sign-in cannot read the answer key', async () => {
       const server = testServer(db, { distDir: siteDir() });
