@@ -58,10 +58,10 @@ for (const engine of ENGINES_UNDER_TEST) {
     });
 
     // Attack: the answer key outlives the sign-in in the browser's caches (severity Low). The server marks the
-    // page "private, no-store" before serving it, but the site's caching middleware then replaces Cache-Control
-    // with "no-cache" on every file with a Last-Modified date, so the service worker (which skips only no-store and
-    // private responses) stores the answer key and serves it offline to whoever next uses that browser.
-    it.fails('the answer key served to a signed-in instructor is never stored by a cache', async () => {
+    // page "private, no-store" before serving it, but the site's caching middleware replaced Cache-Control
+    // with "no-cache" on every file with a Last-Modified date (fixed), so the service worker (which skips no-store and
+    // private responses) stored the answer key and served it offline to whoever next used that browser.
+    it('the answer key served to a signed-in instructor is never stored by a cache', async () => {
       const server = testServer(db, { distDir: siteDir() });
       const own = await createRoom(server);
       const signIn = await server.request(`/api/rooms/${own.roomId}/sign-in`, post({}, own.instructorSecret));
