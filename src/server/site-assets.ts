@@ -75,6 +75,8 @@ export function siteCaching(): MiddlewareHandler {
     if (c.res.status !== 200 || !['GET', 'HEAD'].includes(c.req.method)) return;
     const lastModified = c.res.headers.get('last-modified');
     if (!lastModified) return;
+    // A page the server has marked for this browser only (the instructor's answer pages) keeps its no-store.
+    if (/\b(?:no-store|private)\b/i.test(c.res.headers.get('cache-control') ?? '')) return;
     const hashed = c.req.path.startsWith('/_astro/');
     c.res.headers.set('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
     const since = c.req.header('if-modified-since');
