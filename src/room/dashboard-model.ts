@@ -184,11 +184,22 @@ export interface LearnerRow {
   removed: boolean;
   chapterId: string | null;
   chapterTitle: string;
-  /** Items done over items counted, across the room's chapters. */
+  /** Server-graded items done over server-graded items, across the room's chapters (self-reported ones apart). */
   done: number;
   total: number;
-  /** Per room chapter: items done of items, and its status by the course's one rule (src/course/marking.ts). */
-  chapters: { id: string; done: number; total: number; status: ChapterStatus; selfReported: boolean }[];
+  /**
+   * Per room chapter: server-graded items done of them, self-reported items (code-lab runs, the self-mark) done of
+   * them, kept apart, and its status by the course's one rule (src/course/marking.ts).
+   */
+  chapters: {
+    id: string;
+    done: number;
+    total: number;
+    selfReportedDone: number;
+    selfReportedTotal: number;
+    status: ChapterStatus;
+    selfReported: boolean;
+  }[];
   /** Items the server graded (decision tables, completion checks), done of all, across the room's chapters. */
   graded: { done: number; total: number };
   /** Items only the learner's word vouches for (code-lab runs, self-marks), done of all: never added to `graded`. */
@@ -248,10 +259,13 @@ export function buildDashboardView(state: DashboardState, now: number): Dashboar
     const graded = { done: 0, total: 0 };
     const selfReported = { done: 0, total: 0 };
     const chapters = state.chapters.map((c) => {
+      const mine = { graded: { done: 0, total: 0 }, selfReported: { done: 0, total: 0 } };
       for (const item of c.items) {
-        const tally = item.type === 'code-lab' || item.type === 'self-mark' ? selfReported : graded;
-        tally.total += 1;
-        if (itemDone(l.items, c.id, item)) tally.done += 1;
+        const kind = item.type === 'code-lab' || item.type === 'self-mark' ? 'selfReported' : 'graded';
+        for (const tally of [kind === 'graded' ? graded : selfReported, mine[kind]]) {
+          tally.total += 1;
+          if (itemDone(l.items, c.id, item)) tally.done += 1;
+        }
       }
       const check = c.items.some((i) => i.type === 'check') ? l.items.get(itemKey(c.id, 'completion')) : undefined;
       const mark = markChapter({
@@ -262,8 +276,10 @@ export function buildDashboardView(state: DashboardState, now: number): Dashboar
       });
       return {
         id: c.id,
-        done: c.items.filter((item) => itemDone(l.items, c.id, item)).length,
-        total: c.items.length,
+        done: mine.graded.done,
+        total: mine.graded.total,
+        selfReportedDone: mine.selfReported.done,
+        selfReportedTotal: mine.selfReported.total,
         status: mark.status,
         selfReported: mark.selfReported,
       };
@@ -404,7 +420,8 @@ export function dashboardCsvRows(view: DashboardView, chapters: readonly Dashboa
     'self-reported items done',
     'self-reported items',
   ];
-  for (const c of chapters) header.push(`${c.id} status`, `${c.id} items done`, `${c.id} check (server-graded)`);
+  for (const c of chapters)
+    header.push(`${c.id} status`, `${c.id} items done`, `${c.id} self-reported done`, `${c.id} check (server-graded)`);
   header.push(
     'predictions right',
     'predictions made',
@@ -432,6 +449,7 @@ export function dashboardCsvRows(view: DashboardView, chapters: readonly Dashboa
       row.push(
         chapter ? STATUS_LABELS[chapter.status] + (chapter.selfReported ? ' (self-marked)' : '') : '',
         chapter ? `${chapter.done}/${chapter.total}` : '',
+        chapter ? `${chapter.selfReportedDone}/${chapter.selfReportedTotal}` : '',
         check?.total !== undefined ? `${check.correct}/${check.total}${check.passed ? ' passed' : ''}` : '',
       );
     }

@@ -113,7 +113,7 @@ describe('the dashboard model', () => {
     expect(buildDashboardView(state, T0).learners.find((l) => l.id === 'ada')?.wrongAttempts).toBe(1);
   });
 
-  it('counts completion per chapter over the items the chapter has, code labs on the learner’s word', () => {
+  it('counts completion per chapter over the server-graded items, code labs on the learner’s word kept apart', () => {
     const state = createDashboardState(snapshot());
     applyEvent(state, event('ada', rightCheck));
     applyEvent(
@@ -126,9 +126,13 @@ describe('the dashboard model', () => {
     );
     const view = buildDashboardView(state, T0);
     const ada = view.learners.find((l) => l.id === 'ada')!;
-    expect([ada.done, ada.total, ada.codeLabsPassed]).toEqual([2, 3, 1]);
-    // Ada 2/3, Grace and Alan 0/3: average 22%.
-    expect(view.chapters[0]).toMatchObject({ percent: 22, finished: 0 });
+    // The chapter has a decision table and a completion check (graded by the server) and a code lab (the learner's
+    // word): the lab's pass is counted apart and never in the graded totals.
+    expect([ada.done, ada.total, ada.codeLabsPassed]).toEqual([1, 2, 1]);
+    expect(ada.selfReported).toEqual({ done: 1, total: 1 });
+    expect(ada.chapters[0]).toMatchObject({ done: 1, total: 2, selfReportedDone: 1, selfReportedTotal: 1 });
+    // Ada 1/2, Grace and Alan 0/2: average 17%.
+    expect(view.chapters[0]).toMatchObject({ percent: 17, finished: 0 });
   });
 
   it('spreads the answers given to each cell and names the misconception behind wrong ones, once per learner', () => {

@@ -230,47 +230,44 @@ for (const engine of ENGINES_UNDER_TEST) {
       }
     });
 
-    // The dashboard model and the CSV (the marking work's files) still add self-reported items to "items done";
-    // this test passes once they keep server-graded and self-reported items apart in every total.
-    it.fails(
-      'keeps self-reported code labs and self-marks out of "items done", the chapter totals and the CSV',
-      async () => {
-        // A learner who only sends "passed: true" for chapter 1's two code labs and ticks "I can explain this" was
-        // shown 3 of 4 items done, though the server checked none of them.
-        const server = testServer(db);
-        try {
-          const room = await createRoom(server, ['message-shapes']);
-          const ada = await join(server, room.code, 'Ada');
-          const run = (itemId: string, seq: number) => ({
-            key: freshKey(),
-            seq,
-            chapterId: 'message-shapes',
-            kind: 'code-lab',
-            itemId,
-            action: 'run',
-            passed: true,
-          });
-          const mark = {
-            key: freshKey(),
-            seq: 3,
-            chapterId: 'message-shapes',
-            kind: 'self-mark',
-            action: 'mark',
-            canExplain: true,
-          };
-          const sent = await server.request(
-            '/api/events',
-            post({ events: [run('01-request-or-notification', 1), run('02-minimal-classify', 2), mark] }, ada.token),
-          );
-          expect(sent.status).toBe(200);
-          const [row] = await csvRecords(server, room.roomId, room.instructorSecret);
-          expect(row!['items done']).toBe('0');
-          expect(row!['message-shapes items done']).toMatch(/^0\//);
-        } finally {
-          server.close();
-        }
-      },
-    );
+    it('keeps self-reported code labs and self-marks out of "items done", the chapter totals and the CSV', async () => {
+      // A learner who only sends "passed: true" for chapter 1's two code labs and ticks "I can explain this" was
+      // shown 3 of 4 items done, though the server checked none of them.
+      const server = testServer(db);
+      try {
+        const room = await createRoom(server, ['message-shapes']);
+        const ada = await join(server, room.code, 'Ada');
+        const run = (itemId: string, seq: number) => ({
+          key: freshKey(),
+          seq,
+          chapterId: 'message-shapes',
+          kind: 'code-lab',
+          itemId,
+          action: 'run',
+          passed: true,
+        });
+        const mark = {
+          key: freshKey(),
+          seq: 3,
+          chapterId: 'message-shapes',
+          kind: 'self-mark',
+          action: 'mark',
+          canExplain: true,
+        };
+        const sent = await server.request(
+          '/api/events',
+          post({ events: [run('01-request-or-notification', 1), run('02-minimal-classify', 2), mark] }, ada.token),
+        );
+        expect(sent.status).toBe(200);
+        const [row] = await csvRecords(server, room.roomId, room.instructorSecret);
+        expect(row!['graded items done']).toBe('0');
+        expect(row!['self-reported items done']).toBe('3');
+        expect(row!['message-shapes items done']).toMatch(/^0\//);
+        expect(row!['message-shapes self-reported done']).toBe('3/3');
+      } finally {
+        server.close();
+      }
+    });
 
     it('limits sign-ins per address in a room, and removed learners no longer count toward "room full"', async () => {
       // 200 sign-ins from one address fitted the join limits, and removed learners still counted: every real learner
