@@ -65,7 +65,9 @@ function htmlPages(dir: string): string[] {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
     if (statSync(full).isDirectory()) out.push(...htmlPages(full));
-    else if (name === 'index.html') out.push(full);
+    // A redirect page (an old chapter address) loads no script and is no page a learner reads.
+    else if (name === 'index.html' && !/http-equiv="refresh"/.test(readFileSync(full, 'utf8').slice(0, 600)))
+      out.push(full);
   }
   return out;
 }
