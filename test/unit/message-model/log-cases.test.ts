@@ -1,13 +1,14 @@
 /**
  * The session layer's case table, written from the spec text alone. Each case quotes the sentence it rests on, with
- * its version and page (the page and heading are checked against the spec snapshot in test/data/spec), and states
+ * its version and page (the page, the heading and the quote itself are checked against the spec snapshot in
+ * test/data/spec), and states
  * only what that sentence determines about the session: which response answers which request (`pairs`), which
  * requests are still owed a response at the end (`unanswered`), and which side broke a rule on which line
  * (`brokenBy`). Everything else the analyser says (wording, notes, severities) is left to the other tests.
  */
 import { describe, expect, it } from 'vitest';
 import { createLogAnalyzer, mcpRef, type McpVersion, type Protocol, type Side } from '#message-model';
-import { checkSpecUrl } from '../../support/oracles/spec-snapshot.ts';
+import { checkSpecQuote, checkSpecUrl } from '../../support/oracles/spec-snapshot.ts';
 
 interface Citation {
   version: McpVersion | 'jsonrpc-2.0';
@@ -436,6 +437,9 @@ describe('the session case table', () => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const url = citationUrl(c.cite);
     if (url) expect(checkSpecUrl(url)).toBeUndefined();
+    // The quote is on the page, word for word (the snapshot indexes the MCP revisions' text, not JSON-RPC 2.0's).
+    if (c.cite.version !== 'jsonrpc-2.0')
+      expect(checkSpecQuote(c.cite.version, c.cite.page, c.cite.quote)).toBeUndefined();
     const analyzer = createLogAnalyzer(c.protocol ? { protocol: c.protocol } : {});
     c.lines.forEach(([side, m], i) => analyzer.push(i + 1, JSON.stringify(m), false, side === '?' ? {} : { side }));
     const { analysis } = analyzer.finish();
