@@ -119,7 +119,11 @@ export function withSitePolicy(html: string): string {
   const charset = /<meta charset=["']?utf-8["']?\s*\/?>/i.exec(html);
   if (charset)
     return html.slice(0, charset.index + charset[0].length) + meta + html.slice(charset.index + charset[0].length);
-  return html.replace(/<head[^>]*>/i, (head) => `${head}${meta}`);
+  if (/<head[^>]*>/i.test(html)) return html.replace(/<head[^>]*>/i, (head) => `${head}${meta}`);
+  // A page with neither (the redirect pages Astro writes for old addresses) starts its head implicitly: the policy
+  // goes first, right after the doctype.
+  const doctype = /^\s*<!doctype html>/i.exec(html);
+  return doctype ? doctype[0] + meta + html.slice(doctype[0].length) : meta + html;
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {

@@ -78,6 +78,16 @@ describe('withSitePolicy', () => {
     expect(out).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
+  it('gives a page with no head or charset (a redirect page) the policy before anything else', () => {
+    const redirect =
+      '<!doctype html><title>Redirecting to: /a/</title><meta http-equiv="refresh" content="0;url=/a/"><body></body>';
+    const out = withSitePolicy(redirect);
+    expect(out).toMatch(/^<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'self';/);
+    expect(
+      out.endsWith('<title>Redirecting to: /a/</title><meta http-equiv="refresh" content="0;url=/a/"><body></body>'),
+    ).toBe(true);
+  });
+
   it('gives a page marked data-csp-wasm WebAssembly', () => {
     expect(withSitePolicy(page('<div data-csp-wasm></div>'))).toContain("'wasm-unsafe-eval'");
   });
