@@ -49,7 +49,9 @@ export function progressStore(): ProgressStore {
 
 /** The chapter id of the current page (/chapters/<id>/), if it is a chapter. */
 export function currentChapter(): string | undefined {
-  return /^\/chapters\/([a-z0-9-]+)\/?$/.exec(window.location.pathname)?.[1];
+  // Anywhere in the path: inside an LMS the package is served under the LMS's own prefix, and a file address ends
+  // in index.html (a SCORM launch).
+  return /\/chapters\/([a-z0-9-]+)(?:\/(?:index\.html)?)?$/.exec(window.location.pathname)?.[1];
 }
 
 /** Shows (or refreshes) the notice about set-aside data and storage problems at the top of <main>. */

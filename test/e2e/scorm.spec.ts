@@ -173,6 +173,21 @@ async function answerCheck(page: Page, chapter: string, right: boolean): Promise
   await form.locator('[data-role="status"]').filter({ hasText: /\S/ }).waitFor();
 }
 
+/** Makes a prediction on every HTTP exchange of the chapter in the SCO frame (each is an item of its checklist). */
+async function predictExchanges(page: Page): Promise<void> {
+  const frame = page.frameLocator('#sco');
+  const widgets = frame.locator('lab-http-exchange');
+  const count = await widgets.count();
+  for (let i = 0; i < count; i++) {
+    const widget = widgets.nth(i);
+    await widget.locator('fieldset[data-part]').first().waitFor();
+    for (const fieldset of await widget.locator('fieldset[data-part]').all())
+      await fieldset.locator('label').first().click();
+    await widget.getByRole('button', { name: 'Check my prediction' }).click();
+    await widget.locator('[data-role="result"]').filter({ hasText: /\S/ }).waitFor();
+  }
+}
+
 const calls = (page: Page) => page.evaluate(() => (window as unknown as { __calls: Call[] }).__calls);
 const commits = (page: Page) => page.evaluate(() => (window as unknown as { __commits: any[] }).__commits);
 
@@ -222,8 +237,10 @@ test.describe('SCORM packages in scorm-again', () => {
       const { outside } = await openLms(page, version);
       const frame = page.frameLocator('#sco');
 
-      // Chapter 10, passed: the completion check right and the self-mark ticked.
+      // Chapter 10, passed: a prediction on each of its HTTP exchanges, the completion check right and the
+      // self-mark ticked.
       await start(page, version, PASSED);
+      await predictExchanges(page);
       await answerCheck(page, PASSED, true);
       await frame.locator(`lab-make-it-yours [data-role="checkbox"]`).check();
       await closeSco(page, version);
@@ -276,7 +293,8 @@ test.describe('SCORM packages in scorm-again', () => {
       await page.evaluate(() => localStorage.clear());
       await page.reload();
       await start(page, version, PASSED, priorAttempt(version, passed));
-      await expect(frame.locator('.checklist-wide li[data-done="true"]')).toHaveCount(2);
+      // All three checklist items: the predictions, the completion check and the self-mark.
+      await expect(frame.locator('.checklist-wide li[data-done="true"]')).toHaveCount(3);
       await closeSco(page, version);
       await expectNoRefusals(page);
       const resumed = await lastCmi(page);
