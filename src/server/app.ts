@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { join } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -107,6 +108,12 @@ export interface WorkshopConfig {
   retentionDays: number;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy that sets it). */
   trustProxy: boolean;
+  /**
+   * Who may create a room: 'loopback' (default), only the computer the server runs on, since whoever creates a room
+   * may read the answer key; 'anyone', every client (a hosted deployment, where the answer key is then readable by
+   * anyone who creates a room).
+   */
+  roomCreation: 'loopback' | 'anyone';
   /** The site's public origin (https://workshop.example.org), when the Host header cannot be trusted to say it. */
   publicOrigin?: string;
   /**
@@ -173,10 +180,24 @@ const MAX_STORED_TEXT_CHARS = 2048;
 /** How deeply a request body's arrays and objects may nest (room events need fewer than ten levels). */
 const MAX_BODY_DEPTH = 32;
 
+/** The loopback addresses: 127.0.0.0/8 and ::1 (an IPv4-mapped ::ffff:127.x is checked as its IPv4 address). */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Whether `address` is the computer the server runs on. */
+function isLoopback(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped && isIPv4(mapped)) return LOOPBACK.check(mapped, 'ipv4');
+  if (isIPv4(address)) return LOOPBACK.check(address, 'ipv4');
+  return isIPv6(address) && LOOPBACK.check(address, 'ipv6');
+}
+
 /** The default configuration. */
 export const DEFAULT_CONFIG: WorkshopConfig = {
   retentionDays: 30,
   trustProxy: false,
+  roomCreation: 'loopback',
   allowedHosts: [],
   limits: DEFAULT_LIMITS,
   heartbeatSeconds: 15,
@@ -360,16 +381,21 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
    */
   const unexpired = (room: Room | undefined): Room | undefined => (room && room.expiresAt > now() ? room : undefined);
 
-  const clientIp = (c: Context): string => {
+  /** The client's address as sent (X-Forwarded-For's last entry behind a trusted proxy), or 'unknown'. */
+  const clientAddress = (c: Context): string => {
     if (config.trustProxy) {
       const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-      if (forwarded) return addressKey(forwarded);
+      if (forwarded) return forwarded;
     }
     try {
-      return addressKey(getConnInfo(c).remote.address ?? 'unknown');
+      return getConnInfo(c).remote.address ?? 'unknown';
     } catch {
       return 'unknown';
     }
+  };
+
+  const clientIp = (c: Context): string => {
+    return addressKey(clientAddress(c));
   };
 
   const limited = (c: Context, limiter: RateLimiter, key: string, cost = 1) => {
@@ -739,6 +765,13 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   // ---- instructors ----------------------------------------------------------------------------------------
 
   app.post('/api/rooms', async (c) => {
+    if (config.roomCreation === 'loopback' && !isLoopback(clientAddress(c))) {
+      return problem(
+        c,
+        403,
+        'Rooms are created on the computer that runs the workshop server: open /instructor/room/ there, or start the server with --rooms-from-anywhere.',
+      );
+    }
     const ip = clientIp(c);
     if (!createLimiter.take(ip)) return limited(c, createLimiter, ip);
     if (!createServerLimiter.take('server')) return limited(c, createServerLimiter, 'server');

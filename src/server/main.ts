@@ -24,6 +24,8 @@
  *                            WORKSHOP_MAX_CONNECTIONS_PER_ADDRESS   default 600: from one address (an IPv6 /64)
  *   --idle-timeout SECONDS   WORKSHOP_IDLE_TIMEOUT      default 30: an idle connection is closed after this
  *   --trust-proxy            WORKSHOP_TRUST_PROXY=1     client address from X-Forwarded-For (behind a reverse proxy)
+ *   --rooms-from-anywhere    WORKSHOP_ROOMS_FROM_ANYWHERE=1  any client may create a room (a hosted service), not
+ *                                                       only this computer: whoever creates one reads the answer key
  *   --public-origin URL      WORKSHOP_PUBLIC_ORIGIN     the address learners use, when a proxy rewrites Host
  *   --allow-host NAME        WORKSHOP_ALLOW_HOSTS       a further name the server answers to (laptop.local); repeat
  *                                                       it, or list names with commas. The server answers only
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
         'max-connections-per-address': { type: 'string' },
         'idle-timeout': { type: 'string' },
         'trust-proxy': { type: 'boolean' },
+        'rooms-from-anywhere': { type: 'boolean' },
         'public-origin': { type: 'string' },
         'allow-host': { type: 'string', multiple: true },
         'frame-ancestors': { type: 'string' },
@@ -181,6 +184,7 @@ async function main(): Promise<void> {
   const sqlitePath = resolve(values.data ?? process.env.WORKSHOP_DATA ?? 'workshop-data/workshop.sqlite');
   const publicOrigin = values['public-origin'] ?? process.env.WORKSHOP_PUBLIC_ORIGIN;
   const trustProxy = values['trust-proxy'] === true || process.env.WORKSHOP_TRUST_PROXY === '1';
+  const roomsFromAnywhere = values['rooms-from-anywhere'] === true || process.env.WORKSHOP_ROOMS_FROM_ANYWHERE === '1';
   const frameAncestors = (values['frame-ancestors'] ?? process.env.WORKSHOP_FRAME_ANCESTORS ?? '')
     .split(/\s+/)
     .filter(Boolean);
@@ -257,6 +261,7 @@ async function main(): Promise<void> {
     config: {
       retentionDays,
       trustProxy,
+      roomCreation: roomsFromAnywhere ? 'anyone' : 'loopback',
       // The addresses it prints (read once: a laptop that changes network is restarted), the one it listens on.
       allowedHosts: [...lanAddresses(), ...(host === '0.0.0.0' || host === '::' ? [] : [host]), ...extraHosts],
       maxStreams,

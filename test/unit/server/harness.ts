@@ -41,7 +41,8 @@ export function testServer(
     data,
     bus,
     course: testCourse(),
-    config: { allowedHosts: ['workshop.test'], ...config },
+    // Rooms from any address, as with --rooms-from-anywhere: the tests create rooms from many addresses.
+    config: { allowedHosts: ['workshop.test'], roomCreation: 'anyone', ...config },
     now: () => clock.now,
   });
   return {

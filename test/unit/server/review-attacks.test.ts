@@ -7,9 +7,14 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
+import { DEFAULT_CONFIG } from '../../../src/server/app.ts';
 import { createRoom, post, testServer } from './harness.ts';
 
 reportPostgresAvailability('workshop review attacks');
+
+/** The refusal the brief for this server specifies for a room created from another computer. */
+const CREATE_REFUSED =
+  'Rooms are created on the computer that runs the workshop server: open /instructor/room/ there, or start the server with --rooms-from-anywhere.';
 
 /** A built site with the answer key, so the server has a page to refuse. */
 function siteDir(): string {
@@ -41,20 +46,46 @@ for (const engine of ENGINES_UNDER_TEST) {
     // with its key and copies the answers that the class room's server then marks "correct". The cookie gate
     // proves only "instructor of some room", not "instructor of this class"; closing it needs room creation to be
     // for instructors only (an operator key), which is not a few-line fix.
-    it.fails('a learner who creates a room of their own cannot read the answer key', async () => {
-      const server = testServer(db, { distDir: siteDir() });
-      // The class's room, created by the instructor; the learner is not given its key.
-      await createRoom(server);
+    it('a learner who creates a room of their own cannot read the answer key', async () => {
+      // The server's default (main.ts without --rooms-from-anywhere): rooms are created from the computer it runs on.
+      const server = testServer(db, { distDir: siteDir(), roomCreation: 'loopback' });
+      const room = { title: 'Tuesday class', chapters: ['results-in-2026-07-28'] };
+      const classRoom = await server.request('/api/rooms', { ...post(room), ip: '127.0.0.1' });
+      expect(classRoom.status).toBe(201);
       // The learner's own room, from the learner's own address: no credential beyond what any visitor has.
-      const own = await createRoom(server);
-      const signIn = await server.request(`/api/rooms/${own.roomId}/sign-in`, post({}, own.instructorSecret));
-      expect(signIn.status).toBe(200);
-      const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-      expect(cookie).toMatch(/^lab_instructor=/);
-      const page = await server.request('/instructor/answer-key/', { headers: { Cookie: cookie } });
-      const text = await page.text();
-      expect(text).not.toContain('THE ANSWERS');
+      const own = await server.request('/api/rooms', { ...post(room), ip: '192.0.2.1' });
+      expect(own.status).toBe(403);
+      expect(((await own.json()) as { error: string }).error).toBe(CREATE_REFUSED);
+      const page = await server.request('/instructor/answer-key/');
+      expect(await page.text()).not.toContain('THE ANSWERS');
       expect(page.status).toBe(403);
+    });
+
+    it('creates rooms by default only from a loopback address, or the forwarded one behind --trust-proxy', async () => {
+      expect(DEFAULT_CONFIG.roomCreation).toBe('loopback');
+      const server = testServer(db, { roomCreation: 'loopback' });
+      const room = post({ title: 'Tuesday class', chapters: ['results-in-2026-07-28'] });
+      for (const ip of ['192.0.2.1', '10.0.0.5', 'fe80::1', '::ffff:192.0.2.1']) {
+        const res = await server.request('/api/rooms', { ...room, ip });
+        expect(res.status).toBe(403);
+        expect(((await res.json()) as { error: string }).error).toBe(CREATE_REFUSED);
+      }
+      for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        expect((await server.request('/api/rooms', { ...room, ip })).status).toBe(201);
+      }
+      // Behind a proxy the proxy's own address is loopback; the address it forwards is the client's.
+      const proxied = testServer(db, { roomCreation: 'loopback', trustProxy: true });
+      const lan = post({ title: 'Tuesday class', chapters: ['results-in-2026-07-28'] }, undefined, {
+        'X-Forwarded-For': '192.0.2.7',
+      });
+      expect((await proxied.request('/api/rooms', { ...lan, ip: '127.0.0.1' })).status).toBe(403);
+      const local = post({ title: 'Tuesday class', chapters: ['results-in-2026-07-28'] }, undefined, {
+        'X-Forwarded-For': '127.0.0.1',
+      });
+      expect((await proxied.request('/api/rooms', { ...local, ip: '127.0.0.1' })).status).toBe(201);
+      // --rooms-from-anywhere: a LAN address may create one.
+      const anyone = testServer(db, { roomCreation: 'anyone' });
+      expect((await anyone.request('/api/rooms', { ...room, ip: '192.0.2.1' })).status).toBe(201);
     });
 
     // Attack: the answer key outlives the sign-in in the browser's caches (severity Low). The server marks the
