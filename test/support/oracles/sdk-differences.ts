@@ -117,6 +117,16 @@ export const SDK_INTENDED_DIFFERENCES: readonly IntendedDifference<SdkVariant>[]
     examples: { '2025-11-25': '{"jsonrpc":"2.0","id":3,"error":{"code":-32042,"message":"URL elicitation required"}}' },
   },
   {
+    id: 'rpc-reserved-method-name',
+    direction: 'we-reject',
+    versions: BOTH,
+    reason:
+      'The SDK accepts any string as a method name; JSON-RPC 2.0 reserves the names that begin with "rpc." and forbids them for anything else, so we reject such a message with the error method-reserved-rpc.',
+    spec: 'JSON-RPC 2.0 §4 (method): "Method names that begin with rpc. are reserved for rpc-internal methods and extensions and MUST NOT be used for anything else."',
+    applies: (v) => isObject(v) && typeof v.method === 'string' && v.method.startsWith('rpc.'),
+    example: '{"jsonrpc":"2.0","method":"rpc.discover"}',
+  },
+  {
     id: 'retired-code-emitted',
     direction: 'we-reject',
     versions: ['2026-07-28'],
