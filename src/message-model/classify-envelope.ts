@@ -140,7 +140,7 @@ export function checkEnvelope(
       findings.push(
         finding(
           'unknown-member',
-          'warning',
+          'info',
           pointer(base, key),
           `"${key}" is not a member of this message type. Strict receivers (the official SDKs among them) reject the whole message; put extension data under params or _meta.`,
           messagesRef(protocol, 'Messages', '4'),

@@ -379,7 +379,7 @@ function methodFindings(method: string, base: string, ctx: Context, role: 'reque
     findings.push(
       finding(
         'method-reserved-rpc',
-        'warning',
+        'error',
         path,
         'Method names that begin with "rpc." are reserved for JSON-RPC internal methods and extensions.',
         jsonRpcRef('4'),
@@ -392,7 +392,7 @@ function methodFindings(method: string, base: string, ctx: Context, role: 'reque
     findings.push(
       finding(
         'method-misnamed',
-        'warning',
+        'info',
         path,
         `"${method}" is not an MCP method. ${misnamed.note}${misnamed.correct ? ` Use "${misnamed.correct}".` : ''}`,
         mcpRef(protocol, 'index'),
@@ -405,7 +405,7 @@ function methodFindings(method: string, base: string, ctx: Context, role: 'reque
     findings.push(
       finding(
         'method-removed',
-        'warning',
+        'info',
         path,
         role === 'notification'
           ? `"${method}" was removed in MCP 2026-07-28 (no initialize handshake, no sessions). It is still a notification, so a 2026-07-28 receiver sends nothing back, not even an error; the name only shows that the sender speaks an older revision.`

@@ -155,7 +155,7 @@ export function classifyResponse(m: Record<string, unknown>, base: string, ctx: 
         findings.push(
           finding(
             'unknown-member',
-            'warning',
+            'info',
             pointer(`${base}/error`, key),
             `"${key}" is not a member of the error object; put details in error.data.`,
             errorRef,
@@ -246,7 +246,7 @@ function codeFindings(
     findings.push(
       finding(
         'code-reserved',
-        'warning',
+        'info',
         path,
         `${code} lies in JSON-RPC's reserved range (${CODE_RANGES.reserved.min}..${CODE_RANGES.reserved.max}) but is not assigned: use an application code outside that range.`,
         info.spec,

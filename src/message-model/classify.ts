@@ -181,7 +181,7 @@ function classifyInput(
     textFindings.push(
       finding(
         'lone-surrogate',
-        'warning',
+        'info',
         path,
         'A string holds a lone UTF-16 surrogate: it is not valid Unicode, and receivers may reject it or replace it.',
         rfc8259Ref('8.2', 'Unicode Characters'),
@@ -192,7 +192,7 @@ function classifyInput(
     textFindings.push(
       finding(
         'number-precision',
-        'warning',
+        'info',
         path,
         "A number here is past 2^53 (or beyond a double's range altogether) and cannot be represented exactly as a double: a JavaScript receiver reads a different number. Send large identifiers as strings.",
         rfc8259Ref('6', 'Numbers'),

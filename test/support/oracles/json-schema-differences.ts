@@ -66,6 +66,16 @@ export const INTENDED_DIFFERENCES: readonly IntendedDifference<SchemaVersion>[] 
     example: `{"jsonrpc":"2.0","id":1e400,"method":"tools/list","params":{${META}}}`,
   },
   {
+    id: 'rpc-reserved-method-name',
+    direction: 'we-reject',
+    versions: ALL,
+    reason:
+      'The schema accepts any string as a method name; JSON-RPC 2.0 reserves the names that begin with "rpc." and forbids them for anything else, so we reject such a message with the error method-reserved-rpc.',
+    spec: 'JSON-RPC 2.0 §4 (method): "Method names that begin with rpc. are reserved for rpc-internal methods and extensions and MUST NOT be used for anything else."',
+    applies: (v) => isObject(v) && typeof v.method === 'string' && v.method.startsWith('rpc.'),
+    example: '{"jsonrpc":"2.0","method":"rpc.discover"}',
+  },
+  {
     id: 'method-with-result-or-error',
     direction: 'we-reject',
     versions: ALL,

@@ -55,7 +55,7 @@ export const SDK_INTENDED_DIFFERENCES: readonly IntendedDifference<SdkVariant>[]
     direction: 'we-accept',
     versions: BOTH,
     reason:
-      "The SDK's message schemas are strict and drop a message with a member JSON-RPC does not define. Neither JSON-RPC 2.0 nor MCP's own JSON Schema forbids one (its JSONRPCRequest, JSONRPCNotification, JSONRPCResultResponse and JSONRPCErrorResponse are open objects, and the JSON Schema differential accepts these messages), so we report it as the warning unknown-member.",
+      "The SDK's message schemas are strict and drop a message with a member JSON-RPC does not define. Neither JSON-RPC 2.0 nor MCP's own JSON Schema forbids one (its JSONRPCRequest, JSONRPCNotification, JSONRPCResultResponse and JSONRPCErrorResponse are open objects, and the JSON Schema differential accepts these messages), so we report it as the note (info) unknown-member.",
     spec: 'JSON-RPC 2.0 §4: "The Request object has the following members" (jsonrpc, method, params, id), with no rule against others; MCP schema.json JSONRPCRequest et al. set no additionalProperties: false',
     applies: (v, variant) => {
       if (!isObject(v)) return false;
@@ -68,7 +68,7 @@ export const SDK_INTENDED_DIFFERENCES: readonly IntendedDifference<SdkVariant>[]
     direction: 'we-accept',
     versions: BOTH,
     reason:
-      "An id or error code such as 2^60 is a JSON integer, which is all the spec asks for; zod's int() accepts only safe integers, so the SDK rejects it. We accept it with the warnings id-unsafe-integer / number-precision, because a JavaScript peer cannot echo it exactly.",
+      "An id or error code such as 2^60 is a JSON integer, which is all the spec asks for; zod's int() accepts only safe integers, so the SDK rejects it. We accept it with the warning id-unsafe-integer (or the note number-precision), because a JavaScript peer cannot echo it exactly.",
     spec: 'MCP basic/index.mdx §Requests: "Requests MUST include a string or integer ID."; JSON-RPC 2.0 §5.1: the code "MUST be an integer"',
     applies: (v, variant) =>
       isObject(v) &&
@@ -115,6 +115,16 @@ export const SDK_INTENDED_DIFFERENCES: readonly IntendedDifference<SdkVariant>[]
     },
     example: '{"jsonrpc":"2.0","id":3,"error":{"code":-32022,"message":"Unsupported protocol version"}}',
     examples: { '2025-11-25': '{"jsonrpc":"2.0","id":3,"error":{"code":-32042,"message":"URL elicitation required"}}' },
+  },
+  {
+    id: 'rpc-reserved-method-name',
+    direction: 'we-reject',
+    versions: BOTH,
+    reason:
+      'The SDK accepts any string as a method name; JSON-RPC 2.0 reserves the names that begin with "rpc." and forbids them for anything else, so we reject such a message with the error method-reserved-rpc.',
+    spec: 'JSON-RPC 2.0 §4 (method): "Method names that begin with rpc. are reserved for rpc-internal methods and extensions and MUST NOT be used for anything else."',
+    applies: (v) => isObject(v) && typeof v.method === 'string' && v.method.startsWith('rpc.'),
+    example: '{"jsonrpc":"2.0","method":"rpc.discover"}',
   },
   {
     id: 'retired-code-emitted',
