@@ -52,6 +52,8 @@ test("a host log: the prefixes are stripped, each line's side is shown, and the 
     `prefix was stripped from ${cli.summary.stripped} lines`,
   );
   await expect(result.locator('[data-role="session"]')).toHaveText(`Session: ${cli.session}`);
+  // Three requests were answered (the CLI's count above): the summary counts them in the plural.
+  await expect(result).toContainText(/\b[3-9] requests\b/);
   // The side of each message, as the host wrote it before the message.
   const sides = HOST_LOG.split('\n').flatMap((l) => /Message from (client|server):/.exec(l)?.[1] ?? []);
   await expect(result.locator('tbody tr td:nth-child(2)')).toHaveText(sides);

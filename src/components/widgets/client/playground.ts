@@ -341,7 +341,7 @@ class LabPlayground extends HTMLElement {
   private renderLog(analysis: Extract<Analysis, { kind: 'log' }>): void {
     const skipped = analysis.skipped + this.leftOut;
     const summary = Object.entries(analysis.counts)
-      .map(([kind, n]) => `${n.toLocaleString('en')} ${kind}`)
+      .map(([kind, n]) => `${n.toLocaleString('en')} ${n === 1 || kind === 'invalid' ? kind : `${kind}s`}`)
       .join(', ');
     const anyIssues = analysis.issues.length > 0;
     const filter = h(
