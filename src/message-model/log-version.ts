@@ -9,7 +9,7 @@
  */
 import { MODERN_ERROR_CODES } from './error-codes.ts';
 import { isObject, idKey, type ProtocolDetection } from './log-session.ts';
-import { DEFAULT_PROTOCOL, isMcpVersion, isProtocol, MCP_VERSIONS, type Protocol } from './protocols.ts';
+import { DEFAULT_PROTOCOL, isMcpVersion, legacyEra, isProtocol, MCP_VERSIONS, type Protocol } from './protocols.ts';
 
 /** Decides the protocol of a log, and follows a fallback from 2026-07-28 to an initialize-negotiated version. */
 export class VersionDetector {
@@ -105,7 +105,7 @@ export class VersionDetector {
         const params = isObject(v.params) ? v.params : undefined;
         const asked = typeof params?.protocolVersion === 'string' ? params.protocolVersion : undefined;
         if (asked === undefined) return false;
-        const legacy = nearestLegacy(asked);
+        const legacy = legacyEra(asked);
         this.detection = {
           protocol: legacy,
           source: 'detected',
@@ -124,7 +124,7 @@ export class VersionDetector {
       const start = this.fallback.line;
       this.fallback = undefined;
       if (typeof chosen !== 'string') return false;
-      const legacy = nearestLegacy(chosen);
+      const legacy = legacyEra(chosen);
       if (legacy === d.protocol) return false;
       this.detection = {
         ...d,
@@ -157,13 +157,4 @@ export class VersionDetector {
       evidence: `No line names a version (no initialize, server/discover or _meta envelope); classified under ${DEFAULT_PROTOCOL}.`,
     };
   }
-}
-
-/**
- * The covered legacy revision an initialize-negotiated version is judged under: itself when covered, else the
- * nearest covered one of the same lifecycle (an initialize-negotiated session is never 2026-07-28).
- */
-function nearestLegacy(version: string): Protocol {
-  if (version === '2025-06-18' || version === '2025-11-25') return version;
-  return version < '2025-06-18' ? '2025-06-18' : '2025-11-25';
 }
