@@ -33,7 +33,7 @@ import {
   type LayerVerdict,
 } from './http-status.ts';
 import { methodStatus } from './methods.ts';
-import { DEFAULT_PROTOCOL, legacyEra, type McpVersion, type Protocol } from './protocols.ts';
+import { DEFAULT_PROTOCOL, legacyEra, type Protocol } from './protocols.ts';
 import { parseEventStream } from './sse.ts';
 
 /** An exchange as a caller passes it: headers as an object, a list of {name, value}, or a list of pairs. */
