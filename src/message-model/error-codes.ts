@@ -161,6 +161,18 @@ export const ERROR_CODE = Object.freeze(
 );
 
 /** The ranges JSON-RPC 2.0 §5.1 and MCP 2026-07-28 basic/index.mdx §Error Codes carve out. Inclusive bounds. */
+/**
+ * The MCP 2026-07-28 error codes that identify a modern server, new in 2026-07-28: a dual-era client that gets one
+ * in answer to its probe does not fall back to `initialize` (stdio.mdx and streamable-http.mdx §Backward
+ * Compatibility, which name UnsupportedProtocolVersionError only as one such "recognized modern JSON-RPC error").
+ * The HTTP reader and the session-log analyser both decide from this one set.
+ */
+export const MODERN_ERROR_CODES: ReadonlySet<number> = new Set([
+  ERROR_CODE.HeaderMismatch,
+  ERROR_CODE.MissingRequiredClientCapability,
+  ERROR_CODE.UnsupportedProtocolVersion,
+]);
+
 export const CODE_RANGES = Object.freeze({
   /** JSON-RPC 2.0: reserved for pre-defined errors. */
   reserved: { min: -32768, max: -32000 },

@@ -6,7 +6,7 @@
  * is never a rule broken: it is labelled as RFC 9110's or the official SDK's.
  */
 import type { Classification } from './classification.ts';
-import { ERROR_CODE } from './error-codes.ts';
+import { ERROR_CODE, MODERN_ERROR_CODES } from './error-codes.ts';
 import { has, get, mediaType } from './http-headers.ts';
 import { parsed, RFC9110_413, SDK_STATUS, type ExchangeContext } from './http-findings.ts';
 import { mcpRef, type SpecRef } from './protocols.ts';
@@ -50,13 +50,8 @@ export function statusLine(status: number): string {
  * §Backward Compatibility: "commonly -32601 or -32602"), so it marks a modern server only together with the 404 that
  * §Protocol Version Header pairs it with.
  */
-const MODERN_CODES = new Set([
-  ERROR_CODE.HeaderMismatch,
-  ERROR_CODE.MissingRequiredClientCapability,
-  ERROR_CODE.UnsupportedProtocolVersion,
-]);
 const isModernError = (code: number, status: number) =>
-  MODERN_CODES.has(code) || (code === ERROR_CODE.MethodNotFound && status === 404);
+  MODERN_ERROR_CODES.has(code) || (code === ERROR_CODE.MethodNotFound && status === 404);
 
 /** GET, DELETE and the rest: 2026-07-28 has only POST; 2025 versions had a GET stream and DELETE for sessions. */
 export function checkNonPost(ctx: ExchangeContext, message: Classification | undefined): void {

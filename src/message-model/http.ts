@@ -33,7 +33,7 @@ import {
   type LayerVerdict,
 } from './http-status.ts';
 import { methodStatus } from './methods.ts';
-import { DEFAULT_PROTOCOL, type McpVersion, type Protocol } from './protocols.ts';
+import { DEFAULT_PROTOCOL, legacyEra, type Protocol } from './protocols.ts';
 import { parseEventStream } from './sse.ts';
 
 /** An exchange as a caller passes it: headers as an object, a list of {name, value}, or a list of pairs. */
@@ -140,18 +140,6 @@ export interface HttpClassifyOptions {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * The covered legacy revision nearest to a version negotiated with initialize: 2025-03-26 and 2024-11-05 read as
- * 2025-06-18 (the oldest covered), a later or undated one as 2025-11-25. Never 2026-07-28: a session opened with
- * initialize is a legacy session (2026-07-28 basic/versioning.mdx: "An `initialize` request selects legacy semantics").
- */
-function legacyEra(version: string): McpVersion {
-  if (version === '2025-06-18' || version === '2025-11-25') return version;
-  if (DATE.test(version) && version < '2025-06-18') return '2025-06-18';
-  if (DATE.test(version) && version < '2025-11-25') return '2025-06-18';
-  return '2025-11-25';
-}
 
 /** The era a header version names: 2026-07-28 and later dates are modern, earlier ones the nearest legacy era. */
 function headerEra(version: string): Protocol {

@@ -4,14 +4,12 @@
  * Negotiation: the server "MUST respond with another protocol version it supports" when it lacks the one asked for),
  * and the dual-era fallback a client follows when a modern probe fails (2026-07-28 basic/transports/stdio.mdx
  * §Backward Compatibility: "The server returns any other error ...: the server is legacy. Fall back to the
- * `initialize` handshake."), which switches the session to the negotiated legacy version from that line on.
+ * `initialize` handshake."; a `server/discover` still unanswered at `initialize` is one that "does not respond
+ * within a reasonable timeout"), which switches the session to the negotiated legacy version from that line on.
  */
-import { ERROR_CODE } from './error-codes.ts';
+import { MODERN_ERROR_CODES } from './error-codes.ts';
 import { isObject, idKey, type ProtocolDetection } from './log-session.ts';
-import { DEFAULT_PROTOCOL, isMcpVersion, isProtocol, MCP_VERSIONS, type Protocol } from './protocols.ts';
-
-/** Modern JSON-RPC errors that identify a modern server: the client retries with a supported version, not initialize. */
-const MODERN_ERRORS: ReadonlySet<unknown> = new Set([ERROR_CODE.UnsupportedProtocolVersion]);
+import { DEFAULT_PROTOCOL, isMcpVersion, legacyEra, isProtocol, MCP_VERSIONS, type Protocol } from './protocols.ts';
 
 /** Decides the protocol of a log, and follows a fallback from 2026-07-28 to an initialize-negotiated version. */
 export class VersionDetector {
@@ -19,7 +17,7 @@ export class VersionDetector {
   /** An initialize request whose answer may still name the negotiated version. */
   private initialize: { line: number; id: unknown; asked: string } | undefined;
   /** A modern request (a probe) whose answer is still awaited, and one answered with a non-modern error. */
-  private probes = new Map<string, number>();
+  private probes = new Map<string, { line: number; method: string }>();
   private failedProbe: number | undefined;
   /** After a fallback: the initialize request whose answer may name another version. */
   private fallback: { line: number; id: unknown } | undefined;
@@ -83,28 +81,37 @@ export class VersionDetector {
     const response = !('method' in v) && ('result' in v || 'error' in v);
     if (d.protocol === '2026-07-28') {
       if (typeof v.method === 'string' && 'id' in v && v.method !== 'initialize') {
-        this.probes.set(idKey(v.id), line);
+        this.probes.set(idKey(v.id), { line, method: v.method });
         return false;
       }
       if (response && this.probes.has(idKey(v.id))) {
         const probe = this.probes.get(idKey(v.id))!;
         this.probes.delete(idKey(v.id));
         const code = isObject(v.error) ? v.error.code : undefined;
-        if ('error' in v && !MODERN_ERRORS.has(code)) this.failedProbe = probe;
+        if ('error' in v && !(typeof code === 'number' && MODERN_ERROR_CODES.has(code))) this.failedProbe = probe.line;
         else this.failedProbe = undefined;
         return false;
       }
+      // A server/discover probe still unanswered when the client sends initialize is the probe that "does not respond
+      // within a reasonable timeout" (stdio.mdx §Backward Compatibility): the client gave up on it.
+      if (v.method === 'initialize' && 'id' in v && this.failedProbe === undefined)
+        for (const [key, probe] of this.probes)
+          if (probe.method === 'server/discover') {
+            this.failedProbe = probe.line;
+            this.probes.delete(key);
+            break;
+          }
       if (v.method === 'initialize' && 'id' in v && this.failedProbe !== undefined) {
         const params = isObject(v.params) ? v.params : undefined;
         const asked = typeof params?.protocolVersion === 'string' ? params.protocolVersion : undefined;
         if (asked === undefined) return false;
-        const legacy = nearestLegacy(asked);
+        const legacy = legacyEra(asked);
         this.detection = {
           protocol: legacy,
           source: 'detected',
           line,
           before: '2026-07-28',
-          evidence: `Line ${line}: the client falls back to initialize after the modern request on line ${this.failedProbe} was answered with an error, and asks for ${asked}; from this line on the session is ${legacy}.`,
+          evidence: `Line ${line}: the client falls back to initialize after the modern request on line ${this.failedProbe} failed (answered with an error that is not a modern one, or never answered), and asks for ${asked}; from this line on the session is ${legacy}.`,
         };
         this.fallback = { line, id: v.id };
         return true;
@@ -117,7 +124,7 @@ export class VersionDetector {
       const start = this.fallback.line;
       this.fallback = undefined;
       if (typeof chosen !== 'string') return false;
-      const legacy = nearestLegacy(chosen);
+      const legacy = legacyEra(chosen);
       if (legacy === d.protocol) return false;
       this.detection = {
         ...d,
@@ -150,13 +157,4 @@ export class VersionDetector {
       evidence: `No line names a version (no initialize, server/discover or _meta envelope); classified under ${DEFAULT_PROTOCOL}.`,
     };
   }
-}
-
-/**
- * The covered legacy revision an initialize-negotiated version is judged under: itself when covered, else the
- * nearest covered one of the same lifecycle (an initialize-negotiated session is never 2026-07-28).
- */
-function nearestLegacy(version: string): Protocol {
-  if (version === '2025-06-18' || version === '2025-11-25') return version;
-  return version < '2025-06-18' ? '2025-06-18' : '2025-11-25';
 }

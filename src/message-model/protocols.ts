@@ -106,3 +106,14 @@ export function rfc8259Ref(section: string, title: string): SpecRef {
     url: `https://www.rfc-editor.org/rfc/rfc8259#section-${section}`,
   };
 }
+
+const DATED = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The covered legacy revision an initialize-negotiated version is judged under: the nearest covered one not later
+ * than it (2025-03-26 and 2024-11-05, older than any covered, read as 2025-06-18; an undated one as 2025-11-25).
+ * Never 2026-07-28: "An `initialize` request selects legacy semantics" (2026-07-28 basic/versioning.mdx).
+ */
+export function legacyEra(version: string): '2025-06-18' | '2025-11-25' {
+  return DATED.test(version) && version < '2025-11-25' ? '2025-06-18' : '2025-11-25';
+}

@@ -31,6 +31,8 @@ interface SessionCase {
   unanswered: number[];
   /** The lines on which each side broke a rule (a side absent: it broke none). */
   brokenBy: Partial<Record<Side, number[]>>;
+  /** The protocol the session is read under after its last line, where the sentence decides it. */
+  endsUnder?: Protocol;
 }
 
 const META = {
@@ -427,6 +429,80 @@ const CASES: SessionCase[] = [
     unanswered: [],
     brokenBy: {},
   },
+  {
+    name: 'the dual-era fallback: a server/discover probe never answered, then initialize',
+    cite: {
+      version: '2026-07-28',
+      page: 'basic/transports/stdio',
+      heading: 'Backward Compatibility',
+      quote:
+        'The server returns any other error, or does not respond within a reasonable timeout: the server is legacy. Fall back to the `initialize` handshake.',
+    },
+    lines: [
+      ['client', { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }],
+      [
+        'client',
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'lab', version: '1.0.0' } },
+        },
+      ],
+      [
+        'server',
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1.0.0' } },
+        },
+      ],
+      ['client', { jsonrpc: '2.0', method: 'notifications/initialized' }],
+    ],
+    pairs: [[2, 3]],
+    // The client gave up on the probe; it is still a request no response answers.
+    unanswered: [1],
+    brokenBy: {},
+    endsUnder: '2025-11-25',
+  },
+  ...[-32020, -32021].map((code): SessionCase => ({
+    name: `a probe answered with the modern error ${code} is no fallback: the session stays modern`,
+    cite: {
+      version: '2026-07-28',
+      page: 'basic/transports/stdio',
+      heading: 'Backward Compatibility',
+      quote:
+        'The server returns a recognized modern JSON-RPC error such as [`UnsupportedProtocolVersionError`][unsupported-version]: the server is modern but does not support the requested version. Use one of the versions in its advertised `supported` list. Do **not** fall back to `initialize`.',
+    },
+    lines: [
+      ['client', { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }],
+      ['server', { jsonrpc: '2.0', id: 1, error: { code, message: 'modern refusal' } }],
+      [
+        'client',
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'lab', version: '1.0.0' } },
+        },
+      ],
+      [
+        'server',
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1.0.0' } },
+        },
+      ],
+    ],
+    pairs: [
+      [1, 2],
+      [3, 4],
+    ],
+    unanswered: [],
+    brokenBy: {},
+    endsUnder: '2026-07-28',
+  })),
 ];
 
 /** The spec page a citation names, as a link the snapshot can check. */
@@ -454,5 +530,6 @@ describe('the session case table', () => {
       if (issue.brokenBy && issue.severity === 'error' && !broken[issue.brokenBy]?.includes(issue.line))
         (broken[issue.brokenBy] ??= []).push(issue.line);
     expect(broken).toEqual(c.brokenBy);
+    if (c.endsUnder) expect(analysis.protocol).toBe(c.endsUnder);
   });
 });

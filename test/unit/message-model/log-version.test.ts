@@ -69,6 +69,21 @@ describe('the dual-era fallback', () => {
 
   // 2025-11-25 basic/lifecycle.mdx §Version Negotiation: "Otherwise, the server MUST respond with another protocol
   // version it supports." The answer decides from its own line on.
+  // An uncovered dated version reads as the nearest covered revision not later than it, as the HTTP reader does:
+  // 2025-09-01 came after 2025-06-18 and before 2025-11-25, so its rules are 2025-06-18's.
+  it('reads an uncovered negotiated version as the covered one before it', () => {
+    const a = analyzeLog(
+      jsonl(
+        discover,
+        { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } },
+        initialize(2, '2025-09-01'),
+        initialized(2, '2025-09-01'),
+        ...rest,
+      ),
+    );
+    expect(a.detection).toMatchObject({ protocol: '2025-06-18', line: 3 });
+  });
+
   it('follows the version the server answers the fallback initialize with', () => {
     const a = analyzeLog(
       jsonl(
