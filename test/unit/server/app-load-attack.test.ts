@@ -3,6 +3,7 @@
  * go deaf, one visitor stalling everyone, events missing past a read limit, idle connections taking every file
  * descriptor, and unread streams growing without bound. Full-scale reproductions are in test/bench/.
  */
+import { createEventStreamParser } from '#message-model';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ function openReader(res: Response) {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   const events: { event: string; data: string }[] = [];
-  let buffer = '';
+  const parser = createEventStreamParser((e) => events.push({ event: e.type, data: e.data }));
   let ended = false;
   let bytes = 0;
   let pending: Promise<void> | undefined;
@@ -45,19 +46,7 @@ function openReader(res: Response) {
       return;
     }
     bytes += chunk.value.byteLength;
-    buffer += decoder.decode(chunk.value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event:')) event = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-      }
-      if (data.length) events.push({ event, data: data.join('\n') });
-    }
+    parser.push(decoder.decode(chunk.value, { stream: true }));
   };
   return {
     events,

@@ -3,6 +3,7 @@
  * the in-process bus, driven through Hono's app.request (no sockets). Helpers create a room, join learners and
  * read live streams.
  */
+import { createEventStreamParser } from '#message-model';
 import { createWorkshopApp, type WorkshopSettings } from '../../../src/server/app.ts';
 import { createMemoryBus, type Bus } from '../../../src/server/bus.ts';
 import { buildCourse } from '../../../src/course/build-course.ts';
@@ -143,7 +144,7 @@ export async function readEvents(
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   const events: { event: string; data: string }[] = [];
-  let buffer = '';
+  const parser = createEventStreamParser((e) => events.push({ event: e.type, data: e.data }));
   const deadline = Date.now() + timeoutMs;
   try {
     while (!until(events) && Date.now() < deadline) {
@@ -154,19 +155,7 @@ export async function readEvents(
         ),
       ]);
       if (chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        let event = 'message';
-        const data: string[] = [];
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event:')) event = line.slice(6).trim();
-          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-        }
-        if (data.length) events.push({ event, data: data.join('\n') });
-      }
+      parser.push(decoder.decode(chunk.value, { stream: true }));
     }
   } finally {
     await reader.cancel().catch(() => {});
