@@ -15,7 +15,7 @@ export type NameCheck = { kind: 'ok'; name: string; key: string } | { kind: 'inv
 export function checkText(
   raw: unknown,
   max: number,
-  what: 'name' | 'title',
+  what: 'name' | 'title' | 'label',
 ): { kind: 'ok'; text: string } | { kind: 'invalid'; reason: string } {
   if (typeof raw !== 'string') return { kind: 'invalid', reason: `Type a ${what}.` };
   if (hasNotPrintable(raw))

@@ -130,6 +130,12 @@ export const EventsBodySchema = z.strictObject({
   events: z.array(z.unknown()).check(z.minLength(1), z.maxLength(MAX_BATCH)),
 });
 
+/** The kinds of LMS identifier a room may ask learners for (src/room/lms-id-check.ts checks each). */
+export const LMS_ID_KINDS = ['login', 'email', 'student-id'] as const;
+export type LmsIdKind = (typeof LMS_ID_KINDS)[number];
+/** The longest label of the LMS identifier field, in characters. */
+export const MAX_LMS_LABEL_CHARS = 60;
+
 /** POST /api/rooms: a new room. */
 export const CreateRoomBodySchema = z.strictObject({
   title: z.string().check(z.minLength(1), z.maxLength(MAX_TITLE_CHARS)),
@@ -137,15 +143,29 @@ export const CreateRoomBodySchema = z.strictObject({
   startsAt: z.optional(msSchema),
   /** Days after creation the room's data is deleted (the server caps it at its own maximum). */
   retentionDays: z.optional(z.int().check(z.minimum(1), z.maximum(365))),
+  /**
+   * Ask each learner for their LMS identifier at join: which kind, and the label the learner sees (the kind's own
+   * name when left out). Absent: the room asks for none.
+   */
+  lmsId: z.optional(
+    z.strictObject({
+      kind: z.enum(LMS_ID_KINDS),
+      label: z.optional(z.string().check(z.maxLength(MAX_LMS_LABEL_CHARS * 4))),
+    }),
+  ),
 });
 
 /** POST /api/rooms/:roomId/joining: open or close joining. */
 export const JoiningBodySchema = z.strictObject({ open: z.boolean() });
 
-/** POST /api/join: a learner joins with the room's code and a display name. */
+/**
+ * POST /api/join: a learner joins with the room's code, a display name and, when the room asks for one, their LMS
+ * identifier (checked on the server by src/room/lms-id-check.ts; bounded here only in length).
+ */
 export const JoinBodySchema = z.strictObject({
   code: JoinCodeInputSchema,
   name: z.string().check(z.minLength(1), z.maxLength(MAX_NAME_CHARS * 4)),
+  lmsId: z.optional(z.string().check(z.maxLength(1024))),
 });
 
 /** POST /api/rooms/:id/lock: lock or unlock solutions for the room. */
@@ -165,6 +185,17 @@ export interface JoinResponse {
   title: string;
   chapters: string[];
   locked: boolean;
+}
+
+/**
+ * What POST /api/join answers when it refuses: the message, and which field it concerns (the page shows it under
+ * that field). When the room asks for an LMS identifier the answer also says what to ask (`lmsId`), so a page that
+ * did not show the field yet shows it, keeping what the learner typed.
+ */
+export interface JoinRefusal {
+  error: string;
+  field?: 'code' | 'name' | 'lmsId';
+  lmsId?: { kind: LmsIdKind; label: string };
 }
 
 /** What POST /api/rooms returns. */

@@ -30,6 +30,7 @@ import {
   type DashboardSnapshot,
 } from '../room/dashboard-model.ts';
 import type { DashboardEvent, DashboardLearner, LiveMessage, RoomState } from '../room/live.ts';
+import { checkLmsId, checkLmsIdLabel } from '../room/lms-id-check.ts';
 import { checkName, checkText, normaliseCode } from '../room/names.ts';
 import {
   CreateRoomBodySchema,
@@ -44,6 +45,7 @@ import {
   type CreateRoomResponse,
   type RoomEvent,
   type EventResult,
+  type JoinRefusal,
   type JoinResponse,
 } from '../room/protocol.ts';
 import type { Verdict } from '../room/verdict.ts';
@@ -231,6 +233,8 @@ type Ctx = Context<{ Variables: Vars }>;
 
 const problem = (c: Context, status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 503, error: string) =>
   c.json({ error }, status);
+/** A refused join, naming the field it concerns (JoinRefusal). */
+const refuse = (c: Context, status: 400 | 409, refusal: JoinRefusal) => c.json(refusal, status);
 
 /** The public state of a room (what learners and dashboards follow). */
 export function roomState(room: Room): RoomState {
@@ -258,6 +262,14 @@ export function dashboardLearner(learner: Learner): DashboardLearner {
     removedAt: learner.removedAt,
     chapterId: learner.chapterId === null ? null : resolvedChapterId(learner.chapterId),
   };
+}
+
+/**
+ * A learner as exports read them: the dashboard's view with their LMS identifier. Only exports use it; dashboards
+ * and projectors are sent dashboardLearner, which never carries the identifier.
+ */
+export function exportLearner(learner: Learner): DashboardLearner {
+  return learner.lmsId === null ? dashboardLearner(learner) : { ...dashboardLearner(learner), lmsId: learner.lmsId };
 }
 
 /** A stored event as a dashboard sees it. */
@@ -530,7 +542,13 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       return problem(c, 403, 'The instructor has closed joining for this room: ask them to open it again.');
     }
     const name = checkName(body.name);
-    if (name.kind === 'invalid') return problem(c, 400, name.reason);
+    if (name.kind === 'invalid') return refuse(c, 400, { error: name.reason, field: 'name' });
+    let lmsId: string | null = null;
+    if (room.lmsIdAsk) {
+      const typed = checkLmsId(body.lmsId, room.lmsIdAsk);
+      if (typed.kind !== 'ok') return refuse(c, 400, { error: typed.reason, field: 'lmsId', lmsId: room.lmsIdAsk });
+      lmsId = typed.id;
+    }
     const secret = createSecret();
     const learnerId = createId();
     const at = now();
@@ -547,6 +565,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         nameKey: name.key,
         secretHash: hashSecret(secret),
         joinedAt: at,
+        lmsId,
       });
       if (joined === 'joined') signIns.add(room.id, ip);
       return joined;
@@ -564,7 +583,8 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         409,
         `This room is full (${config.maxLearnersPerRoom} learners): ask your instructor to open another room.`,
       );
-    if (outcome === 'name-taken') return problem(c, 409, 'Someone in this room already has that name: add an initial.');
+    if (outcome === 'name-taken')
+      return refuse(c, 409, { error: 'Someone in this room already has that name: add an initial.', field: 'name' });
     const learner = await data.learnerById(learnerId);
     if (learner) await bus.publish({ t: 'learner', roomId: room.id, learner: dashboardLearner(learner) });
     const response: JoinResponse = {
@@ -784,6 +804,8 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const unknown = asked.filter((id) => !known.includes(id));
     if (unknown.length) return problem(c, 400, `Unknown chapters: ${unknown.join(', ')}.`);
     const chapters = known.filter((id) => asked.includes(id));
+    const lmsLabel = body.lmsId && checkLmsIdLabel(body.lmsId.label, body.lmsId.kind);
+    if (lmsLabel?.kind === 'invalid') return problem(c, 400, lmsLabel.reason);
     const days = body.retentionDays ?? config.retentionDays;
     if (days > config.retentionDays) {
       return problem(
@@ -806,6 +828,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         createdAt: at,
         expiresAt: at + days * DAY_MS,
         instructorSecretHash: hashSecret(secret),
+        lmsIdAsk: body.lmsId && lmsLabel ? { kind: body.lmsId.kind, label: lmsLabel.label } : null,
       });
       if (outcome === 'created') {
         ledger.created(roomId, ip);
@@ -847,13 +870,16 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     };
   };
 
-  /** A room's snapshot without its events (they follow in pages: see roomEventPages). */
-  async function snapshotHead(room: Room): Promise<DashboardSnapshot> {
+  /**
+   * A room's snapshot without its events (they follow in pages: see roomEventPages). `forExport` adds each learner's
+   * LMS identifier, which only exports may read.
+   */
+  async function snapshotHead(room: Room, { forExport = false } = {}): Promise<DashboardSnapshot> {
     const learners = await data.learnersOfRoom(room.id);
     return {
       room: roomState(room),
       chapters: course.chapters.filter((ch) => room.chapters.map(resolvedChapterId).includes(ch.id)),
-      learners: learners.map(dashboardLearner),
+      learners: learners.map((learner) => (forExport ? exportLearner(learner) : dashboardLearner(learner))),
       events: [],
       now: now(),
     };
@@ -1083,7 +1109,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     let head: DashboardSnapshot;
     let state: ReturnType<typeof createDashboardState>;
     try {
-      head = await snapshotHead(c.get('room'));
+      head = await snapshotHead(c.get('room'), { forExport: true });
       state = createDashboardState(head);
       for await (const page of eventPages(c.get('room'))) {
         for (const event of page.events) applyEvent(state, dashboardEvent(event));

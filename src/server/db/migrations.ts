@@ -86,6 +86,19 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.alterTable('rooms').dropColumn('joining_closed').execute();
       },
     },
+    // Rooms made before this migration ask for no LMS identifier (both columns null) and their learners have none.
+    '0003-lms-identifiers': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('rooms').addColumn('lms_id_kind', 'text').execute();
+        await db.schema.alterTable('rooms').addColumn('lms_id_label', 'text').execute();
+        await db.schema.alterTable('learners').addColumn('lms_id', 'text').execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.alterTable('learners').dropColumn('lms_id').execute();
+        await db.schema.alterTable('rooms').dropColumn('lms_id_label').execute();
+        await db.schema.alterTable('rooms').dropColumn('lms_id_kind').execute();
+      },
+    },
   };
 }
 

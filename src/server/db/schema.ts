@@ -27,6 +27,10 @@ export interface RoomsTable {
   lock_changed_at: number;
   /** 1 while the instructor has closed joining (learners already in keep working). */
   joining_closed: number;
+  /** The kind of LMS identifier asked at join (login, email, student-id), or null when the room asks for none. */
+  lms_id_kind: string | null;
+  /** The label learners see above that field; null when the room asks for none. */
+  lms_id_label: string | null;
 }
 
 /** A learner in a room. */
@@ -45,6 +49,8 @@ export interface LearnersTable {
   /** The chapter the learner last opened, and when. */
   chapter_id: string | null;
   chapter_at: number | null;
+  /** The learner's LMS identifier as checked at join (src/room/lms-id-check.ts), or null. Read only by exports. */
+  lms_id: string | null;
 }
 
 /** One graded action a learner sent, with the server's own verdict. */

@@ -4,6 +4,8 @@
  * Rows come back as camelCase records with booleans and parsed JSON; callers never see a table row.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { LMS_ID_KINDS, type LmsIdKind } from '../../room/protocol.ts';
+import type { LmsIdAsk } from '../../room/lms-id-check.ts';
 import type { EventsTable, LearnersTable, RoomsTable, WorkshopDatabase } from './schema.ts';
 
 /** A room as the server uses it. */
@@ -21,6 +23,8 @@ export interface Room {
   lockChangedAt: number;
   /** True while the instructor has closed joining. */
   joiningClosed: boolean;
+  /** The LMS identifier the room asks for at join, or null when it asks for none. */
+  lmsIdAsk: LmsIdAsk | null;
 }
 
 /** A learner as the server uses it. */
@@ -35,6 +39,11 @@ export interface Learner {
   removedAt: number | null;
   chapterId: string | null;
   chapterAt: number | null;
+  /**
+   * The learner's LMS identifier (login, e-mail address or student ID, as the room asked), or null when the room
+   * asked for none. Only exports read it: never sent to a dashboard or shown on a projector.
+   */
+  lmsId: string | null;
 }
 
 /** An event to store (already validated and graded by the caller). */
@@ -79,6 +88,8 @@ const parseChapters = (text: string): string[] => {
   return Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : [];
 };
 
+const isLmsIdKind = (kind: string | null): kind is LmsIdKind => (LMS_ID_KINDS as readonly unknown[]).includes(kind);
+
 function toRoom(row: Selectable<RoomsTable>): Room {
   return {
     id: row.id,
@@ -93,6 +104,10 @@ function toRoom(row: Selectable<RoomsTable>): Room {
     locked: Number(row.locked) === 1,
     lockChangedAt: Number(row.lock_changed_at),
     joiningClosed: Number(row.joining_closed) === 1,
+    lmsIdAsk:
+      isLmsIdKind(row.lms_id_kind) && row.lms_id_label !== null
+        ? { kind: row.lms_id_kind, label: row.lms_id_label }
+        : null,
   };
 }
 
@@ -108,6 +123,7 @@ function toLearner(row: Selectable<LearnersTable>): Learner {
     removedAt: row.removed_at === null ? null : Number(row.removed_at),
     chapterId: row.chapter_id,
     chapterAt: row.chapter_at === null ? null : Number(row.chapter_at),
+    lmsId: row.lms_id,
   };
 }
 
@@ -252,7 +268,9 @@ export function createWorkshopData(db: Kysely<WorkshopDatabase>) {
   return {
     /** Inserts a room; `code-taken` when another room already has the code (the caller draws a new one). */
     async insertRoom(
-      room: Omit<Room, 'endedAt' | 'locked' | 'lockChangedAt' | 'joiningClosed'>,
+      room: Omit<Room, 'endedAt' | 'locked' | 'lockChangedAt' | 'joiningClosed' | 'lmsIdAsk'> & {
+        lmsIdAsk?: LmsIdAsk | null;
+      },
     ): Promise<'created' | 'code-taken'> {
       const inserted = await db
         .insertInto('rooms')
@@ -269,6 +287,8 @@ export function createWorkshopData(db: Kysely<WorkshopDatabase>) {
           locked: 0,
           lock_changed_at: room.createdAt,
           joining_closed: 0,
+          lms_id_kind: room.lmsIdAsk?.kind ?? null,
+          lms_id_label: room.lmsIdAsk?.label ?? null,
         })
         .onConflict((oc) => oc.column('code').doNothing())
         .returning('id')
@@ -355,9 +375,14 @@ export function createWorkshopData(db: Kysely<WorkshopDatabase>) {
       return expired.map((r) => r.id);
     },
 
-    /** Adds a learner; `name-taken` when someone in the room already has that name (after folding). */
+    /**
+     * Adds a learner, with their LMS identifier when the room asked for one; `name-taken` when someone in the room
+     * already has that name (after folding).
+     */
     async insertLearner(
-      learner: Pick<Learner, 'id' | 'roomId' | 'name' | 'nameKey' | 'secretHash' | 'joinedAt'>,
+      learner: Pick<Learner, 'id' | 'roomId' | 'name' | 'nameKey' | 'secretHash' | 'joinedAt'> & {
+        lmsId?: string | null;
+      },
     ): Promise<'joined' | 'name-taken'> {
       const inserted = await db
         .insertInto('learners')
@@ -372,6 +397,7 @@ export function createWorkshopData(db: Kysely<WorkshopDatabase>) {
           removed_at: null,
           chapter_id: null,
           chapter_at: null,
+          lms_id: learner.lmsId ?? null,
         })
         .onConflict((oc) => oc.columns(['room_id', 'name_key']).doNothing())
         .returning('id')

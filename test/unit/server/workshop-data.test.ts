@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../../src/server/db/open.ts';
-import { MIGRATION_NAMES } from '../../../src/server/db/migrations.ts';
+import { Migrator } from 'kysely/migration';
+import { MIGRATION_NAMES, migrationProvider } from '../../../src/server/db/migrations.ts';
 import { createWorkshopData, type NewEvent, type WorkshopData } from '../../../src/server/db/workshop-data.ts';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
 
@@ -85,7 +86,56 @@ for (const engine of ENGINES_UNDER_TEST) {
       const again = await openDatabase(test.url);
       expect(await migrate(again)).toEqual([]);
       await again.close();
-      expect(MIGRATION_NAMES).toEqual(['0001-rooms-learners-events', '0002-rooms-joining-closed']);
+      expect(MIGRATION_NAMES).toEqual([
+        '0001-rooms-learners-events',
+        '0002-rooms-joining-closed',
+        '0003-lms-identifiers',
+      ]);
+    });
+
+    it('keeps rooms and learners made before LMS identifiers working: they ask for none and have none', async () => {
+      // Back to the schema before LMS identifiers (0003's down), rows written then, and forward again.
+      const { db } = test.database;
+      const migrator = new Migrator({ db, provider: migrationProvider(test.database.engine) });
+      expect((await migrator.migrateTo('0002-rooms-joining-closed')).error).toBeUndefined();
+      // Rows as the server wrote them before the migration, without the new columns.
+      await db
+        .insertInto('rooms')
+        .values({
+          id: 'r-old',
+          code: 'OLDR3467',
+          title: 'Room r-old',
+          chapters: '["message-shapes"]',
+          starts_at: null,
+          created_at: T0,
+          ended_at: null,
+          expires_at: T0 + DAY,
+          instructor_secret_hash: 'h',
+          locked: 0,
+          lock_changed_at: T0,
+          joining_closed: 0,
+        } as never)
+        .execute();
+      await db
+        .insertInto('learners')
+        .values({
+          id: 'l-old',
+          room_id: 'r-old',
+          name: 'Ada',
+          name_key: 'ada',
+          secret_hash: 'h',
+          joined_at: T0,
+          last_seen_at: T0,
+          removed_at: null,
+          chapter_id: null,
+          chapter_at: null,
+        } as never)
+        .execute();
+      expect(await migrate(test.database)).toEqual(['0003-lms-identifiers']);
+      expect((await data.roomById('r-old'))?.lmsIdAsk).toBeNull();
+      expect((await data.learnerById('l-old'))?.lmsId).toBeNull();
+      expect(await data.insertLearner(learner('l-new', 'r-old', 'Grace'))).toBe('joined');
+      await data.deleteRoom('r-old');
     });
 
     it('stores a room and reads it back by id and by code, with its chapters, start and an open lock', async () => {
@@ -104,6 +154,7 @@ for (const engine of ENGINES_UNDER_TEST) {
         locked: false,
         lockChangedAt: T0,
         joiningClosed: false,
+        lmsIdAsk: null,
       });
       expect(await data.roomByCode('ABCD2345')).toEqual(byId);
       expect(await data.roomByCode('ZZZZ9999')).toBeUndefined();
@@ -129,6 +180,19 @@ for (const engine of ENGINES_UNDER_TEST) {
       expect(await data.insertLearner(learner('l4', 'r1', 'Grace'))).toBe('joined');
       expect((await data.learnersOfRoom('r1')).map((l) => l.name)).toEqual(['Ada', 'Grace']);
       expect(await data.learnerById('l2')).toBeUndefined();
+    });
+
+    it('keeps the LMS identifier a room asks for, and each learner’s identifier apart from the name (null when none)', async () => {
+      const asks = { ...room('r-lms', 'LMSX3467'), lmsIdAsk: { kind: 'student-id' as const, label: 'Student number' } };
+      expect(await data.insertRoom(asks)).toBe('created');
+      expect((await data.roomById('r-lms'))?.lmsIdAsk).toEqual({ kind: 'student-id', label: 'Student number' });
+      expect(await data.insertLearner({ ...learner('l-lms', 'r-lms', 'Ada'), lmsId: 's1234567' })).toBe('joined');
+      expect(await data.insertLearner(learner('l-none', 'r-lms', 'Grace'))).toBe('joined');
+      const [ada, grace] = await data.learnersOfRoom('r-lms');
+      expect(ada).toMatchObject({ name: 'Ada', lmsId: 's1234567' });
+      expect(grace).toMatchObject({ name: 'Grace', lmsId: null });
+      expect((await data.learnerById('l-lms'))?.lmsId).toBe('s1234567');
+      await data.deleteRoom('r-lms');
     });
 
     it('stores a batch in order and acknowledges each event with its id', async () => {
