@@ -1,7 +1,8 @@
 /**
  * The home page's course path, from the store and /progress/manifest.json: "Continue: chapter 5, the decision
  * table" once anything is done (element marked data-progress-continue), and in each chapter card (elements marked
- * data-progress-chapter="<id>") a bar and what is left, in words. Browser only.
+ * data-progress-chapter="<id>") a bar and what is left, in words. In a workshop room "Continue" stays within the
+ * room's chapters. Browser only.
  */
 import { progressStore } from './browser.ts';
 import { chapterCompletion, type ChapterItems } from './items.ts';
@@ -15,6 +16,10 @@ async function fill(): Promise<void> {
   try {
     const response = await fetch('/progress/manifest.json');
     manifest = ((await response.json()) as { chapters: ChapterItems[] }).chapters;
+    // In a workshop room the path runs through the room's chapters only (the ids RoomHead.astro puts on <html>):
+    // the others count as having nothing to do, so chapters keep their numbers in the course.
+    const room = document.documentElement.dataset.roomChapters?.split(' ').filter(Boolean);
+    if (room?.length) manifest = manifest.map((m) => (room.includes(m.chapter) ? m : { ...m, items: [] }));
   } catch {
     return; // Offline without a cached manifest: the outline simply shows no progress.
   }

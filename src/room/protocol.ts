@@ -215,5 +215,7 @@ export const RoomSessionSchema = z.strictObject({
   name: z.string().check(z.maxLength(MAX_NAME_CHARS * 4)),
   title: z.string().check(z.maxLength(MAX_TITLE_CHARS * 4)),
   code: z.string().check(z.maxLength(16)),
+  /** The room's chapters in course order: the pages list only these (absent in sessions from before they were kept). */
+  chapters: z.optional(z.array(ChapterIdSchema).check(z.maxLength(20))),
 });
 export type RoomSession = z.infer<typeof RoomSessionSchema>;

@@ -14,7 +14,7 @@ import { readEventStream, waitUntilShownAgain } from '../sse.ts';
 import { enrichGradedAction, eventFromGraded, eventsFromProgressChange } from './events-from-progress.ts';
 import { createQueue, randomKey, type UnsequencedEvent } from './queue.ts';
 import { createSender, type SenderStatus, type StopReason } from './sender.ts';
-import { applyRoomLock, endSession, holdRoomLock } from './session.ts';
+import { applyRoomLock, endSession, holdRoomLock, rememberRoomChapters } from './session.ts';
 
 const LEASE_KEY = 'mcp-lab-room:sender';
 const LEASE_MS = 5000;
@@ -152,8 +152,9 @@ async function followRoom(
           response,
           (event) => {
             if (event.event === 'room') {
-              const room = JSON.parse(event.data) as { locked: boolean; endedAt: number | null };
+              const room = JSON.parse(event.data) as { locked: boolean; endedAt: number | null; chapters?: string[] };
               applyRoomLock(room.locked);
+              if (room.chapters) rememberRoomChapters(room.chapters);
               if (room.endedAt !== null) finish('ended', 'The room has ended.');
             } else if (event.event === 'removed') {
               finish('removed', 'The instructor removed you from this room.');

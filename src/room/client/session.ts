@@ -30,6 +30,17 @@ export function writeSession(session: RoomSession): void {
   localStorage.setItem(SESSION_KEY, JSON.stringify(session));
 }
 
+/**
+ * Keeps the room's chapters with the session when the room's live state brings them (sessions stored before the
+ * join answer's chapters were kept have none), so the next page lists the room's chapters.
+ */
+export function rememberRoomChapters(chapters: readonly string[]): void {
+  const session = readSession();
+  if (!session || session.chapters?.join(' ') === chapters.join(' ')) return;
+  const next = RoomSessionSchema.safeParse({ ...session, chapters: [...chapters] });
+  if (next.success) writeSession(next.data);
+}
+
 /** Forgets the room (and its lock), leaving `note` for the join page to show. */
 export function endSession(note?: string): void {
   try {
