@@ -248,3 +248,132 @@ test.describe('a live workshop room', () => {
     for (const p of [instructor, ...learners]) await p.context.close();
   });
 });
+
+test.describe('joining a room that asks for an LMS identifier, and sees only its chapters', () => {
+  const ROOM_CHAPTERS = ['what-a-receiver-owes', 'error-semantics-and-retries'];
+  let code = '';
+
+  /** Creates a room of ROOM_CHAPTERS asking for a university e-mail, at `viewport`; returns the dashboard page. */
+  async function createRoom(browser: Browser, viewport: { width: number; height: number }) {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    const dash = await context.newPage();
+    await dash.goto(`${BASE}/instructor/room/`);
+    await dash.getByLabel('Room title').fill('Gradebook class');
+    for (const box of await dash.locator('input[name="chapters"]').all()) {
+      if (!ROOM_CHAPTERS.includes(await box.inputValue())) await box.uncheck();
+    }
+    await dash.getByLabel('E-mail address').check();
+    await dash.getByLabel('Label learners see above the field').fill('University e-mail');
+    await dash.getByRole('button', { name: 'Create the room' }).click();
+    return { context, dash };
+  }
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    test(`after "Create the room" the code and QR code are in view and focused (${size}, ${viewport.width} px)`, async ({
+      browser,
+    }) => {
+      const { context, dash } = await createRoom(browser, viewport);
+      const joinInfo = dash.getByRole('region', { name: /How learners join/ });
+      await expect(dash.locator('[data-role="qr"] svg')).toBeVisible();
+      await expect(joinInfo).toBeFocused();
+      await expect(dash.locator('[data-role="code"]')).toBeInViewport({ ratio: 1 });
+      await expect(dash.locator('[data-role="qr"] svg')).toBeInViewport({ ratio: 1 });
+      code = (await dash.locator('[data-role="code"]').textContent())!.trim();
+      await context.close();
+    });
+  }
+
+  test('a learner is asked for the identifier, a bad one is refused keeping their name, a good one joins', async ({
+    browser,
+  }) => {
+    const { context: dashContext, dash } = await createRoom(browser, VIEWPORTS.desktop);
+    await expect(dash.locator('[data-role="live"]')).toHaveText('Live');
+    code = (await dash.locator('[data-role="code"]').textContent())!.trim();
+    const learner = await person(browser);
+    const page = learner.page;
+    await page.goto(`${BASE}/join/`);
+    await page.getByLabel('Room code').fill(code);
+    await page.getByLabel('Your name').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Join the room' }).click();
+    // The room says what it asks for: the field appears under the instructor's label, focused, with no error yet.
+    const field = page.getByLabel('University e-mail');
+    await expect(field).toBeFocused();
+    await expect(page.locator('[data-role="lms-error"]')).toBeHidden();
+    await field.fill('ada lovelace');
+    await page.getByRole('button', { name: 'Join the room' }).click();
+    await expect(page.locator('[data-role="lms-error"]')).toContainText('e-mail address');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toBeFocused();
+    await expect(page.getByLabel('Your name')).toHaveValue('Ada Lovelace');
+    await expect(field).toHaveValue('ada lovelace');
+    await field.fill('ada@example.edu');
+    await page.getByRole('button', { name: 'Join the room' }).click();
+    await expect(page.locator('[data-role="joined"]')).toBeVisible();
+
+    // The identifier is the export's, never the dashboard's.
+    await expect(row(dash, 'Ada Lovelace')).toBeVisible();
+    await expect(dash.locator('body')).not.toContainText('ada@example.edu');
+    await dashContext.close();
+  });
+
+  test('after joining, the join page, the home page, the course path and chapter navigation list the room’s chapters only', async ({
+    browser,
+  }) => {
+    const learner = await person(browser);
+    const page = learner.page;
+    await page.goto(`${BASE}/join/`);
+    await page.getByLabel('Room code').fill(code);
+    await page.getByLabel('Your name').fill('Grace Hopper');
+    await page.getByRole('button', { name: 'Join the room' }).click();
+    await page.getByLabel('University e-mail').fill('grace@example.edu');
+    await page.getByRole('button', { name: 'Join the room' }).click();
+    const listed = page.locator('[data-role="joined"] li[data-room-chapter]:visible');
+    await expect(listed).toHaveCount(2);
+    expect(await listed.evaluateAll((li) => li.map((l) => (l as HTMLElement).dataset.roomChapter))).toEqual(
+      ROOM_CHAPTERS,
+    );
+    await expect(page.getByRole('link', { name: 'Go to the course' })).toHaveAttribute(
+      'href',
+      `/chapters/${ROOM_CHAPTERS[0]}/`,
+    );
+
+    await page.goto(`${BASE}/`);
+    const outline = page.locator('.outline-list > li:visible');
+    await expect(outline).toHaveCount(2);
+    expect(await outline.evaluateAll((li) => li.map((l) => (l as HTMLElement).dataset.roomChapter))).toEqual(
+      ROOM_CHAPTERS,
+    );
+    await expect(page.locator('.outline-total')).toHaveText(/^Your workshop room has 2 chapters, about /);
+    await expect(page.locator('[data-progress-start]')).toHaveAttribute('href', `/chapters/${ROOM_CHAPTERS[0]}/`);
+
+    // Chapter navigation steps from the room's first chapter straight to its second (chapters 3 and 4 are not in it).
+    await page.goto(`${BASE}/chapters/${ROOM_CHAPTERS[0]}/`);
+    await expect(page.locator('.chapter-kicker')).toHaveText(/1 of 2 in your workshop room/);
+    await expect(page.locator('.chapter-nav a[rel="prev"]')).toHaveCount(0);
+    await page.locator('.chapter-nav a[rel="next"]').click();
+    await expect(page).toHaveURL(`${BASE}/chapters/${ROOM_CHAPTERS[1]}/`);
+    await expect(page.locator('.chapter-kicker')).toHaveText(/2 of 2 in your workshop room/);
+    await expect(page.locator('.chapter-nav a[rel="prev"]')).toHaveAttribute('href', `/chapters/${ROOM_CHAPTERS[0]}/`);
+    await expect(page.locator('.chapter-nav a[rel="next"]')).toHaveCount(0);
+
+    // The course path's "Continue" stays in the room: work in chapter 1, outside it, gives no step there; work in
+    // the room's first chapter gives a step in it, numbered as in the course.
+    const mark = async (chapter: string) => {
+      await page.goto(`${BASE}/chapters/${chapter}/`);
+      await page.locator('lab-make-it-yours[data-upgraded]').waitFor();
+      await page.locator('lab-make-it-yours [data-role="checkbox"]').check();
+    };
+    await mark('message-shapes');
+    await page.goto(`${BASE}/`);
+    await expect(page.locator('.outline-list > li:visible')).toHaveCount(2);
+    await expect(page.locator('[data-progress-continue]')).toBeHidden();
+    await mark(ROOM_CHAPTERS[0]!);
+    await page.goto(`${BASE}/`);
+    await expect(page.locator('[data-progress-continue] a')).toHaveText(/^Continue: chapter 2, /);
+    // The one refused request is the first join, which the room answers 400 to say it asks for an identifier.
+    expect(learner.errors).toEqual([
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
+    await learner.context.close();
+  });
+});

@@ -17,7 +17,7 @@ import {
 } from '../dashboard-model.ts';
 import type { DashboardEvent, DashboardLearner, RoomState } from '../live.ts';
 import { checkText, formatCode } from '../names.ts';
-import { MAX_TITLE_CHARS, type CreateRoomResponse } from '../protocol.ts';
+import { MAX_LMS_LABEL_CHARS, MAX_TITLE_CHARS, type CreateRoomResponse } from '../protocol.ts';
 import { readEventStream, waitUntilShownAgain } from '../sse.ts';
 import { workshopServer } from './server-check.ts';
 
@@ -159,6 +159,10 @@ function startCreateForm(): void {
   const title = must<HTMLInputElement>('#room-title');
   const days = must<HTMLInputElement>('#room-days');
   const start = must<HTMLInputElement>('#room-start');
+  const lmsLabel = must<HTMLInputElement>('#room-lms-label');
+  const lmsKind = () => form.querySelector<HTMLInputElement>('input[name="lms-kind"]:checked')?.value ?? '';
+  // The label field shows once the room asks for an identifier.
+  form.addEventListener('change', () => (must('[data-role="lms-label-field"]').hidden = lmsKind() === ''));
   const rooms = keptRooms();
   if (rooms.length) {
     must('[data-role="my-rooms"]').hidden = false;
@@ -194,10 +198,19 @@ function startCreateForm(): void {
       days,
       daysOk ? undefined : `Enter a whole number of days from 1 to ${most}.`,
     );
+    const kind = lmsKind();
+    const labelCheck =
+      kind && lmsLabel.value.trim() ? checkText(lmsLabel.value, MAX_LMS_LABEL_CHARS, 'label') : undefined;
+    setError(
+      must('[data-role="lms-label-error"]'),
+      lmsLabel,
+      labelCheck?.kind === 'invalid' ? labelCheck.reason : undefined,
+    );
     setError(must('[data-role="form-error"]'), undefined, undefined);
     if (titleCheck.kind !== 'ok') return title.focus();
     if (!checked.length) return form.querySelector<HTMLInputElement>('input[name="chapters"]')?.focus();
     if (!daysOk) return days.focus();
+    if (labelCheck?.kind === 'invalid') return lmsLabel.focus();
     const startsAt = start.value ? new Date(start.value).getTime() : undefined;
     const button = must<HTMLButtonElement>('button[type="submit"]', form);
     button.disabled = true;
@@ -210,6 +223,7 @@ function startCreateForm(): void {
           chapters: checked,
           retentionDays: dayCount,
           ...(startsAt !== undefined && Number.isFinite(startsAt) ? { startsAt } : {}),
+          ...(kind ? { lmsId: { kind, ...(labelCheck?.kind === 'ok' ? { label: labelCheck.text } : {}) } } : {}),
         }),
       });
       const body = (await response.json().catch(() => ({}))) as Partial<CreateRoomResponse> & { error?: string };
@@ -227,7 +241,7 @@ function startCreateForm(): void {
       keepRoom(room);
       history.replaceState(null, '', `${location.pathname}#room=${encodeURIComponent(room.roomId)}`);
       must('[data-role="create"]').hidden = true;
-      await openDashboard(room);
+      await openDashboard(room, { justCreated: true });
     } catch {
       setError(must('[data-role="form-error"]'), undefined, 'The workshop server cannot be reached.');
     } finally {
@@ -334,7 +348,11 @@ async function settleKey(initial: KeptRoom): Promise<KeptRoom> {
   return room;
 }
 
-async function openDashboard(initial: KeptRoom): Promise<void> {
+/**
+ * Shows the room's dashboard and follows it live. `justCreated`: the room was created on this page, so the code and
+ * QR code are drawn at once and brought into view with focus (the instructor's next step is to show them).
+ */
+async function openDashboard(initial: KeptRoom, { justCreated = false } = {}): Promise<void> {
   const room = await settleKey(initial);
   must('[data-role="create"]').hidden = true;
   const dash = must('[data-role="dashboard"]');
@@ -668,6 +686,17 @@ async function openDashboard(initial: KeptRoom): Promise<void> {
 
   const joinUrl = `${location.origin}/join/`;
   must('[data-role="join-url"]').textContent = joinUrl;
+  if (justCreated && room.code) {
+    must('[data-role="title"]').textContent = room.title;
+    must('[data-role="code"]').textContent = formatCode(room.code);
+    const joinInfo = must('[data-role="join-info"]');
+    void drawQr(room.code)
+      .catch(() => undefined)
+      .then(() => {
+        joinInfo.focus({ preventScroll: true });
+        joinInfo.scrollIntoView({ block: 'center' });
+      });
+  }
 
   const stream = new AbortController();
   let delay = 1000;
@@ -695,7 +724,7 @@ async function openDashboard(initial: KeptRoom): Promise<void> {
               clockSkew = snapshot.now - Date.now();
               state = createDashboardState(snapshot);
               keepRoom({ ...room, title: snapshot.room.title, code: snapshot.room.code });
-              if (first) void drawQr(snapshot.room.code);
+              if (first && !justCreated) void drawQr(snapshot.room.code);
               first = false;
               // A large room's events follow in pages: the page is live once the last one is in.
               const more = (snapshot as { more?: boolean }).more === true;

@@ -1,10 +1,13 @@
 /**
- * The /join/ page: checks that a workshop server is there, joins a room with a code and a name, and shows the room
- * this browser is in (with a way to leave). Errors appear under the field they concern, as the house style asks.
+ * The /join/ page: checks that a workshop server is there, joins a room with a code, a name and, when the room asks
+ * for one, the learner's LMS identifier, and shows the room this browser is in (with a way to leave). Errors appear
+ * under the field they concern, as the house style asks; nothing the learner typed is cleared by a refusal.
  */
 import { checkName, normaliseCode, formatCode } from '../names.ts';
-import type { JoinResponse } from '../protocol.ts';
+import type { LmsIdAsk } from '../lms-id-check.ts';
+import type { JoinRefusal, JoinResponse } from '../protocol.ts';
 import { createQueue } from './queue.ts';
+import { showRoomChapters } from './room-chapters.ts';
 import { hasWorkshopServer } from './server-check.ts';
 import { ROOM_NOTE_KEY, endSession, readSession, writeSession, applyRoomLock } from './session.ts';
 
@@ -32,6 +35,22 @@ export function startJoinPage(): void {
   const codeError = must<HTMLElement>('[data-role="code-error"]');
   const nameError = must<HTMLElement>('[data-role="name-error"]');
   const formError = must<HTMLElement>('[data-role="form-error"]');
+  const lmsField = must<HTMLElement>('[data-role="lms-field"]');
+  const lmsId = must<HTMLInputElement>('#room-lms-id');
+  const lmsError = must<HTMLElement>('[data-role="lms-error"]');
+  /** What the room asks for, once the server has said (the first join answer of a room that asks). */
+  let ask: LmsIdAsk | undefined;
+
+  /** Shows the LMS identifier field as the room asks for it, keeping whatever was typed in it. */
+  const showLmsField = (asked: LmsIdAsk) => {
+    ask = asked;
+    must('[data-role="lms-label"]').textContent = asked.label;
+    lmsId.type = asked.kind === 'email' ? 'email' : 'text';
+    lmsId.autocomplete = asked.kind === 'email' ? 'email' : asked.kind === 'login' ? 'username' : 'off';
+    lmsId.inputMode = asked.kind === 'email' ? 'email' : 'text';
+    lmsId.required = true;
+    lmsField.hidden = false;
+  };
   const joined = must<HTMLElement>('[data-role="joined"]');
   const note = must<HTMLElement>('[data-role="note"]');
 
@@ -97,20 +116,37 @@ export function startJoinPage(): void {
     setError(codeError, code, typedCode ? undefined : 'Enter the 8-character room code your instructor shows.');
     setError(nameError, name, typedName.kind === 'ok' ? undefined : typedName.reason);
     setError(formError, undefined, undefined);
+    // The same check the server runs, loaded only for a room that asks (it brings zod's e-mail format).
+    const typedLmsId = ask && (await import('../lms-id-check.ts')).checkLmsId(lmsId.value, ask);
+    setError(lmsError, lmsId, typedLmsId && typedLmsId.kind !== 'ok' ? typedLmsId.reason : undefined);
     if (!typedCode) return code.focus();
     if (typedName.kind !== 'ok') return name.focus();
+    if (typedLmsId && typedLmsId.kind !== 'ok') return lmsId.focus();
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     button.disabled = true;
     try {
       const response = await fetch('/api/join', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ code: typedCode, name: typedName.name }),
+        body: JSON.stringify({
+          code: typedCode,
+          name: typedName.name,
+          ...(typedLmsId?.kind === 'ok' ? { lmsId: typedLmsId.id } : {}),
+        }),
       });
-      const body = (await response.json().catch(() => ({}))) as Partial<JoinResponse> & { error?: string };
+      const body = (await response.json().catch(() => ({}))) as Partial<JoinResponse> & Partial<JoinRefusal>;
       if (response.status === 404) return setError(codeError, code, body.error ?? 'No open room has that code.');
-      if (response.status === 409 || response.status === 400)
-        return setError(nameError, name, body.error ?? 'Choose another name.');
+      if (body.field === 'lmsId') {
+        // The first time, the room is only saying it asks: show the field (its hint says why), not an error.
+        const asking = lmsField.hidden && body.lmsId !== undefined;
+        if (body.lmsId) showLmsField(body.lmsId);
+        setError(lmsError, lmsId, asking ? undefined : (body.error ?? 'Type the identifier your instructor asks for.'));
+        return lmsId.focus();
+      }
+      if (response.status === 409 || response.status === 400) {
+        setError(nameError, name, body.error ?? 'Choose another name.');
+        return name.focus();
+      }
       if (!response.ok || !body.token)
         return setError(formError, undefined, body.error ?? `The server answered ${response.status}.`);
       writeSession({
@@ -120,8 +156,10 @@ export function startJoinPage(): void {
         name: body.name!,
         title: body.title!,
         code: typedCode,
+        ...(body.chapters ? { chapters: body.chapters } : {}),
       });
       applyRoomLock(body.locked === true);
+      if (body.chapters) showRoomChapters(body.chapters);
       const first = body.chapters?.[0];
       must<HTMLAnchorElement>('[data-role="start"]').href = first ? `/chapters/${first}/` : '/';
       showJoined();
