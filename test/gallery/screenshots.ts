@@ -3,7 +3,9 @@
  * the states peculiar to one widget), plus the home, progress, roster and Playground pages, at 1280 and 390 px
  * wide, light and dark, written to test/screenshots/ (ignored by git) with an index.html to look through them.
  *
- * It serves the already-built dist/ with `astro preview` on $SCREENSHOT_PORT (default 4321). Build first:
+ * It serves the already-built dist/ with `astro preview` on $SCREENSHOT_PORT (default 4321), and the live room's
+ * shots (joining, a room just created) from the workshop server on the next port, with a throwaway database. Build
+ * first:
  *
  *   npm run build && npm run screenshots
  *   SCREENSHOT_PORT=4462 npm run screenshots -- decision-table    # only the shots whose name contains the word
@@ -11,7 +13,8 @@
  * Looking is the point: a person opens the pictures (index.html) and fixes what looks unfinished.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
@@ -35,6 +38,10 @@ interface Shot {
   url: string;
   target?: string;
   act?: (page: Page) => Promise<void>;
+  /** Served by the workshop server (rooms, joining) instead of `astro preview`. */
+  workshop?: boolean;
+  /** Photograph what is in view, not the whole page (for states that scroll something into view). */
+  viewport?: boolean;
 }
 
 const CH5 = '/chapters/error-semantics-and-retries/';
@@ -353,7 +360,50 @@ const shots: Shot[] = [
   },
   { name: 'page-instructor', url: '/instructor/' },
   { name: 'page-search', url: '/search/?q=idempotency' },
+  // The live room, on the workshop server: a room that asks for a student ID (made once, before the shots).
+  {
+    name: 'room-join-lms-id',
+    url: '/join/',
+    workshop: true,
+    target: '[data-role="join-form"]',
+    act: (page) => joinAskedRoom(page),
+  },
+  {
+    name: 'room-join-lms-id-error',
+    url: '/join/',
+    workshop: true,
+    target: '[data-role="join-form"]',
+    act: async (page) => {
+      await joinAskedRoom(page);
+      await page.getByLabel('Student number (on your card)').fill('ada lovelace');
+      await page.getByRole('button', { name: 'Join the room' }).click();
+      await page.locator('[data-role="lms-error"]:not([hidden])').waitFor();
+    },
+  },
+  {
+    name: 'room-created',
+    url: '/instructor/room/',
+    workshop: true,
+    viewport: true,
+    act: async (page) => {
+      await page.getByLabel('Room title').fill('Tuesday class');
+      await page.getByRole('button', { name: 'Create the room' }).click();
+      await page.locator('[data-role="join-info"]:focus').waitFor();
+      await page.locator('[data-role="qr"] svg').waitFor();
+    },
+  },
 ];
+
+/** The code of the room the join shots use; set once the workshop server is up. */
+let askedRoomCode = '';
+
+/** Types the asking room's code and a name on the join page and joins, so the room asks for the identifier. */
+async function joinAskedRoom(page: Page): Promise<void> {
+  await page.getByLabel('Room code').fill(askedRoomCode);
+  await page.getByLabel('Your name').fill('Ada Lovelace');
+  await page.getByRole('button', { name: 'Join the room' }).click();
+  await page.locator('[data-role="lms-field"]:not([hidden])').waitFor();
+}
 
 const VARIANTS = [
   { name: '1280-light', width: 1280, height: 800, colorScheme: 'light' },
@@ -375,30 +425,70 @@ const server = spawn(
   ],
   { cwd: root, stdio: 'ignore', detached: true },
 );
+// The workshop server for the room shots, on the next port, with its database in a temporary folder.
+const workshopPort = port + 1;
+const workshopBase = `http://127.0.0.1:${workshopPort}`;
+const workshopData = mkdtempSync(join(tmpdir(), 'gallery-workshop-'));
+const workshop = spawn(
+  process.execPath,
+  [
+    join(root, 'src/server/main.ts'),
+    '--dist',
+    join(root, 'dist'),
+    '--no-qr',
+    '--port',
+    String(workshopPort),
+    '--host',
+    '127.0.0.1',
+    '--data',
+    join(workshopData, 'gallery.sqlite'),
+  ],
+  { cwd: root, stdio: 'ignore', detached: true },
+);
 const stop = () => {
-  try {
-    process.kill(-server.pid!, 'SIGTERM');
-  } catch {
-    // already gone
+  for (const child of [server, workshop]) {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
   }
+  rmSync(workshopData, { recursive: true, force: true });
 };
 process.on('SIGINT', () => (stop(), process.exit(130)));
 
-async function waitForServer(): Promise<void> {
+async function waitForServer(url = `${base}/`, what = 'astro preview'): Promise<void> {
   for (let i = 0; i < 150; i += 1) {
     try {
-      if ((await fetch(`${base}/`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`astro preview did not answer on ${base} (is the port taken? set SCREENSHOT_PORT)`);
+  throw new Error(`${what} did not answer on ${url} (is the port taken? set SCREENSHOT_PORT)`);
+}
+
+/** Creates the room the join shots use: two chapters, asking for a student ID under the instructor's label. */
+async function createAskedRoom(): Promise<string> {
+  const res = await fetch(`${workshopBase}/api/rooms`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      title: 'Gradebook class',
+      chapters: ['what-a-receiver-owes', 'error-semantics-and-retries'],
+      lmsId: { kind: 'student-id', label: 'Student number (on your card)' },
+    }),
+  });
+  if (res.status !== 201) throw new Error(`the workshop server did not create a room: ${res.status}`);
+  return ((await res.json()) as { code: string }).code;
 }
 
 const failures: string[] = [];
 try {
   await waitForServer();
+  await waitForServer(`${workshopBase}/workshop-server.json`, 'the workshop server');
+  askedRoomCode = await createAskedRoom();
   rmSync(out, { recursive: true, force: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -420,7 +510,7 @@ try {
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('dialog', (d) => void d.accept());
       try {
-        await page.goto(`${base}${shot.url}`);
+        await page.goto(`${shot.workshop ? workshopBase : base}${shot.url}`);
         for (const tag of [
           'lab-decision-table',
           'lab-classify-fixture',
@@ -431,7 +521,7 @@ try {
         await shot.act?.(page);
         const file = join(out, variant.name, `${shot.name}.png`);
         if (shot.target) await page.locator(shot.target).first().screenshot({ path: file });
-        else await page.screenshot({ path: file, fullPage: true });
+        else await page.screenshot({ path: file, fullPage: !shot.viewport });
         if (errors.length) failures.push(`${variant.name}/${shot.name}: ${errors.join('; ')}`);
       } catch (error) {
         failures.push(`${variant.name}/${shot.name}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
