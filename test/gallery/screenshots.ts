@@ -381,6 +381,16 @@ const shots: Shot[] = [
     },
   },
   {
+    name: 'room-create-lms-id',
+    url: '/instructor/room/',
+    workshop: true,
+    target: '[data-role="create-form"]',
+    act: async (page) => {
+      await page.getByLabel('E-mail address').check();
+      await page.getByLabel('Label learners see above the field').fill('University e-mail');
+    },
+  },
+  {
     name: 'room-created',
     url: '/instructor/room/',
     workshop: true,
