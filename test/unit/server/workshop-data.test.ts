@@ -85,7 +85,7 @@ for (const engine of ENGINES_UNDER_TEST) {
       const again = await openDatabase(test.url);
       expect(await migrate(again)).toEqual([]);
       await again.close();
-      expect(MIGRATION_NAMES).toEqual(['0001-rooms-learners-events', '0002-rooms-joining-closed']);
+      expect(MIGRATION_NAMES).toEqual(['0001-rooms-learners-events', '0002-rooms-joining-closed', '0003-room-pace']);
     });
 
     it('stores a room and reads it back by id and by code, with its chapters, start and an open lock', async () => {
