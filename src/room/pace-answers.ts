@@ -81,7 +81,10 @@ export interface AnswerDistribution {
   learners: number;
   /** Of them, how many had the whole item right. */
   right: number;
-  /** Decision-table cells (a table, or a completion check's table questions), in the order the course asks them. */
+  /**
+   * Decision-table cells (a table, or a completion check's table questions) someone answered, in the order the
+   * course asks them; a cell every counted learner left blank is left out.
+   */
   cells: CellAnswers[];
   /** Completion-check questions, in order: how many right, wrong, left blank, and self-assessed. */
   questions: { id: string; right: number; wrong: number; blank: number; selfAssessed: number }[];
@@ -138,10 +141,12 @@ export function answerDistribution(
       else tally.wrong += 1;
     }
   }
-  out.cells = [...cells.values()].map((c) => ({
-    ...c,
-    values: [...c.values].sort((a, b) => b.count - a.count || Number(b.correct) - Number(a.correct)),
-  }));
+  out.cells = [...cells.values()]
+    .filter((c) => c.blank < out.learners)
+    .map((c) => ({
+      ...c,
+      values: [...c.values].sort((a, b) => b.count - a.count || Number(b.correct) - Number(a.correct)),
+    }));
   out.questions = [...questions.values()];
   return out;
 }

@@ -81,7 +81,7 @@ export function createPaceFollower(roomId: string) {
     for (const widget of document.querySelectorAll<HTMLElement>(WIDGETS)) {
       const item = itemOf(widget, chapterId);
       const closed = item !== undefined && isClosed(pace, item);
-      let note = widget.querySelector<HTMLElement>(':scope > .room-closed-note');
+      let note = widget.querySelector<HTMLElement>('.room-closed-note');
       if (!closed) {
         note?.remove();
         delete widget.dataset.roomClosed;
@@ -92,7 +92,10 @@ export function createPaceFollower(roomId: string) {
         note = document.createElement('p');
         note.className = 'room-closed-note';
         note.setAttribute('role', 'status');
-        widget.prepend(note);
+        // Under the item's heading, where the learner reads what the item asks.
+        const heading = headingOf(widget);
+        if (heading) heading.after(note);
+        else widget.prepend(note);
       }
       note.textContent = closedItemReason(headingOf(widget)?.textContent?.trim());
     }
@@ -191,7 +194,7 @@ export function createPaceFollower(roomId: string) {
         return undefined;
       const widget = itemElement({ chapterId: event.chapterId, itemId: event.itemId });
       const reason = closedItemReason(widget ? headingOf(widget)?.textContent?.trim() : undefined);
-      const note = widget?.querySelector<HTMLElement>(':scope > .room-closed-note');
+      const note = widget?.querySelector<HTMLElement>('.room-closed-note');
       if (note) {
         note.textContent = `Not sent. ${reason}`;
         note.dataset.refused = 'true';

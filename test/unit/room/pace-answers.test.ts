@@ -128,3 +128,15 @@ describe('the class answers to one item', () => {
     ).toEqual([{ scenarioId: 'backend-unavailable', column: 'layer', chosen: 'transport', result: 'incorrect' }]);
   });
 });
+
+describe('cells nobody answered', () => {
+  it('are left out: a learner who checked one cell of the table shows one cell', () => {
+    const state = createAnswersState();
+    applyAnswerEvent(
+      state,
+      check('ada', [layer('transport', 'incorrect'), { s: 'unknown-method', c: 'layer', r: 'unanswered' }]),
+    );
+    const out = answerDistribution(state, TABLE, () => true);
+    expect(out.cells.map((c) => `${c.scenarioId}/${c.column}`)).toEqual(['backend-unavailable/layer']);
+  });
+});
