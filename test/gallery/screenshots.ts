@@ -74,16 +74,17 @@ async function api(path: string, body: unknown, token?: string): Promise<Record<
 /** Makes a paced room: two learners choose the JSON parser for a malformed incident id, one the course's answer. */
 async function pacedRoom(): Promise<PacedRoom> {
   const room = await api('/api/rooms', { title: 'Tuesday class', chapters: [CH5_ID, 'message-shapes'] });
-  const [roomId, secret, code] = [room.roomId, room.instructorSecret, room.code] as string[];
+  const [roomId, secret, code] = [String(room.roomId), String(room.instructorSecret), String(room.code)];
   const sessions: Record<string, string>[] = [];
-  for (const [i, [name, layer]] of [
+  const answers: [string, string][] = [
     ['Ada Lovelace', 'json-parser'],
     ['Grace Hopper', 'tool-input-validation'],
     ['Lin Chen', 'json-parser'],
-  ].entries()) {
+  ];
+  for (const [i, [name, layer]] of answers.entries()) {
     const joined = await api('/api/join', { code, name });
     const token = joined.token as string;
-    sessions.push({ roomId, learnerId: joined.learnerId as string, token, name: name!, title: 'Tuesday class', code });
+    sessions.push({ roomId, learnerId: joined.learnerId as string, token, name, title: 'Tuesday class', code });
     await api(
       '/api/events',
       {
@@ -95,7 +96,7 @@ async function pacedRoom(): Promise<PacedRoom> {
             chapterId: CH5_ID,
             itemId: 'ch05-table',
             action: 'check',
-            answers: { 'malformed-incident-id': { layer: layer! }, 'backend-unavailable': { layer: 'tool-backend' } },
+            answers: { 'malformed-incident-id': { layer }, 'backend-unavailable': { layer: 'tool-backend' } },
             hintLevel: 0,
           },
         ],
