@@ -9,6 +9,7 @@ import { COLUMN_LABELS, DECISION_LABELS, MISCONCEPTIONS, getScenario, type Decis
 import { markChapter, STATUS_LABELS, type ChapterStatus } from '../course/marking.ts';
 import type { ProgressItem } from '../progress/items.ts';
 import type { DashboardEvent, DashboardLearner, RoomState } from './live.ts';
+import { idleSince, type PaceState } from './pace.ts';
 import type { CellResult } from './verdict.ts';
 
 /** Wrong attempts in a row on one item before a learner counts as stuck. */
@@ -68,6 +69,8 @@ export interface DashboardState {
   learners: Map<string, LearnerState>;
   seen: Set<number>;
   lastEventId: number;
+  /** The room's pace, when known: idle time while the instructor presents is not "stuck". */
+  pace?: PaceState;
 }
 
 const itemKey = (chapterId: string, itemId: string) => `${chapterId}/${itemId}`;
@@ -239,8 +242,17 @@ export interface DashboardView {
   misconceptions: { id: string; belief: string; correction: string; learners: number }[];
 }
 
-const itemName = (item: ItemState): string =>
-  item.itemId === 'completion' ? `the ${item.chapterId} completion check` : item.itemId;
+/** An item as learners saw it: what kind of exercise, in which chapter (by title), a code lab by its title. */
+function itemName(item: ItemState, chapters: readonly DashboardChapter[]): string {
+  const chapter = chapters.find((c) => c.id === item.chapterId);
+  const where = `“${chapter?.title ?? item.chapterId}”`;
+  if (item.itemId === 'completion') return `the completion check of ${where}`;
+  const known = chapter?.items.find((i) => 'id' in i && i.id === item.itemId);
+  if (known?.type === 'code-lab') return known.title ? `the code lab “${known.title}”` : `the code lab in ${where}`;
+  if (item.kind === 'decision-table') return `the decision table in ${where}`;
+  if (item.kind === 'self-mark') return `“I can explain this” in ${where}`;
+  return `an exercise in ${where}`;
+}
 
 const progressItemKey = (chapterId: string, item: Exclude<ProgressItem, { type: 'practice' }>): string =>
   itemKey(chapterId, item.type === 'self-mark' ? 'self-mark' : item.id);
@@ -294,10 +306,11 @@ export function buildDashboardView(state: DashboardState, now: number): Dashboar
     for (const item of l.items.values()) if (!worst || item.wrongInARow > worst.wrongInARow) worst = item;
     const done = chapters.reduce((n, c) => n + c.done, 0);
     const total = chapters.reduce((n, c) => n + c.total, 0);
-    const idleMinutes = Math.floor((now - l.lastEventAt) / 60_000);
+    const since = idleSince(l.lastEventAt, state.pace);
+    const idleMinutes = since === null ? 0 : Math.floor((now - since) / 60_000);
     let stuck: string | undefined;
     if (!l.learner.removedAt && worst && worst.wrongInARow >= STUCK_ATTEMPTS && !worst.done) {
-      stuck = `${worst.wrongInARow} wrong attempts in a row on ${itemName(worst)}`;
+      stuck = `${worst.wrongInARow} wrong attempts in a row on ${itemName(worst, state.chapters)}`;
     } else if (!l.learner.removedAt && state.room.endedAt === null && idleMinutes >= IDLE_MINUTES && done < total) {
       stuck = `idle for ${idleMinutes} minutes`;
     }

@@ -53,4 +53,6 @@ export type LiveMessage =
   | { t: 'event-ref'; roomId: string; id: number }
   | { t: 'learner'; roomId: string; learner: DashboardLearner }
   | { t: 'room'; roomId: string; room: RoomState }
+  /** The room's pace changed (src/room/pace.ts): each stream reads the stored pace. */
+  | { t: 'pace'; roomId: string }
   | { t: 'resync' };

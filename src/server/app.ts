@@ -53,6 +53,7 @@ import type { Bus } from './bus.ts';
 import { resolvedChapterId, type RoomCourse } from './course.ts';
 import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/workshop-data.ts';
 import { gradeEvent } from './grade-event.ts';
+import { createPacing } from './pacing.ts';
 import { createHostCheck } from './host-check.ts';
 import { roomEventPages } from './room-reads.ts';
 import { siteCaching } from './site-assets.ts';
@@ -326,6 +327,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   /** Streams accepted per client address (addressKey). */
   const streamsByAddress = new Map<string, number>();
   const streamsPerAddress = config.streamsPerAddress ?? Math.max(1, Math.floor(config.maxStreams / 2));
+  const pacing = createPacing({ data, bus, course, now });
 
   /** Refuses a new stream when the server holds its most; otherwise counts it and returns how to start it. */
   const acceptStream = (c: Context, holder: string, cap: number) => {
@@ -629,6 +631,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     const acks = await oneAtATime(storeTurns, learner.id, async () => {
       let storedChars = await data.storedCharsOfLearner(learner.id);
       await ledger.ensure(room.id);
+      const pace = await pacing.read(room.id);
       body.events.forEach((raw, index) => {
         const key =
           typeof (raw as { key?: unknown })?.key === 'string' ? String((raw as { key: string }).key).slice(0, 64) : '';
@@ -648,6 +651,11 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         const graded = gradeEvent(parsed.data, course, room.chapters);
         if (graded.kind === 'rejected') {
           results[index] = { key, status: 'rejected', reason: graded.reason };
+          return;
+        }
+        const closed = pacing.refusal(pace, graded);
+        if (closed) {
+          results[index] = { key, status: 'rejected', reason: closed };
           return;
         }
         const event = parsed.data;
@@ -753,7 +761,9 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
       };
       const sendRemoved = () =>
         void sender.sendAndWait({ event: 'removed', data: '{}' }, stallSeconds * 1000).then(() => stream.close());
+      const pace = pacing.follow(room.id, (json) => sender.send({ event: 'pace', data: json }));
       const unsubscribe = bus.subscribe(room.id, (message) => {
+        if (message.t === 'pace' || message.t === 'resync') void pace.send().catch(() => {});
         if (message.t === 'room') sendRoom(message.room);
         if (message.t === 'learner' && message.learner.id === learner.id && message.learner.removedAt !== null) {
           sendRemoved();
@@ -770,9 +780,11 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         if (!me || me.removedAt !== null) return sendRemoved();
         const state = current ? roomState(current) : { ...roomState(room), endedAt: room.endedAt ?? now() };
         if (JSON.stringify(learnerRoomView(state)) !== told) sendRoom(state);
+        await pace.check();
       };
       try {
         sendRoom(roomState(room));
+        await pace.send();
         await keepAlive(stream, sender, { seconds: config.heartbeatSeconds, stallSeconds }, check);
       } finally {
         // Also when a write or the database fails: the stream gives its place back.
@@ -849,6 +861,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     c.set('room', room);
     await next();
   };
+  pacing.mount(app, instructorAuth, readBody, problem);
 
   /**
    * Before a whole-room read: the room's own limit, then the server-wide number at once; a Response when refused,
@@ -1008,7 +1021,9 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
         held ??= [];
         return sendSnapshot().then(flush);
       };
+      const pace = pacing.follow(room.id, (json) => sender.send({ event: 'pace', data: json }));
       const unsubscribe = bus.subscribe(room.id, (message) => {
+        if (message.t === 'pace' || message.t === 'resync') void pace.send().catch(() => {});
         if (message.t === 'resync') void resync();
         else if (held) held.push(message);
         else send(message);
@@ -1044,10 +1059,12 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
           toldRoom = json;
           sender.send({ event: 'room', data: json });
         }
+        await pace.check();
       };
       try {
         await sendSnapshot();
         flush();
+        await pace.send();
         await keepAlive(stream, sender, { seconds: config.heartbeatSeconds, stallSeconds }, check);
       } finally {
         // Also when the snapshot cannot be read: the stream gives its place back.
@@ -1111,6 +1128,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     try {
       head = await snapshotHead(c.get('room'), { forExport: true });
       state = createDashboardState(head);
+      state.pace = await pacing.read(head.room.id);
       for await (const page of eventPages(c.get('room'))) {
         for (const event of page.events) applyEvent(state, dashboardEvent(event));
       }

@@ -3,9 +3,9 @@
  * the states peculiar to one widget), plus the home, progress, roster and Playground pages, at 1280 and 390 px
  * wide, light and dark, written to test/screenshots/ (ignored by git) with an index.html to look through them.
  *
- * It serves the already-built dist/ with `astro preview` on $SCREENSHOT_PORT (default 4321), and the live room's
- * shots (joining, a room just created) from the workshop server on the next port, with a throwaway database. Build
- * first:
+ * It serves the already-built dist/ with `astro preview` on $SCREENSHOT_PORT (default 4321), and the workshop server
+ * (SQLite in a temporary folder) on the port after it for the live room's shots: a paced room with three learners,
+ * set up through its API for each width and theme. Build first:
  *
  *   npm run build && npm run screenshots
  *   SCREENSHOT_PORT=4462 npm run screenshots -- decision-table    # only the shots whose name contains the word
@@ -32,17 +32,86 @@ if (!existsSync(join(root, 'dist/index.html'))) {
   process.exit(2);
 }
 
-/** One picture: a page, what to do on it, and the element to photograph (the whole page when absent). */
+/**
+ * One picture: a page, what to do on it, and the element to photograph (the whole page when absent; the screen only
+ * with `screen`). A `room` shot is taken on the workshop server, in a paced room made for it (see pacedRoom): its
+ * `url` is then built from the room, and `storage` is put in the page's localStorage before it loads.
+ */
 interface Shot {
   name: string;
-  url: string;
+  url: string | ((room: PacedRoom) => string);
   target?: string;
+  screen?: boolean;
+  room?: true;
+  storage?: (room: PacedRoom) => Record<string, string>;
   act?: (page: Page) => Promise<void>;
-  /** Served by the workshop server (rooms, joining) instead of `astro preview`. */
-  workshop?: boolean;
-  /** Photograph what is in view, not the whole page (for states that scroll something into view). */
-  viewport?: boolean;
 }
+
+/** A room on the workshop server with three learners who answered chapter 5's table, sent there and revealed. */
+interface PacedRoom {
+  roomId: string;
+  secret: string;
+  code: string;
+  /** The first learner's sign-in, as the join page keeps it. */
+  session: Record<string, string>;
+}
+
+const workshopPort = port + 1;
+const workshopBase = `http://127.0.0.1:${workshopPort}`;
+const CH5_ID = 'error-semantics-and-retries';
+
+async function api(path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${workshopBase}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Makes a paced room: two learners choose the JSON parser for a malformed incident id, one the course's answer. */
+async function pacedRoom(): Promise<PacedRoom> {
+  const room = await api('/api/rooms', { title: 'Tuesday class', chapters: [CH5_ID, 'message-shapes'] });
+  const [roomId, secret, code] = [String(room.roomId), String(room.instructorSecret), String(room.code)];
+  const sessions: Record<string, string>[] = [];
+  const answers: [string, string][] = [
+    ['Ada Lovelace', 'json-parser'],
+    ['Grace Hopper', 'tool-input-validation'],
+    ['Lin Chen', 'json-parser'],
+  ];
+  for (const [i, [name, layer]] of answers.entries()) {
+    const joined = await api('/api/join', { code, name });
+    const token = joined.token as string;
+    sessions.push({ roomId, learnerId: joined.learnerId as string, token, name, title: 'Tuesday class', code });
+    await api(
+      '/api/events',
+      {
+        events: [
+          {
+            key: `gallery-${roomId.slice(0, 8)}-${i}`,
+            seq: 1,
+            kind: 'decision-table',
+            chapterId: CH5_ID,
+            itemId: 'ch05-table',
+            action: 'check',
+            answers: { 'malformed-incident-id': { layer }, 'backend-unavailable': { layer: 'tool-backend' } },
+            hintLevel: 0,
+          },
+        ],
+      },
+      token,
+    );
+  }
+  await api(`/api/rooms/${roomId}/pace`, { action: 'focus', chapterId: CH5_ID, itemId: 'ch05-table' }, secret);
+  await api(`/api/rooms/${roomId}/pace`, { action: 'close', chapterId: CH5_ID, itemId: 'completion' }, secret);
+  await api(`/api/rooms/${roomId}/pace`, { action: 'reveal', revealed: true }, secret);
+  return { roomId, secret, code, session: sessions[0]! };
+}
+
+const dashboardUrl = (room: PacedRoom) =>
+  `/instructor/room/#room=${encodeURIComponent(room.roomId)}&key=${encodeURIComponent(room.secret)}`;
 
 const CH5 = '/chapters/error-semantics-and-retries/';
 const CH2 = '/chapters/what-a-receiver-owes/';
@@ -359,19 +428,68 @@ const shots: Shot[] = [
     },
   },
   { name: 'page-instructor', url: '/instructor/' },
+  // The live room, led by the instructor (on the workshop server).
+  {
+    name: 'room-pacing-controls',
+    room: true,
+    url: dashboardUrl,
+    target: '[data-role="pace"]',
+    act: async (page) => {
+      await page.locator('[data-role="pace-closed"] li').waitFor();
+    },
+  },
+  {
+    name: 'room-reveal',
+    room: true,
+    url: dashboardUrl,
+    target: '[data-role="reveal"]',
+    act: async (page) => {
+      await page.locator('[data-role="reveal"] .room-cell').first().waitFor();
+    },
+  },
+  {
+    name: 'room-projector',
+    room: true,
+    url: dashboardUrl,
+    storage: () => ({ 'mcp-lab-room:projector': '1' }),
+    act: async (page) => {
+      await page.locator('[data-role="reveal"]:not([hidden])').waitFor();
+    },
+  },
+  {
+    name: 'room-learner-paced',
+    room: true,
+    url: () => '/chapters/message-shapes/',
+    screen: true,
+    storage: (room) => ({ 'mcp-lab-room:session': JSON.stringify(room.session) }),
+    act: async (page) => {
+      await page.waitForURL(`**${CH5}`);
+      await page.locator('.room-pace-note').waitFor();
+    },
+  },
+  {
+    name: 'room-learner-closed-item',
+    room: true,
+    url: () => CH5,
+    target: CHECK,
+    storage: (room) => ({ 'mcp-lab-room:session': JSON.stringify(room.session) }),
+    act: async (page) => {
+      await page.locator(`${CHECK} .room-closed-note`).waitFor();
+    },
+  },
   { name: 'page-search', url: '/search/?q=idempotency' },
   // The live room, on the workshop server: a room that asks for a student ID (made once, before the shots).
   {
     name: 'room-join-lms-id',
     url: '/join/',
-    workshop: true,
+    room: true,
     target: '[data-role="join-form"]',
     act: (page) => joinAskedRoom(page),
   },
   {
     name: 'room-join-lms-id-error',
     url: '/join/',
-    workshop: true,
+    room: true,
     target: '[data-role="join-form"]',
     act: async (page) => {
       await joinAskedRoom(page);
@@ -383,7 +501,7 @@ const shots: Shot[] = [
   {
     name: 'room-create-lms-id',
     url: '/instructor/room/',
-    workshop: true,
+    room: true,
     target: '[data-role="create-form"]',
     act: async (page) => {
       await page.getByLabel('E-mail address').check();
@@ -393,8 +511,8 @@ const shots: Shot[] = [
   {
     name: 'room-created',
     url: '/instructor/room/',
-    workshop: true,
-    viewport: true,
+    room: true,
+    screen: true,
     act: async (page) => {
       await page.getByLabel('Room title').fill('Tuesday class');
       await page.getByRole('button', { name: 'Create the room' }).click();
@@ -435,10 +553,14 @@ const server = spawn(
   ],
   { cwd: root, stdio: 'ignore', detached: true },
 );
-// The workshop server for the room shots, on the next port, with its database in a temporary folder.
-const workshopPort = port + 1;
-const workshopBase = `http://127.0.0.1:${workshopPort}`;
-const workshopData = mkdtempSync(join(tmpdir(), 'gallery-workshop-'));
+const stop = () => {
+  try {
+    process.kill(-server.pid!, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+};
+const roomData = mkdtempSync(join(tmpdir(), 'gallery-room-'));
 const workshop = spawn(
   process.execPath,
   [
@@ -451,32 +573,42 @@ const workshop = spawn(
     '--host',
     '127.0.0.1',
     '--data',
-    join(workshopData, 'gallery.sqlite'),
+    join(roomData, 'room.sqlite'),
   ],
   { cwd: root, stdio: 'ignore', detached: true },
 );
-const stop = () => {
-  for (const child of [server, workshop]) {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+const stopWorkshop = () => {
+  try {
+    process.kill(-workshop.pid!, 'SIGTERM');
+  } catch {
+    // already gone
   }
-  rmSync(workshopData, { recursive: true, force: true });
+  rmSync(roomData, { recursive: true, force: true });
 };
-process.on('SIGINT', () => (stop(), process.exit(130)));
+process.on('SIGINT', () => (stop(), stopWorkshop(), process.exit(130)));
 
-async function waitForServer(url = `${base}/`, what = 'astro preview'): Promise<void> {
+async function waitForServer(): Promise<void> {
   for (let i = 0; i < 150; i += 1) {
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetch(`${base}/`)).ok) return;
     } catch {
       // not yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`${what} did not answer on ${url} (is the port taken? set SCREENSHOT_PORT)`);
+  throw new Error(`astro preview did not answer on ${base} (is the port taken? set SCREENSHOT_PORT)`);
+}
+
+async function waitForWorkshop(): Promise<void> {
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      if ((await fetch(`${workshopBase}/workshop-server.json`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the workshop server did not answer on ${workshopBase} (is the port taken? set SCREENSHOT_PORT)`);
 }
 
 /** Creates the room the join shots use: two chapters, asking for a student ID under the instructor's label. */
@@ -497,7 +629,7 @@ async function createAskedRoom(): Promise<string> {
 const failures: string[] = [];
 try {
   await waitForServer();
-  await waitForServer(`${workshopBase}/workshop-server.json`, 'the workshop server');
+  await waitForWorkshop();
   askedRoomCode = await createAskedRoom();
   rmSync(out, { recursive: true, force: true });
   const browser = await chromium.launch({
@@ -507,6 +639,8 @@ try {
   const selected = shots.filter((s) => only.length === 0 || only.some((o) => s.name.includes(o)));
   for (const variant of VARIANTS) {
     mkdirSync(join(out, variant.name), { recursive: true });
+    // One room per width and theme: each dashboard opening counts against the room's whole-room reads.
+    const room = selected.some((s) => s.room) ? await pacedRoom() : undefined;
     for (const shot of selected) {
       const context = await browser.newContext({
         viewport: { width: variant.width, height: variant.height },
@@ -520,18 +654,26 @@ try {
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('dialog', (d) => void d.accept());
       try {
-        await page.goto(`${shot.workshop ? workshopBase : base}${shot.url}`);
+        const url = typeof shot.url === 'string' ? shot.url : shot.url(room!);
+        const storage = shot.storage?.(room!);
+        if (storage)
+          await page.addInitScript((items: Record<string, string>) => {
+            if (sessionStorage.getItem('gallery-seeded')) return;
+            sessionStorage.setItem('gallery-seeded', '1');
+            for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+          }, storage);
+        await page.goto(`${shot.room ? workshopBase : base}${url}`);
         for (const tag of [
           'lab-decision-table',
           'lab-classify-fixture',
           'lab-message-timeline',
           'lab-completion-check',
         ])
-          if (shot.url.includes('/chapters/') && (await page.locator(tag).count())) await upgraded(page, tag);
+          if (url.includes('/chapters/') && (await page.locator(tag).count())) await upgraded(page, tag);
         await shot.act?.(page);
         const file = join(out, variant.name, `${shot.name}.png`);
         if (shot.target) await page.locator(shot.target).first().screenshot({ path: file });
-        else await page.screenshot({ path: file, fullPage: !shot.viewport });
+        else await page.screenshot({ path: file, fullPage: !shot.screen });
         if (errors.length) failures.push(`${variant.name}/${shot.name}: ${errors.join('; ')}`);
       } catch (error) {
         failures.push(`${variant.name}/${shot.name}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
@@ -555,6 +697,7 @@ try {
   console.log(`Gallery: ${join('test/screenshots', 'index.html')} (${selected.length * VARIANTS.length} pictures)`);
 } finally {
   stop();
+  stopWorkshop();
 }
 if (failures.length) {
   console.error(`\n${failures.length} shot(s) had problems:\n${failures.join('\n')}`);

@@ -19,6 +19,7 @@ import type { DashboardEvent, DashboardLearner, RoomState } from '../live.ts';
 import { checkText, formatCode } from '../names.ts';
 import { MAX_LMS_LABEL_CHARS, MAX_TITLE_CHARS, type CreateRoomResponse } from '../protocol.ts';
 import { readEventStream, waitUntilShownAgain } from '../sse.ts';
+import { createPacePanel } from './dashboard-pace.ts';
 import { workshopServer } from './server-check.ts';
 
 const ROOMS_KEY = 'mcp-lab-room:instructor';
@@ -102,6 +103,8 @@ export function startDashboardPage(): void {
   page.classList.toggle('room-projector', projector.checked);
   projector.addEventListener('change', () => {
     page.classList.toggle('room-projector', projector.checked);
+    // The dashboard redraws at once: the projector view holds no learner's name, not even hidden.
+    page.dispatchEvent(new Event('room-projector'));
     try {
       localStorage.setItem(PROJECTOR_KEY, projector.checked ? '1' : '0');
     } catch {
@@ -363,6 +366,8 @@ async function openDashboard(initial: KeptRoom, { justCreated = false } = {}): P
   let sort: { key: SortKey; descending: boolean } = { key: 'stuck', descending: true };
   let renderTimer: ReturnType<typeof setTimeout> | undefined;
   const live = must('[data-role="live"]');
+  const pacing = createPacePanel(room.roomId, headers, (text) => (live.textContent = text));
+  must('[data-role="page"]').addEventListener('room-projector', () => render());
   must('[data-role="instructor-link"]').textContent = instructorLink(room);
   /** A click handler that runs `action`; a request that fails is said in the live region, never lost. */
   const onClick = (selector: string, action: () => Promise<void>) =>
@@ -462,7 +467,9 @@ async function openDashboard(initial: KeptRoom, { justCreated = false } = {}): P
     must<HTMLButtonElement>('[data-role="delete"]').hidden = r.endedAt === null;
 
     const order = state.chapters.map((ch) => ch.id);
-    const rows = [...view.learners].sort((a, b) => {
+    // The projector view lists no learner at all: names never appear beside "stuck" or scores in front of the class.
+    const onProjector = must('[data-role="page"]').classList.contains('room-projector');
+    const rows = (onProjector ? [] : [...view.learners]).sort((a, b) => {
       const c = compare(a, b, sort.key, order);
       return (sort.descending ? -c : c) || a.name.localeCompare(b.name);
     });
@@ -502,7 +509,7 @@ async function openDashboard(initial: KeptRoom, { justCreated = false } = {}): P
         return tr;
       }),
     );
-    must('[data-role="empty"]').hidden = rows.length > 0;
+    must('[data-role="empty"]').hidden = rows.length > 0 || onProjector;
 
     must('[data-role="chapters"]').replaceChildren(
       ...view.chapters.map((c) =>
@@ -573,6 +580,7 @@ async function openDashboard(initial: KeptRoom, { justCreated = false } = {}): P
     );
     // "None yet." is a note, not the first of a numbered list.
     must('[data-role="misconceptions"]').classList.toggle('room-empty', view.misconceptions.length === 0);
+    pacing.render();
   }
 
   async function confirm(title: string, text: string, yes: string, offerExport = false): Promise<boolean> {
@@ -723,6 +731,7 @@ async function openDashboard(initial: KeptRoom, { justCreated = false } = {}): P
               const snapshot = JSON.parse(event.data) as DashboardSnapshot;
               clockSkew = snapshot.now - Date.now();
               state = createDashboardState(snapshot);
+              pacing.reset(state, snapshot.events);
               keepRoom({ ...room, title: snapshot.room.title, code: snapshot.room.code });
               if (first && !justCreated) void drawQr(snapshot.room.code);
               first = false;
@@ -736,11 +745,21 @@ async function openDashboard(initial: KeptRoom, { justCreated = false } = {}): P
               render();
             } else if (state && event.event === 'snapshot-events') {
               const page = JSON.parse(event.data) as { events: DashboardEvent[]; more: boolean };
-              for (const e of page.events) applyEvent(state, e);
+              for (const e of page.events) {
+                applyEvent(state, e);
+                pacing.applyEvent(e);
+              }
               if (!page.more) live.textContent = state.room.endedAt === null ? 'Live' : 'Ended';
               scheduleRender();
             } else if (state && event.event === 'event') {
-              if (applyEvent(state, JSON.parse(event.data) as DashboardEvent)) scheduleRender();
+              const incoming = JSON.parse(event.data) as DashboardEvent;
+              if (applyEvent(state, incoming)) {
+                pacing.applyEvent(incoming);
+                scheduleRender();
+              }
+            } else if (event.event === 'pace') {
+              pacing.setPace(event.data);
+              scheduleRender();
             } else if (state && event.event === 'learner') {
               upsertLearner(state, JSON.parse(event.data) as DashboardLearner);
               scheduleRender();

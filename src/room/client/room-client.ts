@@ -13,6 +13,7 @@ import type { RoomSession } from '../protocol.ts';
 import { readEventStream, waitUntilShownAgain } from '../sse.ts';
 import { enrichGradedAction, eventFromGraded, eventsFromProgressChange } from './events-from-progress.ts';
 import { createQueue, randomKey, type UnsequencedEvent } from './queue.ts';
+import { createPaceFollower } from './pace-follower.ts';
 import { createSender, type SenderStatus, type StopReason } from './sender.ts';
 import { applyRoomLock, endSession, holdRoomLock, rememberRoomChapters } from './session.ts';
 
@@ -55,6 +56,7 @@ export function startRoomClient(session: RoomSession): void {
   const banner = createBanner(session);
   let rejected = 0;
   const streamAbort = new AbortController();
+  const pace = createPaceFollower(session.roomId);
 
   const sender = createSender({
     queue,
@@ -89,6 +91,12 @@ export function startRoomClient(session: RoomSession): void {
   }
 
   function enqueue(event: UnsequencedEvent): void {
+    // An answer to an item the instructor closed stays in this browser; its widget says why.
+    const held = pace.blocks(event);
+    if (held) {
+      banner.problem(held);
+      return;
+    }
     const outcome = queue.enqueue(event);
     if (outcome.kind === 'full' || outcome.kind === 'not-saved') {
       banner.problem(
@@ -128,15 +136,16 @@ export function startRoomClient(session: RoomSession): void {
     if (event.key === 'mcp-lab-room:queue') banner.update({ state: 'idle', waiting: queue.size() }, rejected);
   });
   sender.kick();
-  void followRoom(session, streamAbort.signal, finish, () => sender.kick());
+  void followRoom(session, streamAbort.signal, finish, () => sender.kick(), pace.apply);
 }
 
-/** Follows the learner's live stream: lock changes, the room ending, removal. Reconnects when it drops. */
+/** Follows the learner's live stream: lock changes, the pace, the room ending, removal. Reconnects when it drops. */
 async function followRoom(
   session: RoomSession,
   signal: AbortSignal,
   finish: (reason: StopReason, message: string) => void,
   onConnected: () => void,
+  onPace: (json: string) => void,
 ): Promise<void> {
   let delay = 1000;
   while (!signal.aborted) {
@@ -156,6 +165,8 @@ async function followRoom(
               applyRoomLock(room.locked);
               if (room.chapters) rememberRoomChapters(room.chapters);
               if (room.endedAt !== null) finish('ended', 'The room has ended.');
+            } else if (event.event === 'pace') {
+              onPace(event.data);
             } else if (event.event === 'removed') {
               finish('removed', 'The instructor removed you from this room.');
             } else if (event.event === 'replaced') {

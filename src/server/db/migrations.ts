@@ -99,6 +99,19 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.alterTable('rooms').dropColumn('lms_id_kind').execute();
       },
     },
+    '0004-room-pace': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('room_pace')
+          .addColumn('room_id', 'text', (c) => c.primaryKey().references('rooms.id').onDelete('cascade'))
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('room_pace').execute();
+      },
+    },
   };
 }
 

@@ -78,9 +78,18 @@ export interface EventsTable {
   received_at: number;
 }
 
+/** A room's pace (src/room/pace.ts): the item in focus, the closed items, the reveal. One row per paced room. */
+export interface RoomPaceTable {
+  room_id: string;
+  /** The pace as JSON (read back with readPace, which never throws). */
+  state: string;
+  updated_at: number;
+}
+
 /** The whole database. */
 export interface WorkshopDatabase {
   rooms: RoomsTable;
   learners: LearnersTable;
   events: EventsTable;
+  room_pace: RoomPaceTable;
 }

@@ -362,6 +362,7 @@ export function createWorkshopData(db: Kysely<WorkshopDatabase>) {
     async deleteRoom(roomId: string): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
         await tx.deleteFrom('events').where('room_id', '=', roomId).execute();
+        await tx.deleteFrom('room_pace').where('room_id', '=', roomId).execute();
         await tx.deleteFrom('learners').where('room_id', '=', roomId).execute();
         const result = await tx.deleteFrom('rooms').where('id', '=', roomId).executeTakeFirst();
         return Number(result.numDeletedRows) > 0;
@@ -501,6 +502,22 @@ export function createWorkshopData(db: Kysely<WorkshopDatabase>) {
         .orderBy('id')
         .execute();
       return rows.map(toEvent);
+    },
+
+    /** The room's pace as stored (JSON, for readPace), or undefined when it has never been paced. */
+    async paceOfRoom(roomId: string): Promise<unknown> {
+      const row = await db.selectFrom('room_pace').select('state').where('room_id', '=', roomId).executeTakeFirst();
+      return row ? parseJson(row.state) : undefined;
+    },
+
+    /** Stores the room's pace (JSON written by the caller's own code), replacing what was there. */
+    async setPace(roomId: string, state: unknown, now: number): Promise<void> {
+      const text = JSON.stringify(state);
+      await db
+        .insertInto('room_pace')
+        .values({ room_id: roomId, state: text, updated_at: now })
+        .onConflict((oc) => oc.column('room_id').doUpdateSet({ state: text, updated_at: now }))
+        .execute();
     },
 
     /** How many events a room holds. */

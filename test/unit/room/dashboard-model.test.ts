@@ -91,7 +91,9 @@ describe('the dashboard model', () => {
     const state = createDashboardState(snapshot());
     for (let i = 0; i < 3; i++) applyEvent(state, event('ada', wrongCheck));
     let view = buildDashboardView(state, T0 + 2000);
-    expect(view.learners.find((l) => l.id === 'ada')?.stuck).toBe('3 wrong attempts in a row on ch05-table');
+    expect(view.learners.find((l) => l.id === 'ada')?.stuck).toBe(
+      '3 wrong attempts in a row on the decision table in “Errors”',
+    );
     expect(view.stuck).toBe(1);
     applyEvent(state, event('ada', rightCheck));
     view = buildDashboardView(state, T0 + 2000);

@@ -471,7 +471,7 @@ for (const engine of ENGINES_UNDER_TEST) {
           }
           // The oldest is told why (so its page waits to be shown again rather than reconnecting at once), then ends.
           const oldest = await readEvents(opened[0]!, (events) => events.some((e) => e.event === 'replaced'));
-          expect(oldest.map((e) => e.event)).toEqual(['room', 'replaced']);
+          expect(oldest.map((e) => e.event)).toEqual(['room', 'pace', 'replaced']);
           expect(await ends(opened[1]!, 300)).toBe(false);
           expect(await ends(opened[3]!, 300)).toBe(false);
         } finally {

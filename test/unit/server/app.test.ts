@@ -222,7 +222,9 @@ for (const engine of ENGINES_UNDER_TEST) {
       await server.request(`/api/rooms/${room.roomId}/lock`, post({ locked: true }, room.instructorSecret));
       await server.request(`/api/rooms/${room.roomId}/lock`, post({ locked: false }, room.instructorSecret));
       await server.request(`/api/rooms/${room.roomId}/end`, post({}, room.instructorSecret));
-      const states = (await reading).map((e) => JSON.parse(e.data) as { locked: boolean; endedAt: number | null });
+      const states = (await reading)
+        .filter((e) => e.event === 'room')
+        .map((e) => JSON.parse(e.data) as { locked: boolean; endedAt: number | null });
       expect(states.map((s) => s.locked)).toEqual([false, true, false, false]);
       expect(states[3]!.endedAt).toBe(server.clock.now);
       const late = await server.request('/api/events', post({ events: [tableCheck(1, WRONG_ROW)] }, ada.token));

@@ -90,6 +90,7 @@ for (const engine of ENGINES_UNDER_TEST) {
         '0001-rooms-learners-events',
         '0002-rooms-joining-closed',
         '0003-lms-identifiers',
+        '0004-room-pace',
       ]);
     });
 
@@ -131,7 +132,7 @@ for (const engine of ENGINES_UNDER_TEST) {
           chapter_at: null,
         } as never)
         .execute();
-      expect(await migrate(test.database)).toEqual(['0003-lms-identifiers']);
+      expect(await migrate(test.database)).toEqual(['0003-lms-identifiers', '0004-room-pace']);
       expect((await data.roomById('r-old'))?.lmsIdAsk).toBeNull();
       expect((await data.learnerById('l-old'))?.lmsId).toBeNull();
       expect(await data.insertLearner(learner('l-new', 'r-old', 'Grace'))).toBe('joined');
