@@ -293,7 +293,7 @@ function distribution(roster: Roster): HTMLElement | undefined {
                 const meaning = a.correct
                   ? '✓ The right answer'
                   : a.misconceptionId
-                    ? `✗ Misconception: ${a.misconceptionId}`
+                    ? `✗ Misconception: ${a.misconceptionName ?? a.misconceptionId}`
                     : '✗ Wrong';
                 return el(
                   'tr',
@@ -324,7 +324,8 @@ function misconceptions(roster: Roster): HTMLElement | undefined {
         el(
           'li',
           { 'data-misconception': m.id, 'data-learners': String(m.learners) },
-          el('strong', {}, `“${m.belief}”`),
+          el('strong', {}, m.name),
+          ` “${m.belief}”`,
           ` ${m.learners} learner${m.learners === 1 ? '' : 's'} (${m.count} answer${m.count === 1 ? '' : 's'}). `,
           el('span', { class: 'ws-muted' }, m.correction),
         ),

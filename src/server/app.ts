@@ -21,14 +21,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { firstTooDeep } from '#message-model';
-import { csvField } from '../receipts/grade.ts';
-import {
-  applyEvent,
-  buildDashboardView,
-  createDashboardState,
-  dashboardCsvRows,
-  type DashboardSnapshot,
-} from '../room/dashboard-model.ts';
+import type { DashboardSnapshot } from '../room/dashboard-model.ts';
 import type { DashboardEvent, DashboardLearner, LiveMessage, RoomState } from '../room/live.ts';
 import { checkName, checkText, normaliseCode } from '../room/names.ts';
 import {
@@ -53,6 +46,7 @@ import type { Learner, NewEvent, Room, StoredEvent, WorkshopData } from './db/wo
 import { gradeEvent } from './grade-event.ts';
 import { createHostCheck } from './host-check.ts';
 import { roomEventPages } from './room-reads.ts';
+import { mountRoomExport } from './room-export.ts';
 import { siteCaching } from './site-assets.ts';
 import { keepAlive, LagCheck, LiveSender } from './streams.ts';
 import { isSignedInInstructor, revealsAnswers, signInInstructor } from './instructor-pages.ts';
@@ -1076,28 +1070,13 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     return c.json({ removed: true });
   });
 
-  app.get('/api/rooms/:roomId/export.csv', instructorAuth, async (c) => {
-    // Folded page by page, yielding to other requests between pages (roomEventPages).
-    const finished = startWholeRoomRead(c);
-    if (finished instanceof Response) return finished;
-    let head: DashboardSnapshot;
-    let state: ReturnType<typeof createDashboardState>;
-    try {
-      head = await snapshotHead(c.get('room'));
-      state = createDashboardState(head);
-      for await (const page of eventPages(c.get('room'))) {
-        for (const event of page.events) applyEvent(state, dashboardEvent(event));
-      }
-    } finally {
-      finished();
-    }
-    const view = buildDashboardView(state, head.now);
-    const rows = dashboardCsvRows(view, head.chapters);
-    const csv = rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-    const name = `workshop-${new Date(head.now).toISOString().slice(0, 10)}.csv`;
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="${name}"`);
-    return c.body(csv);
+  mountRoomExport(app, {
+    instructorAuth,
+    startWholeRoomRead,
+    snapshotHead,
+    eventPages,
+    dashboardEvent,
+    learnersOfRoom: (id) => data.learnersOfRoom(id),
   });
 
   app.all('/api/*', (c) => problem(c, 404, 'No such API route.'));
