@@ -36,7 +36,6 @@ import { lmsIdOf } from './lms-id.ts';
 /** The key two names are compared by (the site's one rule, src/lib/printable.ts). */
 export { nameKey } from '../lib/printable.ts';
 import { nameKey } from '../lib/printable.ts';
-export { totalsOf } from './roster-totals.ts';
 export type { ChapterStatus } from '../course/marking.ts';
 export type { FlagReason } from './roster-vocabulary.ts';
 

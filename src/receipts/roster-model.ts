@@ -156,7 +156,7 @@ export function marksFromRoster(roster: Roster): Marks {
 
 /**
  * A room's class view (src/room/dashboard-model.ts, built from the server's verdicts) as marks, one learner per
- * row in the view's order. `lmsIds` maps a learner id to the LMS identifier they gave at join, when they gave one.
+ * row in the order they joined (then by name, for learners who joined in the same millisecond). `lmsIds` maps a learner id to the LMS identifier they gave at join, when they gave one.
  * A removed learner stays in the CSV and is left out of LMS files.
  */
 export function marksFromRoom(
@@ -165,7 +165,10 @@ export function marksFromRoom(
   chapters: readonly { id: string; title: string }[],
   lmsIds: ReadonlyMap<string, string> = new Map(),
 ): Marks {
-  const learners = view.learners.map((r): MarkedLearner => {
+  const joined = [...view.learners].sort(
+    (a, b) => a.joinedAt - b.joinedAt || a.name.localeCompare(b.name, 'en') || a.id.localeCompare(b.id),
+  );
+  const learners = joined.map((r): MarkedLearner => {
     const lmsId = lmsIds.get(r.id);
     return {
       name: r.name,

@@ -14,7 +14,6 @@ import {
   gradeReceipts,
   nameKey,
   gradedVersionsOf,
-  totalsOf,
   type ChapterStatus,
   type ConflictChoice,
   type GradedEntry,
@@ -206,9 +205,12 @@ export function formatRoster(
   context: { files: number; courseTitle: string; courseVersion: string; ms?: number },
 ): string {
   // Receipts in a name conflict are graded and shown in the table (marked), so the instructor can compare them.
-  const counted = roster.entries.filter(
-    (e): e is Extract<typeof e, { kind: 'counted' | 'conflict' }> => e.kind !== 'flagged',
+  // Their figures come from the roster model (one learner per receipt, in the same order).
+  const marks = marksFromRoster(roster);
+  const shown = roster.entries.flatMap((entry, i) =>
+    entry.kind === 'flagged' ? [] : [{ entry, marked: marks.learners[i]! }],
   );
+  const counted = shown.map((s) => s.entry);
   const lines: string[] = [];
   const found = roster.entries.filter((e) => e.kind !== 'flagged' || e.reason !== 'unreadable').length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -229,19 +231,18 @@ export function formatRoster(
     lines.push(
       `${'Learner'.padEnd(nameWidth)}  ${cols.map((c) => c.padEnd(5)).join(' ')}  ${figures.map((f) => f.padEnd(8)).join('')}`.trimEnd(),
     );
-    for (const [i, entry] of counted.entries()) {
+    for (const [i, { entry, marked: m }] of shown.entries()) {
       const results = roster.chapters.map(({ id }) => entry.chapters[id]!);
       const codes = results.map((r) => (r.status === 'passed' && !r.check ? 'self' : STATUS_CODES[r.status]).padEnd(5));
       const passed = results.filter((r) => r.status === 'passed').length;
-      const [pc, pt, cc, ct, lp, lt, hints, solutions, fromLink] = totalsOf(results) as [number, ...number[]];
       const cells = [
         `${passed}/${results.length}`,
-        `${cc}/${ct}`,
-        `${pc}/${pt}`,
-        `${lp}/${lt}`,
-        hints,
-        solutions,
-        fromLink,
+        `${m.checkCells.correct}/${m.checkCells.total}`,
+        `${m.practice.correct}/${m.practice.total}`,
+        `${m.codeLabs.passed}/${m.codeLabs.total}`,
+        m.hints,
+        m.solutions,
+        m.fromLink,
       ];
       lines.push(
         `${fit(names[i]!, nameWidth)}  ${codes.join(' ')}  ${cells.map((c) => String(c).padEnd(8)).join('')}`.trimEnd(),
