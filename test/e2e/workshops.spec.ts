@@ -141,8 +141,9 @@ test('two learners copy receipts; the roster shows both, with colours, labels, m
   expect(await misconception('rejected-request-is-transient').getAttribute('data-learners')).toBe('1');
   const retry = teacher.locator('.ws-dist[data-scenario="backend-timeout-during-write"] table[data-column="retry"]');
   expect(await retry.locator('tr[data-value="same-idempotency-key"]').innerText()).toMatch(/\b1\b.*The right answer/s);
+  // Named as content/scenarios/misconceptions.json names it, not by its id.
   expect(await retry.locator('tr[data-value="freely-with-new-id"]').innerText()).toMatch(
-    /Misconception: fresh-id-makes-write-safe/,
+    /Misconception: A fresh id makes a retried write safe/,
   );
 
   const [download] = await Promise.all([
