@@ -45,10 +45,11 @@ function roomMarks() {
       ['grace', '=cmd|calc', null],
       ['alan', 'Alan', null],
       ['mal', 'Mal', T0 + 500],
-    ].map(([id, name, removedAt]) => ({
+    ].map(([id, name, removedAt], i) => ({
       id: id as string,
       name: name as string,
-      joinedAt: T0,
+      // They join one after another: the files list them in that order.
+      joinedAt: T0 + i,
       lastSeenAt: T0,
       removedAt: removedAt as number | null,
       chapterId: null,
