@@ -335,7 +335,7 @@ function misconceptions(roster: Roster): HTMLElement | undefined {
           'li',
           { 'data-misconception': m.id, 'data-learners': String(m.learners) },
           el('strong', {}, m.name),
-          ` “${m.belief}”`,
+          `: “${m.belief}”`,
           ` ${m.learners} learner${m.learners === 1 ? '' : 's'} (${m.count} answer${m.count === 1 ? '' : 's'}). `,
           el('span', { class: 'ws-muted' }, m.correction),
         ),

@@ -330,6 +330,20 @@ const shots: Shot[] = [
     },
   },
   {
+    // The most common misconceptions, by name, then the belief and its correction.
+    name: 'page-roster-misconceptions',
+    url: '/instructor/roster/',
+    target: 'lab-roster section:has([data-role="misconceptions"])',
+    act: async (page) => {
+      await page.locator('lab-roster form:not([hidden])').waitFor();
+      await page
+        .locator('#roster-paste')
+        .fill(classReceipts(testGraderCourse(), 6, 45).map(serializeReceipt).join('\n'));
+      await page.locator('lab-roster button[type="submit"]').click();
+      await page.locator('[data-role="misconceptions"]').waitFor();
+    },
+  },
+  {
     name: 'page-roster-lms-export',
     url: '/instructor/roster/',
     target: '[data-role="lms-export"]',
