@@ -9,7 +9,7 @@
  */
 // Types only from the grader: the page draws results; the grading (and the model) stays in the worker.
 import type { ConflictChoice, GradedEntry, Roster, RosterEntry } from '../receipts/grade.ts';
-import { totalsOf } from '../receipts/roster-totals.ts';
+import type { MarkedLearner, Marks } from '../receipts/roster-model.ts';
 import { chapterNumber, FLAG_REASONS, STATUS_COLOURS, type FlagReason } from '../receipts/roster-vocabulary.ts';
 import type { RosterResult } from '../receipts/roster-run.ts';
 
@@ -55,32 +55,39 @@ function el<K extends keyof HTMLElementTagNameMap>(
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
-/** The learner-by-learner figures after the chapter columns: header, what it means, and the value. */
-const FIGURES: readonly { head: string; means: string; value: (t: number[], passed: string) => string }[] = [
-  { head: 'Passed', means: 'chapters passed', value: (_t, passed) => passed },
-  { head: 'Check cells', means: 'completion-check table cells right', value: (t) => ratio(t[2]!, t[3]!) },
+/** The learner-by-learner figures after the chapter columns (from the roster model): header, meaning, value. */
+const FIGURES: readonly { head: string; means: string; value: (m: MarkedLearner, passed: string) => string }[] = [
+  { head: 'Passed', means: 'chapters passed', value: (_m, passed) => passed },
+  {
+    head: 'Check cells',
+    means: 'completion-check table cells right',
+    value: (m) => ratio(m.checkCells.correct, m.checkCells.total),
+  },
   {
     head: 'Practice cells',
     means: "practice table cells right (tables loaded from someone's link left out)",
-    value: (t) => ratio(t[0]!, t[1]!),
+    value: (m) => ratio(m.practice.correct, m.practice.total),
   },
   {
     head: 'Code labs*',
     means: "code labs passed of those run: self-reported, the learner's browser ran the tests",
-    value: (t) => ratio(t[4]!, t[5]!),
+    value: (m) => ratio(m.codeLabs.passed, m.codeLabs.total),
   },
-  { head: 'Hints', means: 'hint levels opened', value: (t) => String(t[6]) },
-  { head: 'Solutions', means: 'worked solutions shown', value: (t) => String(t[7]) },
+  { head: 'Hints', means: 'hint levels opened', value: (m) => String(m.hints) },
+  { head: 'Solutions', means: 'worked solutions shown', value: (m) => String(m.solutions) },
   {
     head: 'From a link',
     means: "decision tables holding answers loaded from someone's shared link: not counted as the learner's work",
-    value: (t) => String(t[8]),
+    value: (m) => String(m.fromLink),
   },
 ];
 const ratio = (right: number, of: number) => (of > 0 ? `${right}/${of}` : '–');
 
-function grid(roster: Roster): HTMLElement {
-  const counted = roster.entries.filter((e): e is Shown => e.kind !== 'flagged');
+/** The receipts graded (counted or in a conflict), each with its learner in the roster model (same order). */
+const shownOf = (roster: Roster, marks: Marks): { entry: Shown; marked: MarkedLearner }[] =>
+  roster.entries.flatMap((entry, i) => (entry.kind === 'flagged' ? [] : [{ entry, marked: marks.learners[i]! }]));
+
+function grid(roster: Roster, marks: Marks): HTMLElement {
   const head = el(
     'tr',
     {},
@@ -90,10 +97,9 @@ function grid(roster: Roster): HTMLElement {
     ),
     FIGURES.map((f) => el('th', { scope: 'col', class: 'ws-figure', title: f.means }, f.head)),
   );
-  const rows = counted.map((entry) => {
+  const rows = shownOf(roster, marks).map(({ entry, marked }) => {
     const results = roster.chapters.map((c) => entry.chapters[c.id]!);
     const passed = `${results.filter((r) => r.status === 'passed').length}/${results.length}`;
-    const totals = totalsOf(results);
     return el(
       'tr',
       {
@@ -132,8 +138,8 @@ function grid(roster: Roster): HTMLElement {
       FIGURES.map((f, i) =>
         el(
           'td',
-          { class: 'ws-figure', 'data-figure': f.head, ...(i === 6 && totals[8]! > 0 ? { 'data-warn': '' } : {}) },
-          f.value(totals, passed),
+          { class: 'ws-figure', 'data-figure': f.head, ...(i === 6 && marked.fromLink > 0 ? { 'data-warn': '' } : {}) },
+          f.value(marked, passed),
         ),
       ),
     );
@@ -197,15 +203,15 @@ function flaggedList(roster: Roster): HTMLElement | undefined {
 }
 
 /** One receipt of a name conflict: what tells it apart, and the button that counts it. */
-function conflictMember(roster: Roster, entry: GradedEntry, key: string): HTMLElement {
+function conflictMember(roster: Roster, entry: GradedEntry, marked: MarkedLearner, key: string): HTMLElement {
   const results = roster.chapters.map((c) => entry.chapters[c.id]!);
   const passed = results.filter((r) => r.status === 'passed').length;
-  const t = totalsOf(results);
+  const m = marked;
   return el(
     'li',
     { 'data-role': 'conflict-member', 'data-digest': entry.digest },
     el('strong', {}, `“${entry.learner}”`),
-    ` from ${entry.source}. ${passed} of ${results.length} chapters passed; check cells ${ratio(t[2]!, t[3]!)}, practice cells ${ratio(t[0]!, t[1]!)}, code labs ${ratio(t[4]!, t[5]!)} (self-reported); ${t[6]} hints, ${t[7]} solutions, ${t[8]} tables from a link. `,
+    ` from ${entry.source}. ${passed} of ${results.length} chapters passed; check cells ${ratio(m.checkCells.correct, m.checkCells.total)}, practice cells ${ratio(m.practice.correct, m.practice.total)}, code labs ${ratio(m.codeLabs.passed, m.codeLabs.total)} (self-reported); ${m.hints} hints, ${m.solutions} solutions, ${m.fromLink} tables from a link. `,
     el(
       'span',
       { class: 'ws-muted' },
@@ -224,9 +230,9 @@ function choiceButton(label: string, key: string, choice: ConflictChoice, look: 
   return button;
 }
 
-function conflicts(roster: Roster): HTMLElement | undefined {
+function conflicts(roster: Roster, marks: Marks): HTMLElement | undefined {
   if (roster.conflicts.length === 0) return undefined;
-  const byDigest = new Map(roster.entries.filter((e): e is Shown => e.kind !== 'flagged').map((e) => [e.digest, e]));
+  const byDigest = new Map(shownOf(roster, marks).map((s) => [s.entry.digest, s]));
   return el(
     'section',
     { 'aria-labelledby': 'conflicts-h', 'data-role': 'conflicts' },
@@ -240,11 +246,15 @@ function conflicts(roster: Roster): HTMLElement | undefined {
       el(
         'div',
         { class: 'ws-conflict', 'data-conflict': c.key },
-        el('h3', {}, `${plural(c.sources.length, 'receipt')} named “${byDigest.get(c.digests[0]!)?.learner ?? c.key}”`),
+        el(
+          'h3',
+          {},
+          `${plural(c.sources.length, 'receipt')} named “${byDigest.get(c.digests[0]!)?.entry.learner ?? c.key}”`,
+        ),
         el(
           'ul',
           {},
-          c.digests.map((d) => conflictMember(roster, byDigest.get(d)!, c.key)),
+          c.digests.map((d) => conflictMember(roster, byDigest.get(d)!.entry, byDigest.get(d)!.marked, c.key)),
         ),
         choiceButton('Count all: they are different people', c.key, { count: 'all' }, 'secondary'),
       ),
@@ -293,7 +303,7 @@ function distribution(roster: Roster): HTMLElement | undefined {
                 const meaning = a.correct
                   ? '✓ The right answer'
                   : a.misconceptionId
-                    ? `✗ Misconception: ${a.misconceptionId}`
+                    ? `✗ Misconception: ${a.misconceptionName ?? a.misconceptionId}`
                     : '✗ Wrong';
                 return el(
                   'tr',
@@ -324,7 +334,8 @@ function misconceptions(roster: Roster): HTMLElement | undefined {
         el(
           'li',
           { 'data-misconception': m.id, 'data-learners': String(m.learners) },
-          el('strong', {}, `“${m.belief}”`),
+          el('strong', {}, m.name),
+          `: “${m.belief}”`,
           ` ${m.learners} learner${m.learners === 1 ? '' : 's'} (${m.count} answer${m.count === 1 ? '' : 's'}). `,
           el('span', { class: 'ws-muted' }, m.correction),
         ),
@@ -362,9 +373,9 @@ export function renderRoster(container: HTMLElement, result: RosterResult): stri
   const ignored = result.ignored.slice(0, IGNORED_SHOWN);
   const parts: (HTMLElement | undefined)[] = [
     el('h2', { id: 'grid-h' }, 'The class'),
-    shown ? grid(roster) : el('p', {}, 'No receipt could be counted: see the flagged list.'),
+    shown ? grid(roster, result.marks) : el('p', {}, 'No receipt could be counted: see the flagged list.'),
     shown ? versions(roster) : undefined,
-    conflicts(roster),
+    conflicts(roster, result.marks),
     flaggedList(roster),
     result.ignored.length > 0
       ? el(

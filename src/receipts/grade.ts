@@ -1,9 +1,9 @@
 /**
  * Re-grading receipts: the one pure module behind the roster page (/instructor/roster/) and `mcp-lab grade`. It
  * reads each receipt, re-grades every answer with the message model (gradeCompletionCheck, gradeDecisionTable),
- * compares the grades the receipt claims, and builds the class view: a learner × chapter grid, the distribution
- * of answers per decision-table cell with the misconceptions behind them, and CSV. No DOM, no Node APIs; never
- * throws.
+ * compares the grades the receipt claims, and builds the class view: a learner × chapter grid and the distribution
+ * of answers per decision-table cell with the misconceptions behind them (the CSV and LMS files are written from it
+ * through the roster model, roster-model.ts). No DOM, no Node APIs; never throws.
  *
  * What a receipt proves (say nothing stronger anywhere): it is self-reported. Its digest catches accidental damage
  * (a damaged receipt is flagged and not counted), but anyone can edit a receipt and recompute the digest. Grades are
@@ -29,17 +29,13 @@ import {
 } from '#course';
 import { currentChapterId } from '../course/course-order.ts';
 import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type SelfMark } from './schema.ts';
-import { csvText } from '../lib/csv.ts';
 import { markChapter, STATUS_LABELS, type ChapterStatus } from '../course/marking.ts';
 import type { FlagReason } from './roster-vocabulary.ts';
 
 import { lmsIdOf } from './lms-id.ts';
-export { csvField } from '../lib/csv.ts';
 /** The key two names are compared by (the site's one rule, src/lib/printable.ts). */
 export { nameKey } from '../lib/printable.ts';
 import { nameKey } from '../lib/printable.ts';
-export { totalsOf } from './roster-totals.ts';
-import { totalsOf } from './roster-totals.ts';
 export type { ChapterStatus } from '../course/marking.ts';
 export type { FlagReason } from './roster-vocabulary.ts';
 
@@ -153,7 +149,15 @@ export interface CellDistribution {
   columnLabel: string;
   correctValue: string;
   /** Answer value → count, most frequent first; `unanswered` counts blanks. */
-  answers: { value: string; label: string; count: number; correct: boolean; misconceptionId?: MisconceptionId }[];
+  answers: {
+    value: string;
+    label: string;
+    count: number;
+    correct: boolean;
+    misconceptionId?: MisconceptionId;
+    /** The misconception's name (content/scenarios/misconceptions.json), for pages that do not load the course. */
+    misconceptionName?: string;
+  }[];
   unanswered: number;
   correct: number;
   /** Learners who answered this row at all. */
@@ -172,7 +176,14 @@ export interface Roster {
   chapters: readonly { id: string; title: string }[];
   distribution: CellDistribution[];
   /** Misconceptions behind wrong cells, most common first. `learners` counts each learner once. */
-  misconceptions: { id: MisconceptionId; belief: string; correction: string; count: number; learners: number }[];
+  misconceptions: {
+    id: MisconceptionId;
+    name: string;
+    belief: string;
+    correction: string;
+    count: number;
+    learners: number;
+  }[];
 }
 
 /** An input to grade: its source name and its content (text, a parsed value, or a reason it could not be read). */
@@ -535,13 +546,15 @@ function distributionOf(counted: readonly Extract<RosterEntry, { kind: 'counted'
       const scenario = getScenario(row.scenarioId)!;
       row.answers = [...values.entries()]
         .map(([value, count]) => {
-          const misconceptionId = misconceptionFor(scenario.id, row.column, value)?.id;
+          const misconception = misconceptionFor(scenario.id, row.column, value);
           return {
             value,
             label: DECISION_LABELS[value as keyof typeof DECISION_LABELS] ?? value,
             count,
             correct: value === row.correctValue,
-            ...(misconceptionId ? { misconceptionId } : {}),
+            ...(misconception
+              ? { misconceptionId: misconception.id as MisconceptionId, misconceptionName: misconception.name }
+              : {}),
           };
         })
         .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
@@ -568,7 +581,9 @@ function misconceptionsOf(counted: readonly Extract<RosterEntry, { kind: 'counte
   return [...count.entries()]
     .flatMap(([id, c]) => {
       const m = MISCONCEPTIONS[id];
-      return m ? [{ id, belief: m.belief, correction: m.correction, count: c.count, learners: c.learners.size }] : [];
+      return m
+        ? [{ id, name: m.name, belief: m.belief, correction: m.correction, count: c.count, learners: c.learners.size }]
+        : [];
     })
     .sort((a, b) => b.learners - a.learners || b.count - a.count || a.id.localeCompare(b.id));
 }
@@ -588,59 +603,4 @@ export function gradedVersionsOf(roster: Roster): { version: string; current: bo
   return [...by.entries()]
     .filter(([, sources]) => sources.length > 0)
     .map(([version, sources]) => ({ version, current: version === roster.version, sources }));
-}
-
-/** The CSV header and rows, one per receipt (flagged ones included, with their reason), in roster order. */
-export function rosterCsvRows(roster: Roster): string[][] {
-  const header = ['learner', 'source', 'status', 'created_at', 'course_version', 'graded_against_version'];
-  for (const { id } of roster.chapters) header.push(`${id} status`, `${id} check`);
-  header.push(
-    'chapters_passed',
-    'practice_cells_correct',
-    'practice_cells_total',
-    'check_cells_correct',
-    'check_cells_total',
-    'code_labs_passed_self_reported',
-    'code_labs_run',
-    'hints',
-    'solutions',
-    'tables_from_links',
-    'notes',
-  );
-  const rows: string[][] = [header];
-  for (const entry of roster.entries) {
-    if (entry.kind === 'flagged') {
-      rows.push([
-        entry.learner ?? '',
-        entry.source,
-        `flagged: ${entry.reason}`,
-        '',
-        '',
-        '',
-        ...roster.chapters.flatMap(() => ['', '']),
-        ...Array<string>(10).fill(''),
-        entry.message,
-      ]);
-      continue;
-    }
-    const results = roster.chapters.map(({ id }) => entry.chapters[id]!);
-    rows.push([
-      entry.learner,
-      entry.source,
-      entry.kind === 'conflict' ? 'conflict: same name as another receipt, not counted until you choose' : 'counted',
-      entry.createdAt,
-      entry.courseVersion,
-      entry.gradedVersion,
-      ...results.flatMap((r) => [r.label, r.check ? `${r.check.correct}/${r.check.total}` : '']),
-      String(results.filter((r) => r.status === 'passed').length),
-      ...totalsOf(results).map(String),
-      entry.notes.join(' '),
-    ]);
-  }
-  return rows;
-}
-
-/** The roster as CSV text (RFC 4180, CRLF line ends, formula guards). */
-export function rosterCsv(roster: Roster): string {
-  return csvText(rosterCsvRows(roster));
 }

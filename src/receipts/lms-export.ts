@@ -2,8 +2,8 @@
  * Gradebook exports in the import shapes of Canvas, Moodle and Blackboard Learn: one row per learner, keyed by the
  * LMS identifier the learner gave, one column per chapter score and/or completion, named as the instructor types
  * or pastes them from their LMS. A thin layer over per-learner, per-chapter results (`LmsLearner`), made from the
- * receipts roster by `learnersFromRoster`; the cells go through the one CSV writer (src/lib/csv.ts, formula guards
- * kept). Pure.
+ * one roster model (src/receipts/roster-model.ts: graded receipts or a room's verdicts) by `lmsLearnersOf`; the
+ * cells go through the one CSV writer (src/lib/csv.ts, formula guards kept). Pure.
  *
  * The import rules, as each LMS documents them (tests quote them):
  * - Canvas: the file keys a student by Student Name, ID, SIS User ID or SIS Login ID, with Section, then one column
@@ -15,8 +15,7 @@
  *   worth 0 points.
  */
 import { csvText } from '../lib/csv.ts';
-import type { Roster } from './grade.ts';
-import { chapterNumber } from './roster-vocabulary.ts';
+import type { Marks } from './roster-model.ts';
 
 /** The LMSs whose import shapes are written. */
 export const LMS_KINDS = ['canvas', 'moodle', 'blackboard'] as const;
@@ -53,6 +52,8 @@ export interface LmsExportOptions {
   moodleKey?: keyof typeof MOODLE_KEYS;
   /** Canvas: the section written in every row (blank: Canvas keeps each student's own). */
   section?: string;
+  /** Where the marks came from, for the advice about learners without an identifier (default receipts). */
+  origin?: Marks['origin'];
 }
 
 /** The export: CSV text, and what the instructor should know (learners left out, columns that will be created). */
@@ -69,12 +70,20 @@ const scoreText = (score: number | undefined) => (score === undefined ? '' : Str
 const completionText = (lms: LmsKind, completed: boolean) =>
   lms === 'canvas' ? (completed ? 'complete' : 'incomplete') : completed ? '1' : '0';
 
-/** The default column headers: "01 Message shapes (score)", one score and one completion column per chapter. */
+/**
+ * The default columns: one score and one completion column per chapter, headed by the chapter's title as learners
+ * see it ("The three message shapes (score)"), for the instructor to replace by the LMS's own column names.
+ */
 export function defaultColumns(chapters: readonly { id: string; title: string }[]): LmsColumn[] {
-  return chapters.flatMap((c, i) => [
-    { chapter: c.id, measure: 'score' as const, header: `${chapterNumber(i)} ${c.title} (score)` },
-    { chapter: c.id, measure: 'completion' as const, header: `${chapterNumber(i)} ${c.title} (completion)` },
+  return chapters.flatMap((c) => [
+    { chapter: c.id, measure: 'score' as const, header: `${c.title} (score)` },
+    { chapter: c.id, measure: 'completion' as const, header: `${c.title} (completion)` },
   ]);
+}
+
+/** Columns as the instructor edits them: one a line, "CHAPTER-ID score HEADER" (what parseColumns reads). */
+export function columnLines(columns: readonly LmsColumn[]): string {
+  return columns.map((c) => `${c.chapter} ${c.measure} ${c.header}`).join('\n');
 }
 
 /** Writes the gradebook file for one LMS. */
@@ -137,41 +146,42 @@ export function lmsGradebook(learners: readonly LmsLearner[], options: LmsExport
   }
   if (missing.length > 0)
     warnings.push(
-      `Left out, no LMS identifier: ${missing.join(', ')}. Ask them for a new receipt with their LMS identifier.`,
+      `Left out, no LMS identifier: ${missing.join(', ')}. ${options.origin === 'room' ? 'They gave none when they joined the room.' : 'Ask them for a new receipt with their LMS identifier.'}`,
     );
   return { csv: csvText(rows), rows: rows.length - 1, warnings };
 }
 
 /**
- * The roster's counted learners as LmsLearners: per chapter, the re-graded completion check in percent and whether
- * the chapter is passed. Receipts in a name conflict are left out (named in `skipped`) until the instructor chooses.
+ * The counted learners of a roster model as LmsLearners: per chapter, the graded completion check in percent and
+ * whether the chapter is passed (markChapter's rule). Learners not counted (receipts flagged or in a name conflict,
+ * learners removed from a room) are left out and named in `skipped`; flagged receipts are not named (the roster
+ * lists them).
  */
-export function learnersFromRoster(roster: Roster): { learners: LmsLearner[]; skipped: string[] } {
+export function lmsLearnersOf(marks: Marks): { learners: LmsLearner[]; skipped: string[] } {
   const learners: LmsLearner[] = [];
   const skipped: string[] = [];
-  for (const entry of roster.entries) {
-    if (entry.kind === 'flagged') continue;
-    if (entry.kind === 'conflict') {
-      skipped.push(`${entry.learner} (${entry.source}): same name as another receipt, not counted until you choose`);
+  for (const l of marks.learners) {
+    if (!l.counted) {
+      if (l.leftOut && !l.standing.startsWith('flagged')) skipped.push(l.leftOut);
       continue;
     }
     const chapters: Record<string, { score?: number; completed: boolean }> = {};
-    for (const { id } of roster.chapters) {
-      const result = entry.chapters[id];
+    for (const { id } of marks.chapters) {
+      const result = l.chapters[id];
       if (!result) continue;
       chapters[id] = {
         ...(result.check && result.check.total > 0 ? { score: (result.check.correct / result.check.total) * 100 } : {}),
         completed: result.status === 'passed',
       };
     }
-    learners.push({ ...(entry.lmsId ? { lmsId: entry.lmsId } : {}), name: entry.learner, chapters });
+    learners.push({ ...(l.lmsId ? { lmsId: l.lmsId } : {}), name: l.name, chapters });
   }
   return { learners, skipped };
 }
 
 /**
  * Reads the instructor's column list: one line per column, "CHAPTER score HEADER" or "CHAPTER completion HEADER",
- * where CHAPTER is the chapter's number in the course ("1", "01") or its id, and HEADER is the column's name as the
+ * where CHAPTER is the chapter's id or its place in the list of chapters ("1", "01"), and HEADER is the column's name as the
  * LMS shows it (pasted). Blank lines and lines starting with # are skipped.
  */
 export function parseColumns(
@@ -195,7 +205,7 @@ export function parseColumns(
     if (!chapter)
       return {
         kind: 'invalid',
-        reason: `line ${i + 1}: there is no chapter “${ref}”; use its number (1 to ${chapters.length}) or its id`,
+        reason: `line ${i + 1}: there is no chapter “${ref}”; use its id (${chapters[0]?.id ?? 'none'}, …) or its place (1 to ${chapters.length})`,
       };
     columns.push({ chapter: chapter.id, measure: m[2]!.toLowerCase() as LmsColumn['measure'], header: m[3]!.trim() });
   }

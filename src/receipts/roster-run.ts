@@ -2,8 +2,9 @@
  * One roster run: find, expand and re-grade every receipt in the loaded texts, timed. Runs in the roster's Web
  * Worker (roster.worker.ts) and, when workers are unavailable, on the page itself. Web-standard APIs only.
  */
-import { gradeReceipts, rosterCsv, type ConflictChoice, type CourseData, type Roster } from './grade.ts';
+import { gradeReceipts, type ConflictChoice, type CourseData, type Roster } from './grade.ts';
 import { collectRosterInputs, type CollectedInputs, type LoadedText } from './inputs.ts';
+import { marksCsv, marksFromRoster, type Marks } from './roster-model.ts';
 
 /** A request from the page. */
 export interface RosterRequest {
@@ -14,10 +15,15 @@ export interface RosterRequest {
   choices?: Record<string, ConflictChoice>;
 }
 
-/** The answer: the class view, its CSV, the text that was not a receipt, and the grading time in milliseconds. */
+/**
+ * The answer: the class view, the roster model and its CSV, the text that was not a receipt, and the grading time
+ * in milliseconds.
+ */
 export interface RosterResult {
   id: number;
   roster: Roster;
+  /** The roster model the CSV and the LMS files are written from (made here, with the course's names). */
+  marks: Marks;
   /** The roster as CSV (made here, so the page never loads the grader on its main thread). */
   csv: string;
   ignored: CollectedInputs['ignored'];
@@ -87,5 +93,6 @@ export async function runRoster(request: RosterRequest): Promise<RosterResult> {
   const started = performance.now();
   const { inputs, ignored } = await collectRosterInputs(request.texts);
   const roster = gradeReceipts(inputs, request.course, { choices: request.choices ?? {} });
-  return { id: request.id, roster, csv: rosterCsv(roster), ignored, ms: performance.now() - started };
+  const marks = marksFromRoster(roster);
+  return { id: request.id, roster, marks, csv: marksCsv(marks), ignored, ms: performance.now() - started };
 }

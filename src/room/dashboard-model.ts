@@ -1,16 +1,17 @@
 /**
  * The instructor dashboard's model: folds a room's learners and graded events into the class view (who is where,
  * who is stuck, completion per chapter, the answers given to each decision-table cell, the most common
- * misconceptions) and the same data as CSV rows. Pure: the dashboard page runs it on every live event, the server
- * runs it for the CSV export, so both show the same numbers. Verdicts come from the server's grader; code-lab
- * results are the learner's own report and are labelled so wherever they appear.
+ * misconceptions). Pure: the dashboard page runs it on every live event, the server runs it for the exports (through
+ * the roster model, src/receipts/roster-model.ts, which writes the CSV), so both show the same numbers. Verdicts come
+ * from the server's grader, read through src/room/cell-result.ts; code-lab results are the learner's own report and
+ * are labelled so wherever they appear.
  */
 import { COLUMN_LABELS, DECISION_LABELS, MISCONCEPTIONS, getScenario, type DecisionColumn } from '#course';
-import { markChapter, STATUS_LABELS, type ChapterStatus } from '../course/marking.ts';
+import { markChapter, type ChapterStatus } from '../course/marking.ts';
 import type { ProgressItem } from '../progress/items.ts';
+import { readCell, type CellRead } from './cell-result.ts';
 import type { DashboardEvent, DashboardLearner, RoomState } from './live.ts';
 import { idleSince, type PaceState } from './pace.ts';
-import type { CellResult } from './verdict.ts';
 
 /** Wrong attempts in a row on one item before a learner counts as stuck. */
 export const STUCK_ATTEMPTS = 3;
@@ -48,6 +49,10 @@ interface ItemState {
   selfReported: boolean;
   correct?: number;
   total?: number;
+  /** Completion checks: the decision-table cells of the latest submission, right of all. */
+  cells?: { correct: number; total: number };
+  /** Decision tables: the latest check was on answers loaded from someone's link (shown, never counted). */
+  fromLink: boolean;
 }
 
 interface LearnerState {
@@ -56,7 +61,7 @@ interface LearnerState {
   chapterId: string | null;
   items: Map<string, ItemState>;
   /** Latest graded cell per scenario/column (answers loaded from a link excluded). */
-  cells: Map<string, CellResult>;
+  cells: Map<string, CellRead>;
   predictions: { correct: number; total: number };
   hints: number;
   solutions: number;
@@ -140,6 +145,7 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
     hintLevel: 0,
     solution: false,
     selfReported: false,
+    fromLink: false,
   };
   learner.items.set(key, item);
   switch (event.action) {
@@ -174,7 +180,13 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
       item.wrongInARow = v.outcome === 'incorrect' ? item.wrongInARow + 1 : v.passed ? 0 : item.wrongInARow;
       item.correct = v.correct;
       item.total = v.total;
-      for (const cell of v.cells ?? []) learner.cells.set(`${cell.s}/${cell.c}`, cell);
+      item.fromLink = v.fromLink === true;
+      if (event.kind !== 'decision-table') {
+        const cells = (v.cells ?? []).map(readCell);
+        item.cells = { correct: cells.filter((c) => c.result === 'correct').length, total: cells.length };
+      }
+      if (v.fromLink) break;
+      for (const cell of (v.cells ?? []).map(readCell)) learner.cells.set(`${cell.scenarioId}/${cell.column}`, cell);
       break;
   }
   return true;
@@ -184,6 +196,8 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
 export interface LearnerRow {
   id: string;
   name: string;
+  /** When the learner joined (ms). */
+  joinedAt: number;
   removed: boolean;
   chapterId: string | null;
   chapterTitle: string;
@@ -202,6 +216,8 @@ export interface LearnerRow {
     selfReportedTotal: number;
     status: ChapterStatus;
     selfReported: boolean;
+    /** The status in words, with "(self-marked)" when it rests on the learner's word (markChapter's label). */
+    label: string;
   }[];
   /** Items the server graded (decision tables, completion checks), done of all, across the room's chapters. */
   graded: { done: number; total: number };
@@ -214,6 +230,16 @@ export interface LearnerRow {
   predictions: { correct: number; total: number };
   /** Code labs passed by the learner's own report. */
   codeLabsPassed: number;
+  /** Code labs run, by the learner's own report. */
+  codeLabsRun: number;
+  /** Practice decision tables: cells right of cells, latest check of each (tables loaded from a link left out). */
+  practice: { correct: number; total: number };
+  /** Decision-table cells of the completion checks, latest submission of each: right of all. */
+  checkCells: { correct: number; total: number };
+  /** Decision tables whose latest check was on answers loaded from someone's link. */
+  fromLink: number;
+  /** The learner's latest graded answer to each decision-table cell (answers loaded from a link left out). */
+  cells: CellRead[];
   lastEventAt: number;
   /** Why the learner looks stuck, if they do. */
   stuck?: string;
@@ -239,7 +265,7 @@ export interface DashboardView {
   /** Per chapter: the average share of items done, and how many learners finished it. */
   chapters: { id: string; title: string; percent: number; finished: number; items: number }[];
   cells: CellSpread[];
-  misconceptions: { id: string; belief: string; correction: string; learners: number }[];
+  misconceptions: { id: string; name: string; belief: string; correction: string; learners: number }[];
 }
 
 /** An item as learners saw it: what kind of exercise, in which chapter (by title), a code lab by its title. */
@@ -294,6 +320,7 @@ export function buildDashboardView(state: DashboardState, now: number): Dashboar
         selfReportedTotal: mine.selfReported.total,
         status: mark.status,
         selfReported: mark.selfReported,
+        label: mark.label,
       };
     });
     const checks = state.chapters
@@ -314,9 +341,13 @@ export function buildDashboardView(state: DashboardState, now: number): Dashboar
     } else if (!l.learner.removedAt && state.room.endedAt === null && idleMinutes >= IDLE_MINUTES && done < total) {
       stuck = `idle for ${idleMinutes} minutes`;
     }
+    const items = [...l.items.values()];
+    const tables = items.filter((i) => i.kind === 'decision-table' && i.attempts > 0);
+    const counted = tables.filter((i) => !i.fromLink);
     rows.push({
       id: l.learner.id,
       name: l.learner.name,
+      joinedAt: l.learner.joinedAt,
       removed: l.learner.removedAt !== null,
       chapterId: l.chapterId,
       chapterTitle: l.chapterId ? (title.get(l.chapterId) ?? l.chapterId) : '',
@@ -330,7 +361,18 @@ export function buildDashboardView(state: DashboardState, now: number): Dashboar
       hints: l.hints,
       solutions: l.solutions,
       predictions: l.predictions,
-      codeLabsPassed: [...l.items.values()].filter((i) => i.selfReported && i.done).length,
+      codeLabsPassed: items.filter((i) => i.selfReported && i.done).length,
+      codeLabsRun: items.filter((i) => i.selfReported && i.attempts > 0).length,
+      practice: {
+        correct: counted.reduce((n, i) => n + (i.correct ?? 0), 0),
+        total: counted.reduce((n, i) => n + (i.total ?? 0), 0),
+      },
+      checkCells: {
+        correct: items.reduce((n, i) => n + (i.cells?.correct ?? 0), 0),
+        total: items.reduce((n, i) => n + (i.cells?.total ?? 0), 0),
+      },
+      fromLink: tables.length - counted.length,
+      cells: [...l.cells.values()],
       lastEventAt: l.lastEventAt,
       ...(stuck ? { stuck } : {}),
     });
@@ -365,15 +407,15 @@ function spreadOfCells(state: DashboardState): Pick<DashboardView, 'cells' | 'mi
   for (const l of state.learners.values()) {
     if (l.learner.removedAt !== null) continue;
     for (const cell of l.cells.values()) {
-      const scenario = getScenario(cell.s);
-      const column = cell.c as DecisionColumn;
+      const scenario = getScenario(cell.scenarioId);
+      const column = cell.column as DecisionColumn;
       if (!scenario || !(column in COLUMN_LABELS)) continue;
-      const key = `${cell.s}/${cell.c}`;
+      const key = `${cell.scenarioId}/${cell.column}`;
       let spread = spreads.get(key);
       if (!spread) {
         const right = scenario.answer[column];
         spread = {
-          scenarioId: cell.s,
+          scenarioId: cell.scenarioId,
           scenarioTitle: scenario.title,
           column,
           columnLabel: COLUMN_LABELS[column],
@@ -384,24 +426,25 @@ function spreadOfCells(state: DashboardState): Pick<DashboardView, 'cells' | 'mi
         };
         spreads.set(key, spread);
       }
-      if (cell.r === 'unanswered' || cell.v === undefined) continue;
+      const given = cell.given;
+      if (cell.result === 'unanswered' || given === undefined) continue;
       spread.learners += 1;
-      if (cell.r === 'correct') spread.correct += 1;
-      let answer = spread.answers.find((a) => a.value === cell.v);
+      if (cell.result === 'correct') spread.correct += 1;
+      let answer = spread.answers.find((a) => a.value === given);
       if (!answer) {
         answer = {
-          value: cell.v,
-          label: DECISION_LABELS[cell.v as keyof typeof DECISION_LABELS] ?? cell.v,
+          value: given,
+          label: DECISION_LABELS[given as keyof typeof DECISION_LABELS] ?? given,
           count: 0,
-          correct: cell.r === 'correct',
-          ...(cell.m ? { misconceptionId: cell.m } : {}),
+          correct: cell.result === 'correct',
+          ...(cell.misconceptionId ? { misconceptionId: cell.misconceptionId } : {}),
         };
         spread.answers.push(answer);
       }
       answer.count += 1;
-      if (cell.m) {
-        let set = misconceptionLearners.get(cell.m);
-        if (!set) misconceptionLearners.set(cell.m, (set = new Set()));
+      if (cell.misconceptionId) {
+        let set = misconceptionLearners.get(cell.misconceptionId);
+        if (!set) misconceptionLearners.set(cell.misconceptionId, (set = new Set()));
         set.add(l.learner.id);
       }
     }
@@ -410,73 +453,15 @@ function spreadOfCells(state: DashboardState): Pick<DashboardView, 'cells' | 'mi
     .filter((s) => s.learners > 0)
     .map((s) => ({ ...s, answers: s.answers.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)) }))
     .sort((a, b) => a.correct / a.learners - b.correct / b.learners || a.scenarioTitle.localeCompare(b.scenarioTitle));
-  const byId = new Map<string, { belief: string; correction: string }>(Object.entries(MISCONCEPTIONS));
+  const byId = new Map<string, { name: string; belief: string; correction: string }>(Object.entries(MISCONCEPTIONS));
   const misconceptions = [...misconceptionLearners]
     .map(([id, learners]) => ({
       id,
+      name: byId.get(id)?.name ?? id,
       belief: byId.get(id)?.belief ?? id,
       correction: byId.get(id)?.correction ?? '',
       learners: learners.size,
     }))
     .sort((a, b) => b.learners - a.learners || a.id.localeCompare(b.id));
   return { cells, misconceptions };
-}
-
-/** The class as CSV rows (header first), one row per learner, in the order given. */
-export function dashboardCsvRows(view: DashboardView, chapters: readonly DashboardChapter[]): string[][] {
-  const header = [
-    'learner',
-    'status',
-    'current chapter',
-    'graded items done',
-    'graded items',
-    'self-reported items done',
-    'self-reported items',
-  ];
-  for (const c of chapters)
-    header.push(`${c.id} status`, `${c.id} items done`, `${c.id} self-reported done`, `${c.id} check (server-graded)`);
-  header.push(
-    'predictions right',
-    'predictions made',
-    'hints shown',
-    'solutions shown',
-    'code labs passed (self-reported)',
-    'wrong attempts in a row',
-    'stuck',
-    'last activity (UTC)',
-  );
-  const rows = [header];
-  for (const r of view.learners) {
-    const row = [
-      r.name,
-      r.removed ? 'removed' : 'in the room',
-      r.chapterId ?? '',
-      String(r.graded.done),
-      String(r.graded.total),
-      String(r.selfReported.done),
-      String(r.selfReported.total),
-    ];
-    for (const c of chapters) {
-      const chapter = r.chapters.find((x) => x.id === c.id);
-      const check = r.checks.find((x) => x.id === c.id);
-      row.push(
-        chapter ? STATUS_LABELS[chapter.status] + (chapter.selfReported ? ' (self-marked)' : '') : '',
-        chapter ? `${chapter.done}/${chapter.total}` : '',
-        chapter ? `${chapter.selfReportedDone}/${chapter.selfReportedTotal}` : '',
-        check?.total !== undefined ? `${check.correct}/${check.total}${check.passed ? ' passed' : ''}` : '',
-      );
-    }
-    row.push(
-      String(r.predictions.correct),
-      String(r.predictions.total),
-      String(r.hints),
-      String(r.solutions),
-      String(r.codeLabsPassed),
-      String(r.wrongAttempts),
-      r.stuck ?? '',
-      new Date(r.lastEventAt).toISOString(),
-    );
-    rows.push(row);
-  }
-  return rows;
 }

@@ -25,11 +25,6 @@ export interface DashboardLearner {
   lastSeenAt: number;
   removedAt: number | null;
   chapterId: string | null;
-  /**
-   * The learner's LMS identifier, present only in what exports read (src/server/app.ts, exportLearner): never sent
-   * to a dashboard's page, so never on a projector or the grid.
-   */
-  lmsId?: string;
 }
 
 /** The room's state that learners and dashboards follow. */

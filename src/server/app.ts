@@ -21,14 +21,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { firstTooDeep } from '#message-model';
-import { csvField } from '../receipts/grade.ts';
-import {
-  applyEvent,
-  buildDashboardView,
-  createDashboardState,
-  dashboardCsvRows,
-  type DashboardSnapshot,
-} from '../room/dashboard-model.ts';
+import type { DashboardSnapshot } from '../room/dashboard-model.ts';
 import type { DashboardEvent, DashboardLearner, LiveMessage, RoomState } from '../room/live.ts';
 import { checkLmsId, checkLmsIdLabel } from '../room/lms-id-check.ts';
 import { checkName, checkText, normaliseCode } from '../room/names.ts';
@@ -56,6 +49,7 @@ import { gradeEvent } from './grade-event.ts';
 import { createPacing } from './pacing.ts';
 import { createHostCheck } from './host-check.ts';
 import { roomEventPages } from './room-reads.ts';
+import { mountRoomExport } from './room-export.ts';
 import { siteCaching } from './site-assets.ts';
 import { keepAlive, LagCheck, LiveSender } from './streams.ts';
 import { isSignedInInstructor, revealsAnswers, signInInstructor } from './instructor-pages.ts';
@@ -263,14 +257,6 @@ export function dashboardLearner(learner: Learner): DashboardLearner {
     removedAt: learner.removedAt,
     chapterId: learner.chapterId === null ? null : resolvedChapterId(learner.chapterId),
   };
-}
-
-/**
- * A learner as exports read them: the dashboard's view with their LMS identifier. Only exports use it; dashboards
- * and projectors are sent dashboardLearner, which never carries the identifier.
- */
-export function exportLearner(learner: Learner): DashboardLearner {
-  return learner.lmsId === null ? dashboardLearner(learner) : { ...dashboardLearner(learner), lmsId: learner.lmsId };
 }
 
 /** A stored event as a dashboard sees it. */
@@ -884,15 +870,15 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
   };
 
   /**
-   * A room's snapshot without its events (they follow in pages: see roomEventPages). `forExport` adds each learner's
-   * LMS identifier, which only exports may read.
+   * A room's snapshot without its events (they follow in pages: see roomEventPages). Never carries a learner's LMS
+   * identifier: the exports read it from the learners' rows (src/server/room-export.ts).
    */
-  async function snapshotHead(room: Room, { forExport = false } = {}): Promise<DashboardSnapshot> {
+  async function snapshotHead(room: Room): Promise<DashboardSnapshot> {
     const learners = await data.learnersOfRoom(room.id);
     return {
       room: roomState(room),
       chapters: course.chapters.filter((ch) => room.chapters.map(resolvedChapterId).includes(ch.id)),
-      learners: learners.map((learner) => (forExport ? exportLearner(learner) : dashboardLearner(learner))),
+      learners: learners.map(dashboardLearner),
       events: [],
       now: now(),
     };
@@ -1119,29 +1105,14 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
     return c.json({ removed: true });
   });
 
-  app.get('/api/rooms/:roomId/export.csv', instructorAuth, async (c) => {
-    // Folded page by page, yielding to other requests between pages (roomEventPages).
-    const finished = startWholeRoomRead(c);
-    if (finished instanceof Response) return finished;
-    let head: DashboardSnapshot;
-    let state: ReturnType<typeof createDashboardState>;
-    try {
-      head = await snapshotHead(c.get('room'), { forExport: true });
-      state = createDashboardState(head);
-      state.pace = await pacing.read(head.room.id);
-      for await (const page of eventPages(c.get('room'))) {
-        for (const event of page.events) applyEvent(state, dashboardEvent(event));
-      }
-    } finally {
-      finished();
-    }
-    const view = buildDashboardView(state, head.now);
-    const rows = dashboardCsvRows(view, head.chapters);
-    const csv = rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-    const name = `workshop-${new Date(head.now).toISOString().slice(0, 10)}.csv`;
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="${name}"`);
-    return c.body(csv);
+  mountRoomExport(app, {
+    instructorAuth,
+    startWholeRoomRead,
+    snapshotHead,
+    eventPages,
+    dashboardEvent,
+    learnersOfRoom: (id) => data.learnersOfRoom(id),
+    readPace: (id) => pacing.read(id),
   });
 
   app.all('/api/*', (c) => problem(c, 404, 'No such API route.'));

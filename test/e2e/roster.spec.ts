@@ -3,6 +3,8 @@
  * than the page accepts, and two receipts with the same name. The real receipts are made the way learners'
  * browsers make them (test/support/class-receipts.ts).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, expectNoConsoleErrors, test, type Page } from './fixtures.ts';
 import { testGraderCourse } from '../support/course.ts';
 import { sealReceipt, serializeReceipt, type ChapterReceipt } from '../../src/receipts/schema.ts';
@@ -214,3 +216,57 @@ test('markup in a learner name or a file name is shown as text, never run or par
   await expect(page.locator('lab-roster img, lab-roster svg[onload], lab-roster [onerror]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
 });
+
+test('misconceptions are named on the roster page, in the list and beside each wrong answer', async ({ page }) => {
+  await openRoster(page);
+  // Learners who fall for the tempting wrong answers (class-receipts.ts favours the ones a misconception explains).
+  await page.getByLabel(/Paste receipts/).fill(classReceipts(course, 6, 45).map(serializeReceipt).join('\n'));
+  await page.getByRole('button', { name: 'Grade receipts' }).click();
+  await expect(status(page)).toHaveText(/6 counted/);
+  const file = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../content/scenarios/misconceptions.json'), 'utf8'),
+  ) as { misconceptions: { id: string; name: string }[] };
+  const byId = new Map(file.misconceptions.map((m) => [m.id, m.name]));
+  const items = page.locator('[data-role="misconceptions"] li');
+  expect(await items.count()).toBeGreaterThan(0);
+  for (const li of await items.all()) {
+    const id = (await li.getAttribute('data-misconception'))!;
+    await expect(li.locator('strong')).toHaveText(byId.get(id)!);
+  }
+  // Beside a wrong answer: "Misconception: <name>", never the id.
+  const wrong = page.locator('tr.ws-wrong td', { hasText: /^✗ Misconception: / });
+  expect(await wrong.count()).toBeGreaterThan(0);
+  for (const td of await wrong.all()) {
+    const name = (await td.textContent())!.replace('✗ Misconception: ', '');
+    expect([...byId.values()]).toContain(name);
+  }
+});
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px the LMS export's controls fit, and its default columns are named by chapter title`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openRoster(page);
+    await page.getByLabel(/Paste receipts/).fill(classReceipts(course, 2, 46).map(serializeReceipt).join('\n'));
+    await page.getByRole('button', { name: 'Grade receipts' }).click();
+    await expect(status(page)).toHaveText(/2 counted/);
+    const lms = page.locator('[data-role="lms-export"]');
+    for (const control of [lms.getByLabel('LMS'), lms.getByLabel(/identifier is the/), lms.getByLabel(/^Columns/)]) {
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, 'inside the viewport').toBeLessThanOrEqual(width);
+      // Tall enough to tap (WCAG 2.2 target size, minimum 24 px).
+      expect(box.height).toBeGreaterThanOrEqual(24);
+    }
+    // Each label sits above its control, not squeezed beside it.
+    const label = (await lms.locator('label', { hasText: /identifier is the/ }).boundingBox())!;
+    const select = (await lms.getByLabel(/identifier is the/).boundingBox())!;
+    expect(select.y).toBeGreaterThanOrEqual(label.y + label.height - 1);
+    const lines = (await lms.getByLabel(/^Columns/).inputValue()).split('\n');
+    expect(lines).toHaveLength(course.chapters.length * 2);
+    // "<chapter id> score <title> (score)": no chapter number from the old ids.
+    expect(lines[0]).toBe(`${course.chapters[0]!.id} score ${course.chapters[0]!.title} (score)`);
+    for (const line of lines) expect(line).not.toMatch(/^\d|^\S+ (score|completion) \d\d /);
+  });
+}

@@ -225,6 +225,24 @@ test.describe('a live workshop room', () => {
     expect(csv.split('\r\n')[0]).toContain('code labs passed (self-reported)');
     for (const name of ['Ada Lovelace', 'Grace Hopper']) expect(csv).toContain(name);
     expect(csv).toContain('<img src=x onerror=""window.__pwned=1"">');
+    // The roster's columns: the room's title and code on every learner's row, chapters by title.
+    const header = csv.split('\r\n')[0]!;
+    expect(header).toContain('room code');
+    expect(header).toContain('The three message shapes: status');
+    expect(csv).toContain(`Tuesday class,${code.replace('-', '')}`);
+  });
+
+  test('the LMS export writes the gradebook file from the server and names who is left out', async () => {
+    const dash = instructor.page;
+    const lms = dash.locator('[data-role="lms-export"]');
+    await lms.getByLabel('LMS').selectOption('moodle');
+    await expect(lms.getByLabel(/^Columns/)).toHaveValue(/^message-shapes score The three message shapes \(score\)/);
+    const download = dash.waitForEvent('download');
+    await lms.getByRole('button', { name: 'Download for the LMS' }).click();
+    const file = readFileSync((await (await download).path())!, 'utf8');
+    // No learner gave an identifier at join, so the file is Moodle's header alone, and the page says why.
+    expect(file.split('\r\n')[0]).toMatch(/^Username,The three message shapes \(score\),/);
+    await expect(lms.locator('[data-role="lms-status"]')).toContainText('They gave none when they joined the room.');
   });
 
   test('an ended room says so and stops inviting: no join code or QR, no Remove column, and its data can still be exported', async () => {

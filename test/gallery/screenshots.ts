@@ -20,6 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { MESSAGE_KINDS, classifyMessage, type Protocol } from '#message-model';
 import { getScenario, type CompletionCheck } from '#course';
+import { serializeReceipt } from '../../src/receipts/schema.ts';
+import { classReceipts } from '../support/class-receipts.ts';
+import { testGraderCourse } from '../support/course.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const out = join(root, 'test/screenshots');
@@ -388,6 +391,47 @@ const shots: Shot[] = [
     },
   },
   { name: 'page-roster', url: '/instructor/roster/' },
+  {
+    // Six receipts graded: the grid, misconceptions by name, and the LMS export's controls with their default columns.
+    name: 'page-roster-graded',
+    url: '/instructor/roster/',
+    act: async (page) => {
+      await page.locator('lab-roster form:not([hidden])').waitFor();
+      await page
+        .locator('#roster-paste')
+        .fill(classReceipts(testGraderCourse(), 6, 45).map(serializeReceipt).join('\n'));
+      await page.locator('lab-roster button[type="submit"]').click();
+      await page.locator('[data-role="grid"]').waitFor();
+      await page.waitForTimeout(300);
+    },
+  },
+  {
+    // The most common misconceptions, by name, then the belief and its correction.
+    name: 'page-roster-misconceptions',
+    url: '/instructor/roster/',
+    target: 'lab-roster section:has([data-role="misconceptions"])',
+    act: async (page) => {
+      await page.locator('lab-roster form:not([hidden])').waitFor();
+      await page
+        .locator('#roster-paste')
+        .fill(classReceipts(testGraderCourse(), 6, 45).map(serializeReceipt).join('\n'));
+      await page.locator('lab-roster button[type="submit"]').click();
+      await page.locator('[data-role="misconceptions"]').waitFor();
+    },
+  },
+  {
+    name: 'page-roster-lms-export',
+    url: '/instructor/roster/',
+    target: '[data-role="lms-export"]',
+    act: async (page) => {
+      await page.locator('lab-roster form:not([hidden])').waitFor();
+      await page
+        .locator('#roster-paste')
+        .fill(classReceipts(testGraderCourse(), 3, 46).map(serializeReceipt).join('\n'));
+      await page.locator('lab-roster button[type="submit"]').click();
+      await page.locator('[data-role="grid"]').waitFor();
+    },
+  },
   { name: 'page-playground', url: '/playground/' },
   {
     name: 'page-playground-log',

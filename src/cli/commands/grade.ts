@@ -13,9 +13,7 @@ import { COURSE_FILE_PATH, graderCourse, readCourseFile } from '../../course/cou
 import {
   gradeReceipts,
   nameKey,
-  rosterCsv,
   gradedVersionsOf,
-  totalsOf,
   type ChapterStatus,
   type ConflictChoice,
   type GradedEntry,
@@ -26,13 +24,14 @@ import { chapterNumber } from '../../receipts/roster-vocabulary.ts';
 import {
   CANVAS_KEYS,
   defaultColumns,
-  learnersFromRoster,
+  lmsLearnersOf,
   LMS_KINDS,
   lmsGradebook,
   MOODLE_KEYS,
   parseColumns,
   type LmsKind,
 } from '../../receipts/lms-export.ts';
+import { marksCsv, marksFromRoster } from '../../receipts/roster-model.ts';
 
 /** File names a folder argument contributes: receipts are saved as .json (downloads) or .txt (pasted). */
 const RECEIPT_FILE = /\.(json|txt|receipt)$/i;
@@ -67,7 +66,10 @@ Input
 
 Options
   --csv FILE   also write the roster as CSV (one row per receipt, flagged ones
-               with their reason); --csv - prints the CSV instead of the table
+               with their reason; per chapter its status and check, per
+               decision-table cell the answer, its result and the
+               misconception by name: the columns of the workshop room's
+               export); --csv - prints the CSV instead of the table
   --lms KIND   also write a gradebook file your LMS imports (canvas, moodle or
                blackboard): one row per learner keyed by the LMS identifier
                the learner put on the receipt (learners without one are named
@@ -78,9 +80,11 @@ Options
                instead of the table
   --lms-columns FILE
                the columns, one a line: CHAPTER score HEADER or CHAPTER
-               completion HEADER (CHAPTER: its number or id; HEADER: the
-               column's name pasted from your LMS, e.g. Canvas "Quiz 3
-               (4103)", Blackboard "Quiz 3 [Total Pts: 100 Score] |4103")
+               completion HEADER (CHAPTER: its id, or its place 1, 2, …;
+               HEADER: the column's name pasted from your LMS, e.g. Canvas
+               "Quiz 3 (4103)", Blackboard "Quiz 3 [Total Pts: 100 Score]
+               |4103"); without it, a score and a completion column per
+               chapter, named by the chapter's title
   --lms-key KEY
                Canvas: the column holding the identifier (SIS Login ID,
                the default; SIS User ID; ID). Moodle: what it is (username,
@@ -201,9 +205,12 @@ export function formatRoster(
   context: { files: number; courseTitle: string; courseVersion: string; ms?: number },
 ): string {
   // Receipts in a name conflict are graded and shown in the table (marked), so the instructor can compare them.
-  const counted = roster.entries.filter(
-    (e): e is Extract<typeof e, { kind: 'counted' | 'conflict' }> => e.kind !== 'flagged',
+  // Their figures come from the roster model (one learner per receipt, in the same order).
+  const marks = marksFromRoster(roster);
+  const shown = roster.entries.flatMap((entry, i) =>
+    entry.kind === 'flagged' ? [] : [{ entry, marked: marks.learners[i]! }],
   );
+  const counted = shown.map((s) => s.entry);
   const lines: string[] = [];
   const found = roster.entries.filter((e) => e.kind !== 'flagged' || e.reason !== 'unreadable').length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -224,19 +231,18 @@ export function formatRoster(
     lines.push(
       `${'Learner'.padEnd(nameWidth)}  ${cols.map((c) => c.padEnd(5)).join(' ')}  ${figures.map((f) => f.padEnd(8)).join('')}`.trimEnd(),
     );
-    for (const [i, entry] of counted.entries()) {
+    for (const [i, { entry, marked: m }] of shown.entries()) {
       const results = roster.chapters.map(({ id }) => entry.chapters[id]!);
       const codes = results.map((r) => (r.status === 'passed' && !r.check ? 'self' : STATUS_CODES[r.status]).padEnd(5));
       const passed = results.filter((r) => r.status === 'passed').length;
-      const [pc, pt, cc, ct, lp, lt, hints, solutions, fromLink] = totalsOf(results) as [number, ...number[]];
       const cells = [
         `${passed}/${results.length}`,
-        `${cc}/${ct}`,
-        `${pc}/${pt}`,
-        `${lp}/${lt}`,
-        hints,
-        solutions,
-        fromLink,
+        `${m.checkCells.correct}/${m.checkCells.total}`,
+        `${m.practice.correct}/${m.practice.total}`,
+        `${m.codeLabs.passed}/${m.codeLabs.total}`,
+        m.hints,
+        m.solutions,
+        m.fromLink,
       ];
       lines.push(
         `${fit(names[i]!, nameWidth)}  ${codes.join(' ')}  ${cells.map((c) => String(c).padEnd(8)).join('')}`.trimEnd(),
@@ -269,7 +275,8 @@ export function formatRoster(
   }
   if (roster.misconceptions.length > 0) {
     lines.push('', 'Most common misconceptions (learners holding it):');
-    for (const m of roster.misconceptions.slice(0, 5)) lines.push(`  ${String(m.learners).padStart(3)}  ${m.belief}`);
+    for (const m of roster.misconceptions.slice(0, 5))
+      lines.push(`  ${String(m.learners).padStart(3)}  ${m.name}: ${m.belief}`);
   }
   const notes = counted.flatMap((e) => e.notes.map((n) => `  ${e.source}: ${n}`));
   if (notes.length > 0) lines.push('', 'Notes:', ...notes);
@@ -373,7 +380,7 @@ function lmsExport(roster: Roster, request: LmsRequest): { csv: string; rows: nu
     if (parsed.kind === 'invalid') throw new UsageError(`--lms-columns: ${parsed.reason}`);
     columns = parsed.columns;
   }
-  const { learners, skipped } = learnersFromRoster(roster);
+  const { learners, skipped } = lmsLearnersOf(marksFromRoster(roster));
   const out = lmsGradebook(learners, {
     lms: request.lms,
     columns,
@@ -441,7 +448,7 @@ export const gradeCommand: Command = {
     if (gradebook && lmsOut === '-') {
       await write(io.stdout, gradebook.csv);
     } else if (csv === '-') {
-      await write(io.stdout, rosterCsv(roster));
+      await write(io.stdout, marksCsv(marksFromRoster(roster)));
     } else {
       await write(
         io.stdout,
@@ -467,7 +474,7 @@ export const gradeCommand: Command = {
     }
     if (csv !== undefined && csv !== '-') {
       try {
-        await writeFile(csv, rosterCsv(roster), 'utf8');
+        await writeFile(csv, marksCsv(marksFromRoster(roster)), 'utf8');
       } catch (error) {
         throw new UsageError(`graded, but could not write the CSV to ${csv}: ${why(error)}`);
       }

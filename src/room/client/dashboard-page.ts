@@ -5,6 +5,7 @@
  * it only in Authorization headers. The live stream is read with fetch(). Every name is put on the page as text.
  */
 import { copyText } from '../../lib/clipboard.ts';
+import { lmsExportControls, type LmsFile } from '../../lms/roster-export.ts';
 import { qrSvg, showQr } from '../../lib/qr.ts';
 import {
   applyEvent,
@@ -627,6 +628,23 @@ async function openDashboard(initial: KeptRoom, { justCreated = false } = {}): P
     live.textContent = `Downloaded ${name}.`;
   }
 
+  /** The room's gradebook file, from the server: only it knows the identifiers learners gave at join. */
+  const lmsRoom = lmsExportControls(must('[data-role="lms-export"]'), async (request): Promise<LmsFile> => {
+    const query = new URLSearchParams({ lms: request.lms, columns: request.columnsText });
+    if (request.key) query.set('key', request.key);
+    const res = await fetch(`/api/rooms/${encodeURIComponent(room.roomId)}/export/lms?${query}`, { headers });
+    const body = (await res.json().catch(() => ({}))) as Partial<Extract<LmsFile, { csv: string }>> & {
+      error?: string;
+    };
+    if (!res.ok || typeof body.csv !== 'string') return { error: body.error ?? `The export failed (${res.status}).` };
+    return {
+      filename: body.filename ?? 'workshop-lms.csv',
+      csv: body.csv,
+      rows: body.rows ?? 0,
+      warnings: body.warnings ?? [],
+    };
+  });
+
   must('[data-role="export"]').addEventListener('click', () => void exportCsv());
   must('[data-role="confirm-export"]').addEventListener('click', () => void exportCsv());
   onClick('[data-role="joining"]', async () => {
@@ -732,6 +750,7 @@ async function openDashboard(initial: KeptRoom, { justCreated = false } = {}): P
               clockSkew = snapshot.now - Date.now();
               state = createDashboardState(snapshot);
               pacing.reset(state, snapshot.events);
+              lmsRoom(snapshot.chapters);
               keepRoom({ ...room, title: snapshot.room.title, code: snapshot.room.code });
               if (first && !justCreated) void drawQr(snapshot.room.code);
               first = false;

@@ -13,7 +13,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lmsGradebook, parseColumns, type LmsColumn, type LmsLearner } from '../../../src/receipts/lms-export.ts';
+import {
+  columnLines,
+  defaultColumns,
+  lmsGradebook,
+  parseColumns,
+  type LmsColumn,
+  type LmsLearner,
+} from '../../../src/receipts/lms-export.ts';
 import { lmsIdExtension, lmsIdOf } from '../../../src/receipts/lms-id.ts';
 
 const golden = (name: string) => readFileSync(join(import.meta.dirname, '../../data/lms', name), 'utf8');
@@ -102,6 +109,18 @@ describe('the instructor’s column list', () => {
         { chapter: CH2, measure: 'completion', header: 'Done (9)' },
       ],
     });
+  });
+  it('offers one score and one completion column per chapter, named by the title, with no chapter number', () => {
+    const defaults = defaultColumns(chapters);
+    expect(defaults.map((c) => c.header)).toEqual([
+      'Shapes (score)',
+      'Shapes (completion)',
+      'Owes (score)',
+      'Owes (completion)',
+    ]);
+    // The lines the page prefills name chapters by id, and read back as the same columns.
+    expect(columnLines(defaults).split('\n')[0]).toBe(`${CH1} score Shapes (score)`);
+    expect(parseColumns(columnLines(defaults), chapters)).toEqual({ kind: 'ok', columns: defaults });
   });
   it('names the line and the problem', () => {
     expect(parseColumns('3 score Quiz', chapters)).toMatchObject({

@@ -10,14 +10,9 @@ import { getScenario } from '#course';
 import { createReceipt } from '../../../src/receipts/create.ts';
 import { testGraderCourse } from '../../support/course.ts';
 import { formatRoster } from '../../../src/cli/commands/grade.ts';
-import {
-  gradeReceipt,
-  gradeReceipts,
-  knownVersions,
-  rosterCsvRows,
-  type RosterEntry,
-} from '../../../src/receipts/grade.ts';
+import { gradeReceipt, gradeReceipts, knownVersions, type RosterEntry } from '../../../src/receipts/grade.ts';
 import type { ChapterReceipt } from '../../../src/receipts/schema.ts';
+import { marksCsvRows, marksFromRoster } from '../../../src/receipts/roster-model.ts';
 
 const course = testGraderCourse();
 const CH5 = 'error-semantics-and-retries';
@@ -91,8 +86,8 @@ describe('grading against the course version a receipt names', () => {
       ],
       course,
     );
-    const [header, first] = rosterCsvRows(roster);
-    const at = header!.indexOf('graded_against_version');
+    const [header, first] = marksCsvRows(marksFromRoster(roster));
+    const at = header!.indexOf('graded against version');
     expect(at).toBeGreaterThan(-1);
     expect(first![at]).toBe('0.1.0');
   });

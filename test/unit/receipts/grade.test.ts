@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createReceipt } from '../../../src/receipts/create.ts';
 import { gradeCompletionCheck, rememberClassifications } from '#course';
 import { testGraderCourse } from '../../support/course.ts';
-import { csvField, gradeReceipt, gradeReceipts, rosterCsv, rosterCsvRows } from '../../../src/receipts/grade.ts';
+import { gradeReceipt, gradeReceipts } from '../../../src/receipts/grade.ts';
+import { csvField } from '../../../src/lib/csv.ts';
+import { marksCsv, marksCsvRows, marksFromRoster, ORIGIN_COLUMNS } from '../../../src/receipts/roster-model.ts';
 import { classReceipts } from '../../support/class-receipts.ts';
 import { sealReceipt, serializeReceipt, type ChapterReceipt, type Receipt } from '../../../src/receipts/schema.ts';
 import { COURSE, goodChapters, receiptFor, strugglingChapters } from './support.ts';
@@ -283,61 +285,49 @@ describe('gradeReceipts', () => {
       ],
       COURSE,
     );
-    const rows = rosterCsvRows(roster);
-    expect(rows[0]).toEqual([
-      'learner',
-      'source',
-      'status',
-      'created_at',
-      'course_version',
-      'graded_against_version',
-      '01-shapes status',
-      '01-shapes check',
-      '05-retries status',
-      '05-retries check',
-      'faq status',
-      'faq check',
-      'chapters_passed',
-      'practice_cells_correct',
-      'practice_cells_total',
-      'check_cells_correct',
-      'check_cells_total',
-      'code_labs_passed_self_reported',
-      'code_labs_run',
-      'hints',
-      'solutions',
-      'tables_from_links',
-      'notes',
-    ]);
-    expect(rows[1]).toEqual([
-      'Ada',
-      'ada.json',
-      'counted',
-      '2026-11-30T10:00:00.000Z',
-      '1.2.3',
-      '1.2.3',
-      'Passed',
-      '2/2',
-      'Passed',
-      '1/1',
-      'Not started',
-      '',
-      '2',
-      // Practice cells 2 of 3, check cells 6 of 6, no code labs, one hint, no solution, no table from a link.
-      '2',
-      '3',
-      '6',
-      '6',
-      '0',
-      '0',
-      '1',
-      '0',
-      '0',
-      '',
-    ]);
-    expect(rows[2]!.slice(0, 3)).toEqual(['Bob', 'bob.json', 'flagged: tampered']);
-    expect(rows[2]).toHaveLength(rows[0]!.length);
-    expect(rosterCsv(roster).split('\r\n')).toHaveLength(4);
+    const rows = marksCsvRows(marksFromRoster(roster));
+    const header = rows[0]!;
+    expect(header.slice(0, ORIGIN_COLUMNS.length)).toEqual([...ORIGIN_COLUMNS]);
+    const adaRow = Object.fromEntries(header.map((h, i) => [h, rows[1]![i]]));
+    // Receipts fill the receipt's origin columns and leave the room's blank.
+    expect(adaRow).toMatchObject({
+      learner: 'Ada',
+      standing: 'counted',
+      source: 'ada.json',
+      'receipt made at (learner’s word)': '2026-11-30T10:00:00.000Z',
+      'course version': '1.2.3',
+      'graded against version': '1.2.3',
+      room: '',
+      'room code': '',
+      'joined at (UTC)': '',
+    });
+    // Chapters by title: Shapes passed 2/2, Retries passed 1/1, FAQ not started.
+    expect(adaRow).toMatchObject({
+      'Shapes: status': 'Passed',
+      'Shapes: check (right/asked)': '2/2',
+      'Retries: status': 'Passed',
+      'Retries: check (right/asked)': '1/1',
+      'FAQ: status': 'Not started',
+      'FAQ: check (right/asked)': '',
+      'Retries: graded items done': '',
+    });
+    // Practice cells 2 of 3, check cells 6 of 6, no code labs, one hint, no solution, no table from a link.
+    expect(adaRow).toMatchObject({
+      'chapters passed': '2',
+      'practice cells right': '2',
+      'practice cells': '3',
+      'check cells right': '6',
+      'check cells': '6',
+      'code labs passed (self-reported)': '0',
+      'code labs run': '0',
+      'hints shown': '1',
+      'solutions shown': '0',
+      'tables from links': '0',
+      notes: '',
+    });
+    expect(rows[2]!.slice(0, 3)).toEqual(['Bob', 'flagged: tampered', 'bob.json']);
+    expect(rows[2]).toHaveLength(header.length);
+    expect(marksCsv(marksFromRoster(roster)).split('\r\n')).toHaveLength(4);
   });
 
   it('keeps a learner-typed formula from running in a spreadsheet', () => {

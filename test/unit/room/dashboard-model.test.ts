@@ -3,9 +3,9 @@ import {
   applyEvent,
   buildDashboardView,
   createDashboardState,
-  dashboardCsvRows,
   type DashboardSnapshot,
 } from '../../../src/room/dashboard-model.ts';
+import { marksCsvRows, marksFromRoom } from '../../../src/receipts/roster-model.ts';
 import type { DashboardEvent } from '../../../src/room/live.ts';
 import type { Verdict } from '../../../src/room/verdict.ts';
 
@@ -208,10 +208,13 @@ describe('the dashboard model', () => {
 
   it('writes one CSV row per learner with the self-reported column labelled', () => {
     const state = createDashboardState(snapshot());
-    const rows = dashboardCsvRows(buildDashboardView(state, T0), snapshot().chapters);
+    const view = buildDashboardView(state, T0);
+    const rows = marksCsvRows(marksFromRoom(view, state.room, snapshot().chapters));
     expect(rows[0]).toContain('code labs passed (self-reported)');
-    expect(rows[0]).toContain(`${CH} check (server-graded)`);
-    expect(rows[0]).toEqual(expect.arrayContaining(['graded items done', 'self-reported items done', `${CH} status`]));
+    expect(rows[0]).toContain('Errors: check (right/asked)');
+    expect(rows[0]).toEqual(
+      expect.arrayContaining(['graded items done', 'self-reported items done', 'Errors: status', 'room', 'room code']),
+    );
     expect(rows.length).toBe(4);
   });
 });

@@ -262,8 +262,8 @@ for (const engine of ENGINES_UNDER_TEST) {
         const [row] = await csvRecords(server, room.roomId, room.instructorSecret);
         expect(row!['graded items done']).toBe('0');
         expect(row!['self-reported items done']).toBe('3');
-        expect(row!['message-shapes items done']).toMatch(/^0\//);
-        expect(row!['message-shapes self-reported done']).toBe('3/3');
+        expect(row!['The three message shapes: graded items done']).toMatch(/^0\//);
+        expect(row!['The three message shapes: self-reported items done']).toBe('3/3');
       } finally {
         server.close();
       }

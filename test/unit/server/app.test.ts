@@ -260,8 +260,11 @@ for (const engine of ENGINES_UNDER_TEST) {
       const lines = csv.trimEnd().split('\r\n');
       expect(lines.length).toBe(3);
       expect(lines[0]).toContain('code labs passed (self-reported)');
-      expect(lines[1]).toMatch(/^Ada,in the room,error-semantics-and-retries,/);
-      expect(lines[2]).toMatch(/^Grace,in the room,,0,/);
+      // Learner, standing, four receipt columns (blank), the room's title and code, then join time and chapter.
+      expect(lines[1]).toMatch(
+        new RegExp(`^Ada,in the room,,,,,Tuesday class,${room.code},[0-9T:.-]+Z,Error semantics and retries,`),
+      );
+      expect(lines[2]).toMatch(new RegExp(`^Grace,in the room,,,,,Tuesday class,${room.code},[0-9T:.-]+Z,,`));
     });
 
     it('deletes a room on request, and expired rooms when their time is up', async () => {
