@@ -13,6 +13,7 @@ import { testGraderCourse } from '../support/course.ts';
 import { gradeCommand } from '../../src/cli/commands/grade.ts';
 import { gradeReceipts } from '../../src/receipts/grade.ts';
 import { collectRosterInputs } from '../../src/receipts/inputs.ts';
+import { createReceipt } from '../../src/receipts/create.ts';
 import { serializeReceipt } from '../../src/receipts/schema.ts';
 import { classReceipts } from '../support/class-receipts.ts';
 
@@ -57,6 +58,30 @@ try {
   );
   console.log(
     `shared grader, warm (median of 5): ${median(warm.map((w) => w.wall)).toFixed(0)} ms wall, ${median(warm.map((w) => w.cpu)).toFixed(0)} ms CPU`,
+  );
+  // 50,000 receipts under one name, each its own digest: one name conflict with 50,000 members, then the
+  // instructor's "different people" on 5,000 of them (test/unit/receipts/grade-attack.test.ts checks the results;
+  // collecting the members by copying the list per member was quadratic, more than 20 s here).
+  const sameName = Array.from({ length: 50_000 }, (_, i) => ({
+    source: `r${i}`,
+    content: serializeReceipt(
+      createReceipt({
+        course: { title: course.title, version: course.version },
+        learner: 'Ada',
+        createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+        chapters: {},
+      }),
+    ),
+  }));
+  const conflict = await time(async () => gradeReceipts(sameName, course));
+  const some = sameName.slice(0, 5000);
+  const key = gradeReceipts(some, course).conflicts[0]!.key;
+  const apart = await time(async () => gradeReceipts(some, course, { choices: { [key]: { count: 'all' } } }));
+  console.log(
+    `50,000 receipts under one name, graded: ${conflict.wall.toFixed(0)} ms wall, ${conflict.cpu.toFixed(0)} ms CPU`,
+  );
+  console.log(
+    `5,000 of them counted as different people: ${apart.wall.toFixed(0)} ms wall, ${apart.cpu.toFixed(0)} ms CPU`,
   );
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -26,16 +26,12 @@ describe('many receipts under one name', () => {
     ),
   }));
 
-  it('grades them and lists their versions in a few seconds, all in one conflict', () => {
-    const started = performance.now();
+  it('grades them and lists their versions, all in one conflict (its time: npm run bench:receipts)', () => {
     const roster = gradeReceipts(inputs, COURSE);
     const versions = gradedVersionsOf(roster);
-    const ms = performance.now() - started;
     expect(roster.conflicts).toHaveLength(1);
     expect(roster.conflicts[0]!.sources).toHaveLength(n);
     expect(versions).toEqual([{ version: COURSE.version, current: true, sources: inputs.map((x) => x.source) }]);
-    // Linear work is well under a second here; the bound leaves room for a busy machine.
-    expect(ms).toBeLessThan(6000);
   }, 120_000);
 
   it('counts them all when the instructor says they are different people, with notes of bounded length', () => {
@@ -43,9 +39,7 @@ describe('many receipts under one name', () => {
     // gigabytes, when the instructor pressed "different people".
     const some = inputs.slice(0, 5000);
     const key = gradeReceipts(some, COURSE).conflicts[0]!.key;
-    const started = performance.now();
     const roster = gradeReceipts(some, COURSE, { choices: { [key]: { count: 'all' } } });
-    const ms = performance.now() - started;
     expect(roster.counted).toBe(5000);
     expect(roster.conflicts).toEqual([]);
     const notes = roster.entries.flatMap((e) => (e.kind === 'counted' ? e.notes : []));
@@ -54,6 +48,5 @@ describe('many receipts under one name', () => {
       /^Counted as a different learner from r1, r2, r3 and 4,996 more \(same name; your choice\)\.$/,
     );
     expect(Math.max(...notes.map((n) => n.length))).toBeLessThan(200);
-    expect(ms).toBeLessThan(6000);
   }, 120_000);
 });
