@@ -167,16 +167,25 @@ export async function exchangeHttp(
   timeoutMs: number,
 ): Promise<HttpOutcome> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  // A server (or an in-process handler) may ignore the abort signal: every await also races the deadline.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error('timeout'));
+    }, timeoutMs);
+  });
+  deadline.catch(() => {});
+  const fetcherWithDeadline = (r: Request) => Promise.race([fetcher(r), deadline]);
   try {
     const init: RequestInit = { method: request.method, headers: request.headers, signal: controller.signal };
     if (request.body !== undefined) init.body = request.body;
-    const response = await fetcher(new Request(url, init));
+    const response = await fetcherWithDeadline(new Request(url, init));
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
     });
-    const { text, cut } = await readCapped(response, CHANNEL_LIMITS.httpBodyBytes);
+    const { text, cut } = await readCapped(response, CHANNEL_LIMITS.httpBodyBytes, deadline);
     return { kind: 'response', status: response.status, headers, body: text, cut };
   } catch (error) {
     const detail = controller.signal.aborted
@@ -191,7 +200,11 @@ export async function exchangeHttp(
 }
 
 /** Reads a response body up to `cap` bytes, then stops reading (an endless SSE stream ends here too). */
-async function readCapped(response: Response, cap: number): Promise<{ text: string; cut: boolean }> {
+async function readCapped(
+  response: Response,
+  cap: number,
+  deadline: Promise<never>,
+): Promise<{ text: string; cut: boolean }> {
   if (!response.body) return { text: '', cut: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -200,8 +213,9 @@ async function readCapped(response: Response, cap: number): Promise<{ text: stri
   for (;;) {
     let step: ReadableStreamReadResult<Uint8Array>;
     try {
-      step = await reader.read();
+      step = await Promise.race([reader.read(), deadline]);
     } catch {
+      void reader.cancel().catch(() => {});
       // The timeout aborted a body still being written (an SSE stream left open): keep what came.
       cut = true;
       break;
