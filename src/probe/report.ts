@@ -108,7 +108,6 @@ export type ProbeCheck = z.infer<typeof ProbeCheckSchema>;
 export type ProbeReport = z.infer<typeof ProbeReportSchema>;
 export type CheckLevel = (typeof CHECK_LEVELS)[number];
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
-export type ReportProtocol = (typeof REPORT_PROTOCOLS)[number];
 
 /** A report in text form (a file or a paste), validated at the border; never throws. */
 export function readProbeReport(input: string): { ok: true; report: ProbeReport } | { ok: false; problem: string } {

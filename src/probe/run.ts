@@ -18,7 +18,7 @@ import {
   type Reply,
 } from '#message-model';
 import { CHANNEL_LIMITS, exchangeHttp, type FetchLike, type HttpRequest, type LineChannel } from './channel.ts';
-import { CHECKS, checksFor, describeCheck, type CheckDefinition, type Era, type Transport } from './catalogue.ts';
+import { checksFor, describeCheck, type CheckDefinition, type Era, type Transport } from './catalogue.ts';
 import {
   REPORT_FORMAT,
   REPORT_LIMITS,
@@ -650,6 +650,3 @@ export async function runProbe(target: ProbeTarget, options: ProbeOptions = {}):
     score: scoreChecks(checks),
   };
 }
-
-/** Every check id the probe knows, in catalogue order (for docs and tests). */
-export const CHECK_IDS: readonly string[] = CHECKS.map((c) => c.id);
