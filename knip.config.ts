@@ -18,6 +18,8 @@ const config: KnipConfig = {
     'src/service-worker/sw.ts',
     // Exercises: the harness loads the learner's problem file or the worked solution by path.
     'exercises/*/*.{problem,solution}.ts',
+    // The capstone's gallery of broken servers: run as programs, and loaded by path in test/unit/probe/gallery.test.ts.
+    'exercises/*/gallery/*.ts',
     // The exercise runner's Vitest reporter, named by path on the command line (exercises/support/cli.ts).
     'exercises/support/hint-reporter.ts',
     // A Vite library build's entry, named by path in test/unit/codelab/slim-sucrase.test.ts.
