@@ -57,15 +57,16 @@ function renderReport(view: ReportView): HTMLElement {
           },
           h('p', {}, h('span', { class: 'lab-sev' }, `${c.level} ${c.statusText}`), ' ', h('code', {}, c.id)),
           c.explanation ? h('p', {}, c.explanation) : null,
-          h(
-            'details',
-            {},
-            h('summary', {}, 'What was sent and what came back'),
-            h('p', { class: 'lab-small' }, 'Sent'),
-            h('pre', { class: 'lab-pre' }, c.sent),
-            h('p', { class: 'lab-small' }, 'Received'),
-            h('pre', { class: 'lab-pre' }, c.received),
-          ),
+          (c.sent || c.received) &&
+            h(
+              'details',
+              {},
+              h('summary', {}, 'What was sent and what came back'),
+              h('p', { class: 'lab-small' }, 'Sent'),
+              h('pre', { class: 'lab-pre' }, c.sent),
+              h('p', { class: 'lab-small' }, 'Received'),
+              h('pre', { class: 'lab-pre' }, c.received),
+            ),
           c.quote ? h('blockquote', {}, h('p', {}, c.quote)) : null,
           h(
             'p',
@@ -125,7 +126,7 @@ class LabProbeReport extends HTMLElement {
       if (chosen) {
         if (chosen.size > REPORT_LIMITS.bytes)
           return {
-            problem: `${chosen.name} is ${Math.ceil(chosen.size / 1000)} KB; a report is at most ${REPORT_LIMITS.bytes / 1000} KB. Choose the file mcp-lab probe --format json wrote.`,
+            problem: `${chosen.name} is ${(chosen.size / 1_000_000).toFixed(1)} MB; a report is at most ${REPORT_LIMITS.bytes / 1_000_000} MB. Choose the file mcp-lab probe --format json wrote.`,
           };
         return chosen.text();
       }
