@@ -99,6 +99,8 @@ export type {
 } from './classify.ts';
 
 export { buildReplyMessage, sameReply } from './reply.ts';
+export { ANSWER_VERDICTS, checkAnswer, replyOf } from './answer.ts';
+export type { AnswerCheck, AnswerVerdict } from './answer.ts';
 export { classifyAcrossProtocols, describeReply } from './compare.ts';
 export type { CrossVersionClassification, VersionDifference } from './compare.ts';
 export {

@@ -27,7 +27,7 @@ const report = {
   server: { name: 'incident-desk', version: '1.0.0', command: 'node server.js' },
   startedAt: '2026-12-02T01:00:00.000Z',
   durationMs: 812,
-  checks: [check, { ...check, id: 'batch', level: 'SHOULD', status: 'not-attempted' }],
+  checks: [check, { ...check, id: 'batch', level: 'SHOULD' as const, status: 'not-attempted' as const }],
   score: { must: { passed: 1, of: 1 }, should: { passed: 0, of: 0 }, may: { passed: 0, of: 0 } },
 };
 

@@ -1,0 +1,129 @@
+/**
+ * Whether what came back pays what was owed. The classifier says, for a message sent, the reply a conforming
+ * receiver owes (`Classification.reply`); this file reads the messages that actually came back as replies and
+ * compares the two. It is the rule a prober needs and a single exchange cannot give: which of the messages received
+ * answers the message sent, and whether its id, its kind and its code are the ones owed.
+ *
+ * Ids are compared exactly, type included: a string id `"7"` answered with the number `7` is not the same id (spec
+ * 2025-11-25 basic/index.mdx §Responses: "Result responses MUST include the same ID as the request they correspond
+ * to."). An unreadable id is owed as `null`: an error that leaves `id` out and one that writes `"id": null` both name
+ * no request, the first as MCP's schema writes it from 2025-11-25 on and the second as JSON-RPC 2.0 does (§5).
+ */
+import type { Classification, MessageId, Reply } from './classification.ts';
+
+/** What one received message amounts to as a reply; undefined when it is not a reply (a request, a notification). */
+export function replyOf(c: Classification): Reply | undefined {
+  switch (c.kind) {
+    case 'result':
+      return { send: 'response', id: c.id };
+    case 'error':
+      return { send: 'error', code: c.code, id: c.id ?? null };
+    case 'batch': {
+      const items = c.items.map(replyOf).filter((r): r is Reply => r !== undefined);
+      return { send: 'batch', items };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The closed vocabulary of how an answer compares with what was owed. */
+export const ANSWER_VERDICTS = [
+  'as-owed',
+  'nothing-came-back',
+  'answered-what-needs-no-answer',
+  'result-instead-of-error',
+  'error-instead-of-result',
+  'wrong-error-code',
+  'id-changed',
+  'batch-answer',
+  'unexpected-answer',
+] as const;
+export type AnswerVerdict = (typeof ANSWER_VERDICTS)[number];
+
+/** The comparison: the verdict, the received reply it rests on (when one was found), and one sentence. */
+export interface AnswerCheck {
+  kind: AnswerVerdict;
+  /** The received reply the verdict is about. */
+  answer?: Reply;
+  explanation: string;
+}
+
+type Single = Extract<Reply, { send: 'response' | 'error' }>;
+
+const sameId = (a: MessageId, b: MessageId): boolean => a === b;
+const showId = (id: MessageId): string => JSON.stringify(id);
+
+/** True when a received id is the owed id written another way (`"7"` for `7`, or `7` for `"7"`). */
+function retyped(owed: MessageId, got: MessageId): boolean {
+  return owed !== null && got !== null && typeof owed !== typeof got && String(owed) === String(got);
+}
+
+/**
+ * Compares the replies received (in the order they came) with the reply owed for one message. Messages that are not
+ * replies are ignored. Never throws.
+ */
+export function checkAnswer(owed: Reply, received: readonly Classification[]): AnswerCheck {
+  const replies = received.map(replyOf).filter((r): r is Reply => r !== undefined);
+  const single = replies.filter((r): r is Single => r.send === 'response' || r.send === 'error');
+  if (owed.send === 'nothing') {
+    const answer = replies[0];
+    return answer
+      ? {
+          kind: 'answered-what-needs-no-answer',
+          answer,
+          explanation: 'A reply came back for a message that is owed none.',
+        }
+      : { kind: 'as-owed', explanation: 'Nothing came back, as owed.' };
+  }
+  if (owed.send === 'unspecified' || owed.send === 'batch') {
+    return { kind: 'as-owed', explanation: 'The spec does not say what comes back here.' };
+  }
+  const owedId = owed.id;
+  const batch = replies.find((r) => r.send === 'batch');
+  if (batch) return { kind: 'batch-answer', answer: batch, explanation: 'An array of replies came back.' };
+  const exact = single.find((r) => sameId(r.id, owedId));
+  if (!exact) {
+    const moved = single.find((r) => retyped(owedId, r.id));
+    if (moved) {
+      return {
+        kind: 'id-changed',
+        answer: moved,
+        explanation: `The reply carries the id ${showId(moved.id)} for the id ${showId(owedId)}: the same digits, another type.`,
+      };
+    }
+    const other = single[0];
+    if (other) {
+      return {
+        kind: 'unexpected-answer',
+        answer: other,
+        explanation: `The only reply carries the id ${showId(other.id)}, not ${showId(owedId)}.`,
+      };
+    }
+    return { kind: 'nothing-came-back', explanation: `No reply with the id ${showId(owedId)} came back.` };
+  }
+  if (owed.send === 'response') {
+    return exact.send === 'response'
+      ? { kind: 'as-owed', answer: exact, explanation: `A result came back with the id ${showId(owedId)}.` }
+      : {
+          kind: 'error-instead-of-result',
+          answer: exact,
+          explanation: `An error (${exact.send === 'error' ? exact.code : ''}) came back where a result was owed.`,
+        };
+  }
+  if (exact.send === 'response') {
+    return {
+      kind: 'result-instead-of-error',
+      answer: exact,
+      explanation: `A result came back where the error ${owed.code ?? ''} was owed.`.replace('  ', ' '),
+    };
+  }
+  if (exact.send === 'error' && owed.code !== null && exact.code !== owed.code) {
+    return {
+      kind: 'wrong-error-code',
+      answer: exact,
+      explanation: `The error code is ${exact.code}; ${owed.code} was owed.`,
+    };
+  }
+  return { kind: 'as-owed', answer: exact, explanation: 'The error owed came back.' };
+}
