@@ -28,6 +28,7 @@ import {
   type MisconceptionId,
 } from '#course';
 import { currentChapterId } from '../course/course-order.ts';
+import type { GradingData } from '../course/graded-graders.ts';
 import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type SelfMark } from './schema.ts';
 import { csvText } from '../lib/csv.ts';
 import { markChapter, STATUS_LABELS, type ChapterStatus } from '../course/marking.ts';
@@ -67,6 +68,11 @@ export interface CourseData {
   checks: Readonly<Record<string, unknown>>;
   /** Fixture id → raw text, for the checks' classify questions. */
   fixtureTexts: Readonly<Record<string, string>>;
+  /**
+   * What the graded kinds' graders read (src/course/graded-graders.ts): each chapter's tables, predictions and code
+   * labs, and the exchanges. Without it, a receipt's predictions are listed but not graded.
+   */
+  grading?: GradingData;
 }
 
 /** One chapter of one learner after re-grading. */

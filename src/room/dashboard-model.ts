@@ -117,9 +117,10 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
   learner.lastEventAt = Math.max(learner.lastEventAt, event.at);
   learner.chapterId = event.chapterId;
   const v = event.verdict;
-  if (event.kind === 'visit') return true;
-  if (event.kind === 'classify') {
-    // An exploration (a prediction on an edited message) is `info`: never counted right or wrong.
+  if (v.kind === 'visit') return true;
+  if (v.kind === 'classify' || v.kind === 'http-exchange') {
+    // Predictions of messages and of HTTP exchanges; an exploration (a prediction on an edited message) is `info`:
+    // never counted right or wrong.
     if (v.outcome === 'correct' || v.outcome === 'incorrect') {
       learner.predictions.total += 1;
       if (v.outcome === 'correct') learner.predictions.correct += 1;
@@ -139,11 +140,11 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
     selfReported: false,
   };
   learner.items.set(key, item);
-  switch (event.action) {
+  switch (v.action) {
     case 'hint':
-      if ((v.hintLevel ?? 0) > item.hintLevel) {
-        learner.hints += (v.hintLevel ?? 0) - item.hintLevel;
-        item.hintLevel = v.hintLevel ?? 0;
+      if (v.hintLevel > item.hintLevel) {
+        learner.hints += v.hintLevel - item.hintLevel;
+        item.hintLevel = v.hintLevel;
       }
       break;
     case 'solution':
@@ -151,14 +152,14 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
       item.solution = true;
       break;
     case 'mark':
-      item.done = v.canExplain === true;
+      item.done = v.canExplain;
       break;
     case 'load-link':
       break;
     case 'run':
       item.attempts += 1;
       item.selfReported = true;
-      item.done = item.done || v.passed === true;
+      item.done = item.done || v.passed;
       item.wrongInARow = v.passed ? 0 : item.wrongInARow + 1;
       if (v.tests) {
         item.correct = v.tests.passed;
@@ -171,7 +172,7 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
       item.wrongInARow = v.outcome === 'incorrect' ? item.wrongInARow + 1 : v.passed ? 0 : item.wrongInARow;
       item.correct = v.correct;
       item.total = v.total;
-      for (const cell of v.cells ?? []) learner.cells.set(`${cell.s}/${cell.c}`, cell);
+      for (const cell of v.cells ?? []) learner.cells.set(`${cell.scenario}/${cell.column}`, cell);
       break;
   }
   return true;
@@ -352,15 +353,15 @@ function spreadOfCells(state: DashboardState): Pick<DashboardView, 'cells' | 'mi
   for (const l of state.learners.values()) {
     if (l.learner.removedAt !== null) continue;
     for (const cell of l.cells.values()) {
-      const scenario = getScenario(cell.s);
-      const column = cell.c as DecisionColumn;
+      const scenario = getScenario(cell.scenario);
+      const column = cell.column as DecisionColumn;
       if (!scenario || !(column in COLUMN_LABELS)) continue;
-      const key = `${cell.s}/${cell.c}`;
+      const key = `${cell.scenario}/${cell.column}`;
       let spread = spreads.get(key);
       if (!spread) {
         const right = scenario.answer[column];
         spread = {
-          scenarioId: cell.s,
+          scenarioId: cell.scenario,
           scenarioTitle: scenario.title,
           column,
           columnLabel: COLUMN_LABELS[column],
@@ -371,24 +372,25 @@ function spreadOfCells(state: DashboardState): Pick<DashboardView, 'cells' | 'mi
         };
         spreads.set(key, spread);
       }
-      if (cell.r === 'unanswered' || cell.v === undefined) continue;
+      const chosen = cell.chosen;
+      if (cell.result === 'unanswered' || chosen === undefined) continue;
       spread.learners += 1;
-      if (cell.r === 'correct') spread.correct += 1;
-      let answer = spread.answers.find((a) => a.value === cell.v);
+      if (cell.result === 'correct') spread.correct += 1;
+      let answer = spread.answers.find((a) => a.value === chosen);
       if (!answer) {
         answer = {
-          value: cell.v,
-          label: DECISION_LABELS[cell.v as keyof typeof DECISION_LABELS] ?? cell.v,
+          value: chosen,
+          label: DECISION_LABELS[chosen as keyof typeof DECISION_LABELS] ?? chosen,
           count: 0,
-          correct: cell.r === 'correct',
-          ...(cell.m ? { misconceptionId: cell.m } : {}),
+          correct: cell.result === 'correct',
+          ...(cell.misconception ? { misconceptionId: cell.misconception } : {}),
         };
         spread.answers.push(answer);
       }
       answer.count += 1;
-      if (cell.m) {
-        let set = misconceptionLearners.get(cell.m);
-        if (!set) misconceptionLearners.set(cell.m, (set = new Set()));
+      if (cell.misconception) {
+        let set = misconceptionLearners.get(cell.misconception);
+        if (!set) misconceptionLearners.set(cell.misconception, (set = new Set()));
         set.add(l.learner.id);
       }
     }
