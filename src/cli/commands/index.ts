@@ -5,5 +5,6 @@
 import type { Command } from '../command.ts';
 import { classifyCommand } from './classify.ts';
 import { gradeCommand } from './grade.ts';
+import { probeCommand } from './probe.ts';
 
-export const COMMANDS: readonly Command[] = [classifyCommand, gradeCommand];
+export const COMMANDS: readonly Command[] = [classifyCommand, gradeCommand, probeCommand];

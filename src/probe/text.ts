@@ -1,0 +1,52 @@
+/**
+ * The probe's text report: one line per check (its status, level and id), and for each failure what was sent, what
+ * came back, what the spec says and where the course explains it. Plain text, no colour; the CLI escapes control
+ * characters before printing, since everything "received" is the server's.
+ */
+import type { ProbeReport } from './report.ts';
+
+const MARK = { pass: 'pass', fail: 'FAIL', 'not-attempted': 'skip' } as const;
+const indent = (text: string, prefix: string) =>
+  text
+    .split('\n')
+    .map((line) => `${prefix}${line}`)
+    .join('\n');
+const clip = (text: string, lines: number) => {
+  const all = text.split('\n');
+  return all.length > lines ? [...all.slice(0, lines), `… (${all.length - lines} more lines)`].join('\n') : text;
+};
+
+/** The report as text a learner can act on; `siteUrl` is where the course's chapters are served. */
+export function formatProbeReport(report: ProbeReport, siteUrl = ''): string {
+  const where = report.server.command ?? report.server.url ?? '';
+  const out: string[] = [
+    `mcp-lab probe: ${report.server.name} ${report.server.version} (${where})`,
+    `protocol ${report.protocol} over ${report.transport}, ${report.checks.length} checks in ${report.durationMs} ms`,
+    '',
+  ];
+  for (const check of report.checks) {
+    out.push(`${MARK[check.status]}  ${check.level.padEnd(6)} ${check.id}`);
+    if (check.status === 'pass') continue;
+    out.push(indent(check.explanation, '        '));
+    if (check.status === 'fail') {
+      out.push('        sent:');
+      out.push(indent(clip(check.sent, 12), '          '));
+      out.push('        received:');
+      out.push(indent(clip(check.received || '(nothing)', 12), '          '));
+      out.push(`        spec: "${check.spec.quote}"`);
+      out.push(`              ${check.spec.url}`);
+      out.push(
+        `        course: ${check.chapter.title}, ${siteUrl}/chapters/${check.chapter.id}/#${check.chapter.anchor}`,
+      );
+    }
+  }
+  const { must, should, may } = report.score;
+  out.push('');
+  out.push(`MUST ${must.passed}/${must.of}  SHOULD ${should.passed}/${should.of}  MAY ${may.passed}/${may.of}`);
+  out.push(
+    must.passed === must.of
+      ? 'Every MUST passed.'
+      : `${must.of - must.passed} MUST check(s) failed: the server breaks a rule the spec makes binding.`,
+  );
+  return `${out.join('\n')}\n`;
+}
