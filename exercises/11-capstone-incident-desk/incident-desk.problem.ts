@@ -1,6 +1,6 @@
 /**
  * Exercise 11: the incident desk (the brief is README.md). This is your server: edit it until
- * `npm run exercise -- 11` reports every MUST passed.
+ * `npm run exercise -- 11` reports that every check passed.
  *
  *   node exercises/11-capstone-incident-desk/incident-desk.problem.ts              (stdio)
  *   node exercises/11-capstone-incident-desk/incident-desk.problem.ts --http 3000  (Streamable HTTP on 127.0.0.1)

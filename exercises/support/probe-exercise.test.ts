@@ -38,9 +38,9 @@ const report: ProbeReport = {
 
 describe('describeRun', () => {
   it('lists each failed check with what was sent and came back, the spec and the course section', () => {
-    const { lines, mustFailed, solved } = describeRun({ kind: 'report', report, exitCode: 1 }, 'x.problem.ts');
+    const { lines, failed, solved } = describeRun({ kind: 'report', report, exitCode: 1 }, 'x.problem.ts');
     expect(solved).toBe(false);
-    expect(mustFailed).toBe(1);
+    expect(failed).toBe(1);
     const text = lines.join('\n');
     expect(text).toContain('MUST 1 of 2 passed');
     expect(text).toContain('✗ MUST tool-error-is-result');
@@ -49,7 +49,13 @@ describe('describeRun', () => {
     expect(text).not.toContain('unknown-tool');
   });
 
-  it('is solved only when every attempted MUST passed', () => {
+  it('is solved only when no attempted check failed, SHOULDs included', () => {
+    const should = {
+      ...report,
+      checks: [{ ...failedCheck, level: 'SHOULD' as const }, report.checks[1]!],
+      score: { ...report.score, must: { passed: 1, of: 1 }, should: { passed: 0, of: 1 } },
+    };
+    expect(describeRun({ kind: 'report', report: should, exitCode: 0 }, 'x').solved).toBe(false);
     const passed = { ...report, checks: [report.checks[1]!], score: { ...report.score, must: { passed: 1, of: 1 } } };
     expect(describeRun({ kind: 'report', report: passed, exitCode: 0 }, 'x').solved).toBe(true);
     const none = { ...report, checks: [], score: { ...report.score, must: { passed: 0, of: 0 } } };

@@ -1,14 +1,16 @@
 /**
  * `npm run exercise` for an exercise whose test is the probe: runs `mcp-lab probe --format json` against the
  * learner's server file (or the worked solution) on stdio, and prints the failed checks in a few lines each, the
- * score and a hint. The hint level rises as with the other exercises: only when a run fails no fewer MUSTs than the
- * one before. `npm run exercises` asks `probeOnce` for the summary line.
+ * score and a hint. It is solved when no check the probe attempted failed (MUST or SHOULD: the brief's tool
+ * failures rest on SHOULD sentences). The hint level rises as with the other exercises: only when a run fails no
+ * fewer checks than the one before. `npm run exercises` asks `probeOnce` for the summary line.
  */
 import { spawn } from 'node:child_process';
 import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { readProbeReport, type ProbeReport } from '../../src/probe/report.ts';
 import type { ProbeExerciseOnDisk } from './catalog.ts';
+import { reportPassed } from '../../src/components/widgets/lib/probe-report-view.ts';
 import { EXERCISES_DIR } from './catalog.ts';
 import { nextHintLevel, readHintState, writeHintState } from './hint-reporter.ts';
 
@@ -69,9 +71,9 @@ const clip = (s: string, n = 200) => {
 };
 
 /** The lines a learner reads after a run: the failed checks, the score, and whether the exercise is solved. */
-export function describeRun(run: ProbeRun, target: string): { lines: string[]; mustFailed: number; solved: boolean } {
+export function describeRun(run: ProbeRun, target: string): { lines: string[]; failed: number; solved: boolean } {
   if (run.kind === 'failed')
-    return { lines: [`   The probe could not judge ${target}: ${run.message}`], mustFailed: -1, solved: false };
+    return { lines: [`   The probe could not judge ${target}: ${run.message}`], failed: -1, solved: false };
   const { report } = run;
   const failed = report.checks.filter((c) => c.status === 'fail');
   const { must, should } = report.score;
@@ -88,8 +90,7 @@ export function describeRun(run: ProbeRun, target: string): { lines: string[]; m
       `     course   /chapters/${c.chapter.id}/#${c.chapter.anchor}`,
     );
   }
-  const mustFailed = must.of - must.passed;
-  return { lines, mustFailed, solved: must.of > 0 && mustFailed === 0 };
+  return { lines, failed: failed.length, solved: reportPassed(report) };
 }
 
 async function runAndReport(exercise: ProbeExerciseOnDisk, solution: boolean): Promise<number> {
@@ -97,16 +98,18 @@ async function runAndReport(exercise: ProbeExerciseOnDisk, solution: boolean): P
   const file = solution ? files.solutions[0]! : files.problem;
   const number = id.slice(0, 2);
   const run = await probeOnce(exercise, file);
-  const { lines, mustFailed, solved } = describeRun(run, file);
+  const { lines, failed, solved } = describeRun(run, file);
   const out = ['', `── ${number} · ${title}  (probing exercises/${id}/${file} on stdio)`, ...lines];
   if (solved) {
-    out.push(`   Every MUST passed. Exercise ${number} is solved; probe it over HTTP too (see README.md).`);
+    out.push(
+      `   Every check the probe attempted passed. Exercise ${number} is solved; probe it over HTTP too (README.md).`,
+    );
     const state = readHintState();
     delete state[id];
     writeHintState(state);
   } else if (!solution) {
     const state = readHintState();
-    const next = nextHintLevel(state[id], Math.max(mustFailed, 0), hints.length);
+    const next = nextHintLevel(state[id], Math.max(failed, 0), hints.length);
     state[id] = next;
     writeHintState(state);
     out.push('', `   Hint ${next.level} of ${hints.length}: ${hints[next.level - 1]}`);

@@ -52,6 +52,12 @@ describe('Check your own server', () => {
     expect(checkSpecQuote('2026-07-28', 'server/tools', quote)).toBeUndefined();
   });
 
+  // MCP 2026-07-28 schema, the comment on CallToolResult.isError, which the chapter quotes for the SHOULD.
+  it('quotes the schema page word for word where it gives the tool failures their level', () => {
+    expect(checkSpecQuote('2026-07-28', 'schema', 'SHOULD be reported inside the result object')).toBeUndefined();
+    expect(text(CHAPTER)).toContain('"SHOULD be reported inside the result object"');
+  });
+
   it('would catch a misquote (the check is not vacuous)', () => {
     expect(
       checkSpecQuote('2026-07-28', 'server/tools', 'Clients MUST provide tool execution errors to language models'),

@@ -1,7 +1,7 @@
 /**
  * The hand-in widget's view of a probe report. The report comes from the learner's machine, so the tests are about
  * what a hostile or forged report cannot do: link anywhere but a spec host or this course, or claim a pass its
- * MUSTs do not give. The reports are written by hand in the format the contract fixes (src/probe/report.ts).
+ * checks do not give. The reports are written by hand in the format the contract fixes (src/probe/report.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { readProbeReport, type ProbeReport } from '../../../src/probe/report.ts';
@@ -51,7 +51,7 @@ function valid(text: string): ProbeReport {
 }
 
 describe('viewProbeReport', () => {
-  it('puts failed checks first and passes only when every attempted MUST passed', () => {
+  it('puts failed checks first and passes only when no attempted check failed', () => {
     const r = valid(
       report(
         [

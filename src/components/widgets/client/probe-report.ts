@@ -2,7 +2,7 @@
  * <lab-probe-report>: the capstone hand-in. Reads a probe report from a file or pasted text, refuses one over the
  * report's size cap before reading it, validates it with the report's own schema (src/probe/report.ts), paints it
  * with text nodes only (lib/probe-report-view.ts builds every link from checked parts), and records its summary in
- * progress as the chapter's `probe-report` widget, done when every MUST the probe attempted passed.
+ * progress as the chapter's `probe-report` widget, done when every check the probe attempted passed.
  */
 import { progressStore } from '../../../progress/browser.ts';
 import { readProbeReport, REPORT_LIMITS } from '../../../probe/report.ts';
@@ -31,7 +31,9 @@ function isSummary(value: unknown): value is ReportSummary {
 }
 
 function renderReport(view: ReportView): HTMLElement {
-  const verdict = view.passed ? 'Every MUST the probe attempted passed.' : 'Not every MUST passed yet.';
+  const verdict = view.passed
+    ? 'Every check the probe attempted passed.'
+    : 'Some checks failed: fix them and probe again.';
   return h(
     'div',
     { class: 'lab-panel', 'data-role': 'rendered' },
@@ -158,7 +160,7 @@ class LabProbeReport extends HTMLElement {
         });
         status.textContent =
           outcome.kind === 'saved'
-            ? `Recorded as this chapter's hand-in (self-reported)${view.passed ? '' : '; it counts as done once every MUST passes'}.`
+            ? `Recorded as this chapter's hand-in (self-reported)${view.passed ? '' : '; it counts as done once every check the probe attempts passes'}.`
             : `Shown, but not recorded: ${outcome.reason}`;
       })();
     });
