@@ -37,6 +37,7 @@ export const ANSWER_VERDICTS = [
   'wrong-error-code',
   'id-changed',
   'batch-answer',
+  'invalid-answer',
   'unexpected-answer',
 ] as const;
 export type AnswerVerdict = (typeof ANSWER_VERDICTS)[number];
@@ -76,12 +77,23 @@ export function checkAnswer(owed: Reply, received: readonly Classification[]): A
         }
       : { kind: 'as-owed', explanation: 'Nothing came back, as owed.' };
   }
+  // An array is owed only for a batch; in a revision without batches an array is not a message at all.
+  const batch = replies.find((r) => r.send === 'batch');
+  if (batch && owed.send !== 'batch') {
+    return { kind: 'batch-answer', answer: batch, explanation: 'An array of replies came back.' };
+  }
+  // A response that is not a valid response (a result for a null id, a result and an error at once) pays nothing.
+  const broken = received.find((c) => c.kind === 'invalid' && c.shape === 'response');
+  if (broken) {
+    return {
+      kind: 'invalid-answer',
+      explanation: `A reply came back that is not a valid response: ${broken.explanation}`,
+    };
+  }
   if (owed.send === 'unspecified' || owed.send === 'batch') {
     return { kind: 'as-owed', explanation: 'The spec does not say what comes back here.' };
   }
   const owedId = owed.id;
-  const batch = replies.find((r) => r.send === 'batch');
-  if (batch) return { kind: 'batch-answer', answer: batch, explanation: 'An array of replies came back.' };
   const exact = single.find((r) => sameId(r.id, owedId));
   if (!exact) {
     const moved = single.find((r) => retyped(owedId, r.id));
