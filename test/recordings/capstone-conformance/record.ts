@@ -50,17 +50,22 @@ const SCENARIOS: Record<Revision, string[]> = {
   '2025-06-18': ['server-initialize', 'ping', 'tools-list', 'tools-call-error', 'server-session-lifecycle'],
 };
 
-/** The gallery's list, read only for which servers speak HTTP and in which eras. */
+/** The gallery's list (gallery/bugs.json), read only for which servers speak HTTP and in which eras. */
 const BugsSchema = z.object({
   servers: z.array(
     z.looseObject({
-      name: z.string().regex(/^[a-z0-9-]+$/),
-      file: z.string().regex(/^[a-z0-9-]+\.ts$/),
+      server: z.string().regex(/^[a-z0-9-]+$/),
       transports: z.array(z.enum(['stdio', 'http'])),
-      eras: z.array(z.enum(REVISIONS)),
+      eras: z.array(z.enum(['legacy', 'modern'])),
     }),
   ),
 });
+
+/**
+ * The revision a gallery era is recorded under: 2026-07-28 for the modern era, 2025-11-25 for the legacy one (the
+ * reference server is recorded under all three, which is where 2025-06-18 differs).
+ */
+const ERA_REVISION = { modern: '2026-07-28', legacy: '2025-11-25' } as const satisfies Record<string, Revision>;
 
 interface Target {
   name: string;
@@ -75,7 +80,11 @@ function targets(): Target[] {
     { name: 'solution', file: `${exerciseDir}/incident-desk.solution.ts`, revisions: [...REVISIONS] },
     ...bugs.servers
       .filter((s) => s.transports.includes('http'))
-      .map((s) => ({ name: s.name, file: `${exerciseDir}/gallery/${s.file}`, revisions: s.eras })),
+      .map((s) => ({
+        name: s.server,
+        file: `${exerciseDir}/gallery/${s.server}.ts`,
+        revisions: s.eras.map((era) => ERA_REVISION[era]),
+      })),
   ];
 }
 
