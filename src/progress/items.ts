@@ -10,7 +10,7 @@ import type { ChapterProgress, WidgetRecord } from './schema.ts';
 export type ProgressItem = (
   | { type: 'practice'; ids: string[] }
   | { type: 'widget'; id: string; label: string }
-  | { type: 'code-lab'; id: string; title?: string }
+  | { type: 'code-lab'; id: string; title?: string; handIn?: true }
   | { type: 'check'; id: string }
   | { type: 'self-mark' }
 ) & { href?: string };
@@ -31,7 +31,8 @@ const httpExchangeWidgetId = (exchange: string): string => `http-${exchange}`;
 /**
  * Lists the trackable items in a chapter's structure: the practice predictions (every <ClassifyFixture>, when
  * `classifyId` is given, and every <HttpExchange>, as one item), each <DecisionTable id>, each <CodeLab exercise>,
- * the <CompletionCheck> and the <MakeItYours> self-mark, in that order.
+ * each <ProbeReport exercise> (the hand-in of a probe-tested exercise, recorded like a self-reported code lab), the
+ * <CompletionCheck> and the <MakeItYours> self-mark, in that order.
  */
 export function chapterItems(structure: ChapterStructure, classifyId?: ClassifyIdOf): ProgressItem[] {
   const items: ProgressItem[] = [];
@@ -54,6 +55,10 @@ export function chapterItems(structure: ChapterStructure, classifyId?: ClassifyI
   for (const use of componentUses(structure, 'CodeLab')) {
     const id = stringAttribute(use, 'exercise');
     if (id) items.push({ type: 'code-lab', id });
+  }
+  for (const use of componentUses(structure, 'ProbeReport')) {
+    const id = stringAttribute(use, 'exercise');
+    if (id) items.push({ type: 'code-lab', id, title: 'Hand in a probe report', handIn: true });
   }
   if (componentUses(structure, 'CompletionCheck').length > 0) items.push({ type: 'check', id: 'completion' });
   if (componentUses(structure, 'MakeItYours').length > 0) items.push({ type: 'self-mark' });
@@ -109,6 +114,7 @@ export function itemLabel(item: ProgressItem): string {
     case 'widget':
       return `Solve the ${item.label.toLowerCase()}`;
     case 'code-lab':
+      if (item.handIn) return 'Hand in a probe report with no failed check';
       return item.title ? `Pass the code lab “${item.title}”` : 'Pass the code lab';
     case 'check':
       return item.id === 'completion' ? 'Pass the completion check' : 'Pass the check';
@@ -133,6 +139,8 @@ export function itemState(item: ProgressItem, chapter: ChapterProgress | undefin
     }
     case 'code-lab': {
       const lab = chapter?.codeLabs[item.id];
+      if (item.handIn)
+        return done ? 'handed in (self-reported)' : lab ? 'handed in, some checks failed' : 'not handed in';
       if (done) return 'passed';
       return lab ? `tried, not passed yet (${lab.attempts ?? 1} run${lab.attempts === 1 ? '' : 's'})` : 'not started';
     }

@@ -1,9 +1,14 @@
 /**
  * <lab-probe-report>: the capstone hand-in. Reads a probe report from a file or pasted text, refuses one over the
  * report's size cap before reading it, validates it with the report's own schema (src/probe/report.ts), paints it
- * with text nodes only (lib/probe-report-view.ts builds every link from checked parts), and records its summary in
- * progress as the chapter's `probe-report` widget, done when every check the probe attempted passed.
+ * with text nodes only (lib/probe-report-view.ts builds every link from checked parts), and records it. The report
+ * is the result of a probe-tested exercise, so it goes where a code lab run in the page goes, self-reported: the
+ * exercise's code-lab record in progress (passed when no attempted check failed), hence the checklist, the receipt
+ * and the roster, and one graded announcement, which a workshop room sends on. Its summary is kept as the chapter's
+ * `probe-report` widget so the page can show what was handed in after a reload.
  */
+import { announceGraded } from '../../../progress/graded.ts';
+import { sha256Hex } from '../../../lib/sha256.ts';
 import { progressStore } from '../../../progress/browser.ts';
 import { readProbeReport, REPORT_LIMITS } from '../../../probe/report.ts';
 import {
@@ -107,6 +112,7 @@ class LabProbeReport extends HTMLElement {
   connectedCallback(): void {
     if (this.dataset.upgraded) return;
     const chapter = this.dataset.chapter ?? '';
+    const exercise = this.dataset.exercise ?? '';
     const form = must<HTMLFormElement>(this, '[data-role="form"]');
     const file = must<HTMLInputElement>(this, '[data-role="file"]');
     const text = must<HTMLTextAreaElement>(this, '[data-role="text"]');
@@ -158,6 +164,24 @@ class LabProbeReport extends HTMLElement {
           state: summariseProbeReport(read.report),
           done: view.passed,
         });
+        const before = store.chapter(chapter).codeLabs[exercise];
+        store.recordCodeLab(chapter, exercise, { passed: view.passed, attempts: (before?.attempts ?? 0) + 1 });
+        const attempted = read.report.checks.filter((c) => c.status !== 'not-attempted');
+        const passedChecks = attempted.filter((c) => c.status === 'pass').length;
+        announceGraded({
+          kind: 'code-lab',
+          chapter,
+          item: exercise,
+          correct: passedChecks,
+          total: attempted.length,
+          passed: view.passed,
+          // What a room records: the learner's report of the run, and which report file it was (never re-run).
+          answers: {
+            passed: view.passed,
+            tests: { passed: passedChecks, total: attempted.length },
+            codeHash: sha256Hex(input),
+          },
+        });
         status.textContent =
           outcome.kind === 'saved'
             ? `Recorded as this chapter's hand-in (self-reported)${view.passed ? '' : '; it counts as done once every check the probe attempts passes'}.`
@@ -167,6 +191,7 @@ class LabProbeReport extends HTMLElement {
 
     clear.addEventListener('click', () => {
       const outcome = store.resetWidget(chapter, WIDGET_ID);
+      store.recordCodeLab(chapter, exercise, { passed: false });
       out.replaceChildren();
       status.textContent = outcome.kind === 'saved' ? 'The hand-in was removed.' : outcome.reason;
     });
