@@ -64,6 +64,25 @@ const CONTRACT_IDS = [
   'http-body-size',
 ];
 
+/**
+ * Where the two disagree on a server, and why: each gallery bug is narrow on purpose, and the suite sends other
+ * messages than the probe. Every row must be seen in the recordings (a fixed disagreement fails until it is removed).
+ */
+const DISAGREEMENTS: { server: string; revision: string; check: string; why: string }[] = [
+  {
+    server: 'get-200-and-old-versions',
+    revision: '2026-07-28',
+    check: 'unsupported-version',
+    why: 'the bug serves a version that sorts before 2025-01-01 as 2026-07-28: the probe names 1900-01-01 and loses; the suite names v999.0.0, which sorts after it, so the server refuses it with -32022',
+  },
+  {
+    server: 'null-id-and-meta-ignored',
+    revision: '2026-07-28',
+    check: 'meta-missing',
+    why: 'the bug fills in a missing envelope only on a tools/list with no _meta at all, which the probe sends; the suite leaves out single _meta fields, which the server refuses',
+  },
+];
+
 const SuiteCheckSchema = z.looseObject({
   id: z.string(),
   status: z.enum(['SUCCESS', 'FAILURE', 'WARNING', 'SKIPPED', 'INFO']),
@@ -115,30 +134,30 @@ describe('the conformance suite and the probe on the same servers', () => {
     ).toEqual(['2025-06-18', '2025-11-25', '2026-07-28']);
   });
 
-  for (const run of runs) {
-    it(`${run.server}, ${run.revision}: agree wherever both make the same check`, () => {
-      const disagreements: string[] = [];
-      for (const [probeId, suiteIds] of Object.entries(SAME_CHECK)) {
-        const ours = run.report.checks.find((c) => c.id === probeId);
-        if (!ours || ours.status === 'not-attempted') continue;
-        for (const suiteId of suiteIds) {
-          for (const theirs of run.suite.filter((c) => c.id === suiteId)) {
-            const verdict = suiteVerdict(theirs);
-            if (verdict && verdict !== ours.status)
-              disagreements.push(
-                `${probeId} ${ours.status}, suite ${suiteId} ${theirs.status}: ${theirs.errorMessage ?? ''}`,
-              );
-          }
-        }
-      }
-      expect(disagreements).toEqual([]);
-    });
-  }
+  const disagreements = runs.flatMap((run) =>
+    Object.entries(SAME_CHECK).flatMap(([probeId, suiteIds]) => {
+      const ours = run.report.checks.find((c) => c.id === probeId);
+      if (!ours || ours.status === 'not-attempted') return [];
+      const differ = run.suite.some(
+        (c) => suiteIds.includes(c.id) && suiteVerdict(c) !== undefined && suiteVerdict(c) !== ours.status,
+      );
+      return differ ? [`${run.server} ${run.revision} ${probeId}`] : [];
+    }),
+  );
+
+  it('agree wherever both make the same check, except where a listed narrow bug explains it', () => {
+    expect(disagreements.sort()).toEqual(DISAGREEMENTS.map((d) => `${d.server} ${d.revision} ${d.check}`).sort());
+  });
 
   it("cannot judge the brief's tool failures: its tools-call-error calls a fixture tool the desk does not have", () => {
+    // The one exception fools the suite: a server that answers any unknown tool with isError: true (the bug of
+    // unknown-tool-result) passes tools-call-error without having the fixture tool at all.
     for (const run of runs)
-      for (const c of run.suite.filter((x) => x.id === 'tools-call-error'))
-        expect(`${run.server} ${run.revision}: ${c.errorMessage ?? c.status}`).toMatch(/test_error_handling not found/);
+      for (const c of run.suite.filter((x) => x.id === 'tools-call-error')) {
+        const seen = `${run.server} ${run.revision}: ${c.errorMessage ?? c.status}`;
+        if (run.server === 'unknown-tool-result') expect(seen).toMatch(/: SUCCESS$/);
+        else expect(seen).toMatch(/test_error_handling not found/);
+      }
   });
 
   it('prints, per server and era, the checks the probe fails and the checks the suite fails', () => {
