@@ -151,11 +151,11 @@ export function readGradedAnswers<K extends GradedKind>(
   };
 }
 
-const recordOf = <K extends GradedKind>(kind: K) =>
+const recordOf = <K extends GradedKind, A extends (typeof GRADED_ANSWERS)[K]>(kind: K, answers: A) =>
   z.strictObject({
     kind: z.literal(kind),
     /** The answers as announced. */
-    answers: GRADED_ANSWERS[kind],
+    answers,
     /** The grade the learner's browser showed: what the checklist says, never what a grader counts. */
     correct: countSchema,
     total: countSchema,
@@ -168,13 +168,13 @@ const recordOf = <K extends GradedKind>(kind: K) =>
  * The last graded answer of one item, as the progress store keeps it (src/progress/schema.ts): what a receipt
  * carries and what the room is sent when a learner brings earlier work. One member per kind.
  */
-const RECORDS: { readonly [K in GradedKind]: ReturnType<typeof recordOf<K>> } = {
-  'decision-table': recordOf('decision-table'),
-  'completion-check': recordOf('completion-check'),
-  'classify-prediction': recordOf('classify-prediction'),
-  'http-exchange-prediction': recordOf('http-exchange-prediction'),
-  'code-lab': recordOf('code-lab'),
-};
+const RECORDS = {
+  'decision-table': recordOf('decision-table', GRADED_ANSWERS['decision-table']),
+  'completion-check': recordOf('completion-check', GRADED_ANSWERS['completion-check']),
+  'classify-prediction': recordOf('classify-prediction', GRADED_ANSWERS['classify-prediction']),
+  'http-exchange-prediction': recordOf('http-exchange-prediction', GRADED_ANSWERS['http-exchange-prediction']),
+  'code-lab': recordOf('code-lab', GRADED_ANSWERS['code-lab']),
+} as const satisfies Record<GradedKind, z.ZodMiniType>;
 export const GradedRecordSchema = z.discriminatedUnion('kind', [
   RECORDS['decision-table'],
   RECORDS['completion-check'],
