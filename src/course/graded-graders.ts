@@ -8,6 +8,7 @@ import { classifyHttpExchange, isProtocol, type HttpExchange } from '#message-mo
 import { gradeCompletionCheck, rememberClassifications, type FixtureClassifier } from './completion-check.ts';
 import { gradeDecisionTable, type CellVerdict } from './decision-table.ts';
 import { gradeExchangePrediction } from './exchanges.ts';
+import { httpExchangeWidgetId } from './graded-ids.ts';
 import type { GradedAnswers, GradedKind } from './graded-kinds.ts';
 
 /** What the graders need to know about the course (the course file's lookups). */
@@ -91,9 +92,6 @@ type Grader<K extends GradedKind> = (
   course: GradingCourse,
   classify: FixtureClassifier,
 ) => KindGrade;
-
-/** The widget id of an <HttpExchange exchange> (the component's `domId('http', id)`). */
-export const httpExchangeWidgetId = (exchange: string): string => `http-${exchange}`;
 
 /** The grader of every kind. */
 export const GRADERS: { readonly [K in GradedKind]: Grader<K> } = {

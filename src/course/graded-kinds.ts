@@ -1,8 +1,8 @@
 /**
  * The graded kinds: one contract per kind of graded answer, from the widget that announces it to the grade an
  * instructor reads. Per kind: the shape of its answers (what the widget announces and what every grader reads),
- * the checklist item it gives a chapter, its slot in a receipt, its room event, the column it gives a roster and
- * the dashboard, and its SCORM interaction type. Each consumer keeps a table keyed by `GradedKind` (typed
+ * the checklist item it gives a chapter, its slot in a receipt, its room event and the column it gives a roster
+ * and the dashboard. Each consumer keeps a table keyed by `GradedKind` (typed
  * `Record<GradedKind, …>`), so a kind one of them lacks is a compile error, and
  * test/unit/course/graded-kinds.test.ts names the consumer. The graders are in graded-graders.ts (they load the
  * model; this file must stay small, every page loads it). The recipe for a new kind is in this folder's README.
@@ -79,8 +79,6 @@ export interface GradedKindContract {
   column: string;
   /** Whether only the learner's word vouches for it (no grader can re-run it). */
   selfReported: boolean;
-  /** The SCORM interaction type it is recorded as (1.2 and 2004 both have these). */
-  scormInteraction: 'performance' | 'choice' | 'other';
 }
 
 /** The contract of every kind. */
@@ -92,7 +90,6 @@ export const GRADED_KIND_CONTRACTS: Readonly<Record<GradedKind, GradedKindContra
     roomEvent: 'decision-table',
     column: 'decision-table cells right',
     selfReported: false,
-    scormInteraction: 'performance',
   },
   'completion-check': {
     progressItem: 'check',
@@ -101,7 +98,6 @@ export const GRADED_KIND_CONTRACTS: Readonly<Record<GradedKind, GradedKindContra
     roomEvent: 'completion-check',
     column: 'completion check',
     selfReported: false,
-    scormInteraction: 'performance',
   },
   'classify-prediction': {
     progressItem: 'practice',
@@ -110,7 +106,6 @@ export const GRADED_KIND_CONTRACTS: Readonly<Record<GradedKind, GradedKindContra
     roomEvent: 'classify',
     column: 'message predictions right',
     selfReported: false,
-    scormInteraction: 'choice',
   },
   'http-exchange-prediction': {
     progressItem: 'practice',
@@ -119,7 +114,6 @@ export const GRADED_KIND_CONTRACTS: Readonly<Record<GradedKind, GradedKindContra
     roomEvent: 'http-exchange',
     column: 'HTTP exchange predictions right',
     selfReported: false,
-    scormInteraction: 'choice',
   },
   'code-lab': {
     progressItem: 'code-lab',
@@ -128,7 +122,6 @@ export const GRADED_KIND_CONTRACTS: Readonly<Record<GradedKind, GradedKindContra
     roomEvent: 'code-lab',
     column: 'code labs passed (self-reported)',
     selfReported: true,
-    scormInteraction: 'other',
   },
 };
 
@@ -151,11 +144,11 @@ export function readGradedAnswers<K extends GradedKind>(
   };
 }
 
-const recordOf = <K extends GradedKind>(kind: K) =>
+const recordOf = <K extends GradedKind, A extends (typeof GRADED_ANSWERS)[K]>(kind: K, answers: A) =>
   z.strictObject({
     kind: z.literal(kind),
     /** The answers as announced. */
-    answers: GRADED_ANSWERS[kind],
+    answers,
     /** The grade the learner's browser showed: what the checklist says, never what a grader counts. */
     correct: countSchema,
     total: countSchema,
@@ -168,13 +161,13 @@ const recordOf = <K extends GradedKind>(kind: K) =>
  * The last graded answer of one item, as the progress store keeps it (src/progress/schema.ts): what a receipt
  * carries and what the room is sent when a learner brings earlier work. One member per kind.
  */
-const RECORDS: { readonly [K in GradedKind]: ReturnType<typeof recordOf<K>> } = {
-  'decision-table': recordOf('decision-table'),
-  'completion-check': recordOf('completion-check'),
-  'classify-prediction': recordOf('classify-prediction'),
-  'http-exchange-prediction': recordOf('http-exchange-prediction'),
-  'code-lab': recordOf('code-lab'),
-};
+const RECORDS = {
+  'decision-table': recordOf('decision-table', GRADED_ANSWERS['decision-table']),
+  'completion-check': recordOf('completion-check', GRADED_ANSWERS['completion-check']),
+  'classify-prediction': recordOf('classify-prediction', GRADED_ANSWERS['classify-prediction']),
+  'http-exchange-prediction': recordOf('http-exchange-prediction', GRADED_ANSWERS['http-exchange-prediction']),
+  'code-lab': recordOf('code-lab', GRADED_ANSWERS['code-lab']),
+} as const satisfies Record<GradedKind, z.ZodMiniType>;
 export const GradedRecordSchema = z.discriminatedUnion('kind', [
   RECORDS['decision-table'],
   RECORDS['completion-check'],

@@ -9,7 +9,20 @@ import { COLUMN_LABELS, DECISION_LABELS, MISCONCEPTIONS, getScenario, type Decis
 import { markChapter, STATUS_LABELS, type ChapterStatus } from '../course/marking.ts';
 import type { ProgressItem } from '../progress/items.ts';
 import type { DashboardEvent, DashboardLearner, RoomState } from './live.ts';
+import { kindOfRoomEvent, type GradedKind } from '../course/graded-kinds.ts';
 import type { CellResult } from './verdict.ts';
+
+/**
+ * What each graded kind's events add to a learner's row: a prediction (counted in "predictions right / made") or
+ * an item of the chapter's checklist. A kind without an entry does not compile.
+ */
+export const DASHBOARD_TALLIES: Readonly<Record<GradedKind, 'prediction' | 'item'>> = {
+  'decision-table': 'item',
+  'completion-check': 'item',
+  'classify-prediction': 'prediction',
+  'http-exchange-prediction': 'prediction',
+  'code-lab': 'item',
+};
 
 /** Wrong attempts in a row on one item before a learner counts as stuck. */
 export const STUCK_ATTEMPTS = 3;
@@ -118,7 +131,8 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
   learner.chapterId = event.chapterId;
   const v = event.verdict;
   if (v.kind === 'visit') return true;
-  if (v.kind === 'classify' || v.kind === 'http-exchange') {
+  const kind = kindOfRoomEvent(v.kind);
+  if (kind && DASHBOARD_TALLIES[kind] === 'prediction') {
     // Predictions of messages and of HTTP exchanges; an exploration (a prediction on an edited message) is `info`:
     // never counted right or wrong.
     if (v.outcome === 'correct' || v.outcome === 'incorrect') {

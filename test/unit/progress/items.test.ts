@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readChapterStructure } from '../../../src/course/read-chapter-structure.ts';
-import { chapterCompletion, chapterItems, isItemDone, itemState } from '../../../src/progress/items.ts';
+import {
+  chapterCompletion,
+  chapterItems,
+  isItemDone,
+  itemState,
+  type ProgressItem,
+} from '../../../src/progress/items.ts';
 
 const itemsFromMdx = (source: string) => chapterItems(readChapterStructure(source));
 
@@ -68,7 +74,7 @@ describe('HTTP-exchange predictions', () => {
 
 describe('a wrong prediction', () => {
   it('is attempted, not done, in the checklist', () => {
-    const item = { type: 'practice', ids: ['http-http-tool-call-stream'] } as const;
+    const item: ProgressItem = { type: 'practice', ids: ['http-http-tool-call-stream'] };
     const record = {
       checks: {},
       codeLabs: {},
