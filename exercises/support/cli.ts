@@ -4,13 +4,15 @@
  *   npm run exercise -- 03 --solution  the same tests against the worked solution(s)
  *   npm run exercise -- 03 --once      run once instead of watching
  *   npm run exercises                  every exercise, passed or not, against your files
+ * An exercise whose test is the probe (a whole MCP server) is probed with `mcp-lab probe` instead (probe-exercise.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { EXERCISES_DIR, findExercise, listExercises, type ExerciseOnDisk } from './catalog.ts';
+import { EXERCISES_DIR, findExercise, listAllExercises, type ExerciseOnDisk } from './catalog.ts';
+import { describeRun, probeOnce, watchProbeExercise } from './probe-exercise.ts';
 import { typeErrorsOf } from './local-types.ts';
 
 const ROOT = join(EXERCISES_DIR, '..');
@@ -49,31 +51,48 @@ export function runInWorker(exercise: ExerciseOnDisk, file: string): Promise<Out
   });
 }
 
+/** One exercise's summary line: whether the learner's file passes, and how much of it. */
+async function summaryLine(
+  exercise: ReturnType<typeof listAllExercises>[number],
+): Promise<{ ok: boolean; detail: string }> {
+  if (exercise.test === 'probe') {
+    const run = await probeOnce(exercise, exercise.manifest.files.problem);
+    const { solved } = describeRun(run, exercise.manifest.files.problem);
+    if (run.kind === 'failed') return { ok: false, detail: `could not run: ${run.message}` };
+    const attempted = run.report.checks.filter((c) => c.status !== 'not-attempted');
+    const passed = attempted.filter((c) => c.status === 'pass').length;
+    return { ok: solved, detail: `${passed}/${attempted.length} checks (probe)` };
+  }
+  const { id, files } = exercise.manifest;
+  const outcome = await runInWorker(exercise, files.problem);
+  const results = outcome.results ?? [];
+  const passed = results.filter((r) => r.passed).length;
+  let typeErrors = 0;
+  try {
+    typeErrors = typeErrorsOf(id, files.problem).filter((d) => d.severity === 'error').length;
+  } catch {
+    // Types that cannot be checked here are not counted against the learner.
+  }
+  const ok = outcome.results !== undefined && passed === results.length && typeErrors === 0;
+  const detail = outcome.loadError
+    ? `could not run: ${outcome.loadError}`
+    : `${passed}/${results.length} tests${typeErrors > 0 ? `, ${typeErrors} type error${typeErrors === 1 ? '' : 's'}` : ''}`;
+  return { ok, detail };
+}
+
 async function summary(): Promise<number> {
-  const exercises = listExercises();
+  const exercises = listAllExercises();
   console.log(`MCP Message Lab exercises: your files (*.problem.ts) against each exercise's tests\n`);
   let solved = 0;
   const passedIds = new Set<string>();
   for (const exercise of exercises) {
-    const { id, title, chapter, files } = exercise.manifest;
-    const outcome = await runInWorker(exercise, files.problem);
-    const results = outcome.results ?? [];
-    const passed = results.filter((r) => r.passed).length;
-    let typeErrors = 0;
-    try {
-      typeErrors = typeErrorsOf(id, files.problem).filter((d) => d.severity === 'error').length;
-    } catch {
-      // Types that cannot be checked here are not counted against the learner.
-    }
-    const ok = outcome.results !== undefined && passed === results.length && typeErrors === 0;
+    const { id, title, chapter } = exercise.manifest;
+    const { ok, detail } = await summaryLine(exercise);
     if (ok) {
       solved++;
       passedIds.add(id);
     }
     const status = ok ? 'passed' : 'not yet';
-    const detail = outcome.loadError
-      ? `could not run: ${outcome.loadError}`
-      : `${passed}/${results.length} tests${typeErrors > 0 ? `, ${typeErrors} type error${typeErrors === 1 ? '' : 's'}` : ''}`;
     console.log(
       `${ok ? '✓' : '✗'} ${id.padEnd(30)} ${status.padEnd(8)} ${detail.padEnd(14)} ${title}  (chapter ${chapter})`,
     );
@@ -116,18 +135,19 @@ async function main(argv: string[]): Promise<number> {
   if (flags.has('--summary')) return summary();
   if (!query || flags.has('--help')) {
     console.log('Usage: npm run exercise -- <number> [--solution] [--once]\n       npm run exercises\n\nExercises:');
-    for (const e of listExercises()) console.log(`  ${e.manifest.id.padEnd(30)} ${e.manifest.title}`);
+    for (const e of listAllExercises()) console.log(`  ${e.manifest.id.padEnd(30)} ${e.manifest.title}`);
     return query || flags.has('--help') ? 0 : 1;
   }
   const exercise = findExercise(query);
   if (!exercise) {
     console.error(
-      `No exercise "${query}". Choose one of: ${listExercises()
+      `No exercise "${query}". Choose one of: ${listAllExercises()
         .map((e) => e.manifest.id)
         .join(', ')}`,
     );
     return 1;
   }
+  if (exercise.test === 'probe') return watchProbeExercise(exercise, flags.has('--solution'), flags.has('--once'));
   return watch(exercise, flags.has('--solution'), flags.has('--once'));
 }
 

@@ -17,7 +17,8 @@ interface HintState {
   lastFailing: number;
 }
 
-function readState(): Record<string, HintState> {
+/** The hint levels reached so far, per exercise; exported for the probe exercise's runner. */
+export function readHintState(): Record<string, HintState> {
   try {
     const raw: unknown = JSON.parse(readFileSync(STATE_FILE, 'utf8'));
     return typeof raw === 'object' && raw !== null ? (raw as Record<string, HintState>) : {};
@@ -26,7 +27,8 @@ function readState(): Record<string, HintState> {
   }
 }
 
-function writeState(state: Record<string, HintState>): void {
+/** Keeps the hint levels for the next run. */
+export function writeHintState(state: Record<string, HintState>): void {
   try {
     if (!existsSync(dirname(STATE_FILE))) mkdirSync(dirname(STATE_FILE), { recursive: true });
     writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
@@ -78,9 +80,9 @@ export default class HintReporter implements Reporter {
     } else if (failed.length === 0) {
       out.push(...typeLines);
       out.push(`   All ${tests.length} tests pass. Exercise ${number} is solved.`);
-      const state = readState();
+      const state = readHintState();
       delete state[id];
-      writeState(state);
+      writeHintState(state);
     } else {
       out.push(`   ${failed.length} of ${tests.length} tests fail:`);
       for (const t of failed) {
@@ -90,10 +92,10 @@ export default class HintReporter implements Reporter {
       }
       out.push(...typeLines);
       if (process.env.EXERCISE_TARGET === 'problem') {
-        const state = readState();
+        const state = readHintState();
         const next = nextHintLevel(state[id], failed.length, manifest.hints.length);
         state[id] = next;
-        writeState(state);
+        writeHintState(state);
         out.push('', `   Hint ${next.level} of ${manifest.hints.length}: ${manifest.hints[next.level - 1]}`);
         out.push(
           next.level < manifest.hints.length

@@ -111,9 +111,10 @@ function buildLabTypes(): LabTypes {
   for (const id of readdirSync(exercisesDir)
     .filter((d) => /^\d\d-/.test(d))
     .sort()) {
-    const manifest = ExerciseManifestSchema.parse(
-      JSON.parse(readFileSync(join(exercisesDir, id, 'exercise.json'), 'utf8')),
-    );
+    const raw = JSON.parse(readFileSync(join(exercisesDir, id, 'exercise.json'), 'utf8')) as { test?: unknown };
+    // An exercise tested by the probe is a whole Node server: it has no cases and never runs in a page.
+    if (raw.test === 'probe') continue;
+    const manifest = ExerciseManifestSchema.parse(raw);
     const casesPath = join(exercisesDir, id, manifest.files.cases);
     roots.push(casesPath);
     const exportsMatch = /export const EXPORTS = \[([^\]]*)\]/.exec(readFileSync(casesPath, 'utf8'));

@@ -37,6 +37,25 @@ export const ExerciseManifestSchema = z
   .strict();
 export type ExerciseManifest = z.infer<typeof ExerciseManifestSchema>;
 
+/**
+ * The manifest of an exercise whose test is the probe (`mcp-lab probe`): the learner writes a whole MCP server, so
+ * there are no cases to run in a page; `npm run exercise` probes the file over stdio instead.
+ */
+export const ProbeExerciseManifestSchema = ExerciseManifestSchema.extend({
+  /** How the exercise is tested: by probing the learner's server. */
+  test: z.literal('probe'),
+  /** The exercise's files, relative to its folder. */
+  files: z
+    .object({
+      /** The starter server the learner edits; it compiles, runs, and fails some of the probe's checks. */
+      problem: z.string().regex(/\.problem\.ts$/),
+      /** The worked solution, which is also the probe's reference server. */
+      solutions: z.array(z.string().regex(/\.solution\.ts$/)).length(1),
+    })
+    .strict(),
+}).strict();
+export type ProbeExerciseManifest = z.infer<typeof ProbeExerciseManifestSchema>;
+
 /** What every exercise's cases.ts exports: the names the learner's file must export, and the cases. */
 export interface ExerciseCasesModule {
   /** The exports the learner's file must provide, checked before any case runs. */

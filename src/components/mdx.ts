@@ -15,6 +15,7 @@ import DecisionTable from './widgets/DecisionTable.astro';
 import HttpExchange from './widgets/HttpExchange.astro';
 import MakeItYours from './widgets/MakeItYours.astro';
 import MessageTimeline from './widgets/MessageTimeline.astro';
+import ProbeReport from './widgets/ProbeReport.astro';
 /**
  * The components chapters use without importing them: the chapter route passes this map to every chapter's
  * `<Content components={...} />`. One entry per component, one line each; keep the list sorted by name.
@@ -32,6 +33,7 @@ export const mdxComponents = {
   Mechanism,
   MessageTimeline,
   Practice,
+  ProbeReport,
   QuickAnswer,
   SdkRecording,
   SourcesAndVersions,

@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompletionCheckSchema } from './completion-check.ts';
 import { chapterExercises } from './chapter-exercises.ts';
+import { ExchangeFixtureSchema } from './exchanges.ts';
 import { componentUses, stringAttribute } from './chapter-structure.ts';
 import { readChapterStructure } from './read-chapter-structure.ts';
 import { CHAPTER_ORDER, COURSE_TITLE, RENAMED_CHAPTERS } from './course-order.ts';
@@ -61,6 +62,7 @@ export function buildCourse(root: string = ROOT): CourseFile {
     );
   const checks: Record<string, unknown> = {};
   const fixtureTexts: Record<string, string> = {};
+  const exchangeFixtures: NonNullable<CourseFile['exchangeFixtures']> = {};
   const chapters = CHAPTER_ORDER.map((id): CourseChapter => {
     const name = `content/chapters/${id}.mdx`;
     if (!existsSync(join(root, name))) throw new Error(`content/course.json lists ${id}, but there is no ${name}.`);
@@ -79,16 +81,32 @@ export function buildCourse(root: string = ROOT): CourseFile {
       checks[id] = parsed.data;
       for (const fixture of fixturesOf(parsed.data)) fixtureTexts[fixture] = fixtureText(root, fixture, checkName);
     }
+    const exchanges = componentUses(structure, 'HttpExchange').flatMap((use) => {
+      const exchange = stringAttribute(use, 'exchange');
+      return exchange ? [exchange] : [];
+    });
+    for (const exchange of exchanges) {
+      const exchangeName = `content/exchanges/${exchange}.json`;
+      const parsed = ExchangeFixtureSchema.safeParse(
+        readJson(join(root, exchangeName), `${exchangeName} (used by ${name})`),
+      );
+      if (!parsed.success)
+        throw new Error(
+          `${exchangeName} is not a valid exchange: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        );
+      exchangeFixtures[exchange] = { protocol: parsed.data.protocol, exchange: parsed.data.exchange };
+    }
     return {
       id,
       title: typeof title === 'string' ? title : id,
       tables: exercises.tables,
       classify: exercises.classify,
-      exchanges: componentUses(structure, 'HttpExchange').flatMap((use) => {
-        const exchange = stringAttribute(use, 'exchange');
-        return exchange ? [exchange] : [];
-      }),
-      codeLabs: exercises.codeLabs,
+      exchanges,
+      // A <ProbeReport exercise> hands in a probe-tested exercise's result as a self-reported code lab.
+      codeLabs: [
+        ...exercises.codeLabs,
+        ...componentUses(structure, 'ProbeReport').flatMap((use) => stringAttribute(use, 'exercise') ?? []),
+      ],
       hasCheck: exercises.hasCheck,
       hasSelfMark: componentUses(structure, 'MakeItYours').length > 0,
       items: chapterItems(structure).flatMap((item) => (item.type === 'practice' ? [] : [item])),
@@ -132,6 +150,7 @@ export function buildCourse(root: string = ROOT): CourseFile {
     checks,
     fixtureTexts,
     pastVersions,
+    exchangeFixtures,
   });
 }
 

@@ -71,6 +71,8 @@ export const CourseFileSchema = z.object({
   fixtureTexts: z.record(z.string(), z.string()),
   /** Past course versions → their question sets (content/course-versions/<version>.json). */
   pastVersions: z.record(z.string(), QuestionSetSchema),
+  /** Exchange id → every exchange an <HttpExchange> shows, with its protocol (content/exchanges), for its grader. */
+  exchangeFixtures: z.optional(z.record(z.string(), z.object({ protocol: z.string(), exchange: z.unknown() }))),
 });
 export type CourseFile = z.infer<typeof CourseFileSchema>;
 
@@ -114,5 +116,11 @@ export function graderCourse(course: CourseFile): CourseData {
     chapters: course.chapters.map(({ id, title }) => ({ id, title })),
     checks: course.checks,
     fixtureTexts: course.fixtureTexts,
+    grading: {
+      chapters: course.chapters,
+      checks: course.checks,
+      fixtureTexts: course.fixtureTexts,
+      ...(course.exchangeFixtures ? { exchangeFixtures: course.exchangeFixtures } : {}),
+    },
   };
 }

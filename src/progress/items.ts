@@ -4,13 +4,15 @@
  * decision table"; never an internal id). Pure.
  */
 import { componentUses, stringAttribute, type ChapterStructure } from '../course/chapter-structure.ts';
-import type { ChapterProgress, WidgetRecord } from './schema.ts';
+import { httpExchangeWidgetId } from '../course/graded-ids.ts';
+import type { GradedKind } from '../course/graded-kinds.ts';
+import type { ChapterProgress } from './schema.ts';
 
 /** One thing a learner can finish in a chapter. `href` points at it on the chapter page; `title` names a lab. */
 export type ProgressItem = (
   | { type: 'practice'; ids: string[] }
   | { type: 'widget'; id: string; label: string }
-  | { type: 'code-lab'; id: string; title?: string }
+  | { type: 'code-lab'; id: string; title?: string; handIn?: true }
   | { type: 'check'; id: string }
   | { type: 'self-mark' }
 ) & { href?: string };
@@ -25,50 +27,98 @@ export interface ChapterItems {
 /** Finds the widget id of a <ClassifyFixture fixture protocol?> (the page computes it the same way). */
 export type ClassifyIdOf = (fixture: string, protocol: string | undefined) => string;
 
-/** The widget id of an <HttpExchange exchange> (the component's `domId('http', id)`: exchange ids are kebab-case). */
-const httpExchangeWidgetId = (exchange: string): string => `http-${exchange}`;
+/** The ids a chapter's uses of a component give, by the attribute that names the item. */
+const idsOf = (structure: ChapterStructure, component: string, attribute: string): string[] =>
+  componentUses(structure, component).flatMap((use) => {
+    const id = stringAttribute(use, attribute);
+    return id ? [id] : [];
+  });
+
+/**
+ * The checklist item each graded kind gives a chapter, from the chapter's structure: the practice predictions'
+ * widget ids, or the items themselves. A kind without an entry does not compile.
+ */
+export const CHECKLIST_ITEMS: {
+  readonly [K in GradedKind]: (structure: ChapterStructure, classifyId?: ClassifyIdOf) => ProgressItem[] | string[];
+} = {
+  'decision-table': (structure) =>
+    idsOf(structure, 'DecisionTable', 'id').map((id): ProgressItem => ({
+      type: 'widget',
+      id,
+      label: 'Decision table',
+    })),
+  'completion-check': (structure) =>
+    componentUses(structure, 'CompletionCheck').length > 0 ? [{ type: 'check', id: 'completion' }] : [],
+  // The practice item's widget ids (strings): every prediction of the chapter is one part of one item.
+  'classify-prediction': (structure, classifyId) =>
+    classifyId
+      ? componentUses(structure, 'ClassifyFixture').map((use) =>
+          classifyId(stringAttribute(use, 'fixture') ?? '', stringAttribute(use, 'protocol')),
+        )
+      : [],
+  'http-exchange-prediction': (structure) => idsOf(structure, 'HttpExchange', 'exchange').map(httpExchangeWidgetId),
+  'code-lab': (structure) => [
+    ...idsOf(structure, 'CodeLab', 'exercise').map((id): ProgressItem => ({ type: 'code-lab', id })),
+    // A <ProbeReport exercise> hands in a probe-tested exercise's result, recorded like a self-reported code lab.
+    ...idsOf(structure, 'ProbeReport', 'exercise').map((id): ProgressItem => ({
+      type: 'code-lab',
+      id,
+      title: 'Hand in a probe report',
+      handIn: true,
+    })),
+  ],
+};
+
+const practiceIds = (list: ProgressItem[] | string[]): string[] => list.filter((x) => typeof x === 'string');
+const items = (list: ProgressItem[] | string[]): ProgressItem[] => list.filter((x) => typeof x !== 'string');
 
 /**
  * Lists the trackable items in a chapter's structure: the practice predictions (every <ClassifyFixture>, when
  * `classifyId` is given, and every <HttpExchange>, as one item), each <DecisionTable id>, each <CodeLab exercise>,
- * the <CompletionCheck> and the <MakeItYours> self-mark, in that order.
+ * each <ProbeReport exercise> (the hand-in of a probe-tested exercise, recorded like a self-reported code lab), the
+ * <CompletionCheck> and the <MakeItYours> self-mark, in that order.
  */
 export function chapterItems(structure: ChapterStructure, classifyId?: ClassifyIdOf): ProgressItem[] {
-  const items: ProgressItem[] = [];
+  const out: ProgressItem[] = [];
   const ids = [
-    ...(classifyId
-      ? componentUses(structure, 'ClassifyFixture').map((use) =>
-          classifyId(stringAttribute(use, 'fixture') ?? '', stringAttribute(use, 'protocol')),
-        )
-      : []),
-    ...componentUses(structure, 'HttpExchange').flatMap((use) => {
-      const exchange = stringAttribute(use, 'exchange');
-      return exchange ? [httpExchangeWidgetId(exchange)] : [];
-    }),
+    ...practiceIds(CHECKLIST_ITEMS['classify-prediction'](structure, classifyId)),
+    ...practiceIds(CHECKLIST_ITEMS['http-exchange-prediction'](structure)),
   ];
-  if (ids.length > 0) items.push({ type: 'practice', ids });
-  for (const use of componentUses(structure, 'DecisionTable')) {
-    const id = stringAttribute(use, 'id');
-    if (id) items.push({ type: 'widget', id, label: 'Decision table' });
-  }
-  for (const use of componentUses(structure, 'CodeLab')) {
-    const id = stringAttribute(use, 'exercise');
-    if (id) items.push({ type: 'code-lab', id });
-  }
-  if (componentUses(structure, 'CompletionCheck').length > 0) items.push({ type: 'check', id: 'completion' });
-  if (componentUses(structure, 'MakeItYours').length > 0) items.push({ type: 'self-mark' });
-  return items;
+  if (ids.length > 0) out.push({ type: 'practice', ids });
+  out.push(
+    ...items(CHECKLIST_ITEMS['decision-table'](structure)),
+    ...items(CHECKLIST_ITEMS['code-lab'](structure)),
+    ...items(CHECKLIST_ITEMS['completion-check'](structure)),
+  );
+  if (componentUses(structure, 'MakeItYours').length > 0) out.push({ type: 'self-mark' });
+  return out;
 }
 
 /** A widget that counts as done: finished, and not with answers someone else's link supplied. */
-function widgetDone(widget: WidgetRecord | undefined): boolean {
+function widgetDone(chapter: ChapterProgress, id: string): boolean {
+  const widget = chapter.widgets[id];
   return widget?.done === true && widget.assist?.linkLoaded !== true;
+}
+
+/**
+ * Where one prediction stands: right by its last graded answer, tried (predicted, not right), or not started. A
+ * prediction saved before the last graded answer was kept counts as right when its widget says done.
+ */
+function predictionState(chapter: ChapterProgress | undefined, id: string): 'right' | 'tried' | 'not-started' {
+  if (!chapter) return 'not-started';
+  const graded = chapter.graded?.[id];
+  if (graded) return graded.passed && widgetDone(chapter, id) ? 'right' : 'tried';
+  if (widgetDone(chapter, id)) return 'right';
+  return chapter.widgets[id] ? 'tried' : 'not-started';
 }
 
 /** How many parts of an item are done (a practice item has one part per message; every other item one part). */
 export function itemParts(item: ProgressItem, chapter: ChapterProgress | undefined): { done: number; total: number } {
   if (item.type === 'practice')
-    return { done: item.ids.filter((id) => widgetDone(chapter?.widgets[id])).length, total: item.ids.length };
+    return {
+      done: item.ids.filter((id) => predictionState(chapter, id) === 'right').length,
+      total: item.ids.length,
+    };
   return { done: isItemDone(item, chapter) ? 1 : 0, total: 1 };
 }
 
@@ -77,13 +127,13 @@ export function isItemDone(item: ProgressItem, chapter: ChapterProgress | undefi
   if (!chapter) return false;
   switch (item.type) {
     case 'practice':
-      return item.ids.every((id) => widgetDone(chapter.widgets[id]));
+      return item.ids.every((id) => predictionState(chapter, id) === 'right');
     case 'self-mark':
       return chapter.selfMark?.canExplain === true;
     case 'check':
       return chapter.checks[item.id]?.passed === true;
     case 'widget':
-      return widgetDone(chapter.widgets[item.id]); // a link's answers are not the learner's work
+      return widgetDone(chapter, item.id); // a link's answers are not the learner's work
     case 'code-lab':
       return chapter.codeLabs[item.id]?.passed === true;
   }
@@ -109,6 +159,7 @@ export function itemLabel(item: ProgressItem): string {
     case 'widget':
       return `Solve the ${item.label.toLowerCase()}`;
     case 'code-lab':
+      if (item.handIn) return 'Hand in a probe report with no failed check';
       return item.title ? `Pass the code lab “${item.title}”` : 'Pass the code lab';
     case 'check':
       return item.id === 'completion' ? 'Pass the completion check' : 'Pass the check';
@@ -122,8 +173,14 @@ export function itemState(item: ProgressItem, chapter: ChapterProgress | undefin
   const done = isItemDone(item, chapter);
   switch (item.type) {
     case 'practice': {
-      const { done: n, total } = itemParts(item, chapter);
-      return n === total ? 'all predicted' : n === 0 ? 'not started' : `${n} of ${total} predicted`;
+      const states = item.ids.map((id) => predictionState(chapter, id));
+      const right = states.filter((s) => s === 'right').length;
+      const tried = states.filter((s) => s === 'tried').length;
+      if (right === item.ids.length) return 'all predicted right';
+      if (right === 0 && tried === 0) return 'not started';
+      return [right > 0 ? `${right} of ${item.ids.length} right` : '', tried > 0 ? `${tried} tried, not right yet` : '']
+        .filter(Boolean)
+        .join(', ');
     }
     case 'widget': {
       const widget = chapter?.widgets[item.id];
@@ -133,7 +190,9 @@ export function itemState(item: ProgressItem, chapter: ChapterProgress | undefin
     }
     case 'code-lab': {
       const lab = chapter?.codeLabs[item.id];
-      if (done) return 'passed';
+      if (item.handIn)
+        return done ? 'handed in (self-reported)' : lab ? 'handed in, some checks failed' : 'not handed in';
+      if (done) return lab?.assist?.solutionShown ? 'passed after showing the solution' : 'passed';
       return lab ? `tried, not passed yet (${lab.attempts ?? 1} run${lab.attempts === 1 ? '' : 's'})` : 'not started';
     }
     case 'check': {

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { CHAPTER_ID_PATTERN } from '../course/course-order.ts';
+import { GradedRecordSchema } from '../course/graded-kinds.ts';
 
 /** The `format` marker that tells our data from anything else in localStorage. */
 export const PROGRESS_FORMAT = 'mcp-message-lab/progress';
@@ -75,6 +76,11 @@ export const ChapterProgressSchema = z.strictObject({
   checks: z.record(ItemKey, CheckRecordSchema),
   widgets: z.record(ItemKey, WidgetRecordSchema),
   codeLabs: z.record(ItemKey, CodeLabRecordSchema),
+  /**
+   * The last graded answer of each item, by item id (src/course/graded-kinds.ts): what receipts carry and what a
+   * room may be sent later. Absent in documents saved before it was kept.
+   */
+  graded: z.optional(z.record(ItemKey, GradedRecordSchema)),
 });
 export type ChapterProgress = z.infer<typeof ChapterProgressSchema>;
 

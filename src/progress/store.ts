@@ -4,6 +4,8 @@
  * it is moved, byte for byte, to a `…:set-aside:<time>` key and reported. Resets and imports keep the state they
  * replace under `…:backup`, so the last one can be undone.
  */
+import { GradedRecordSchema } from '../course/graded-kinds.ts';
+import type { GradedAction } from './graded.ts';
 import { emptyChapter, emptyProgress, readProgressText } from './migrate.ts';
 import {
   ProgressV3Schema,
@@ -102,6 +104,8 @@ export interface ProgressStore {
   recordCodeLab(chapterId: string, exerciseId: string, record: CodeLabSave): SaveOutcome;
   /** A widget's saved record, if any. */
   getWidget(chapterId: string, widgetId: string): WidgetRecord | undefined;
+  /** Keeps a graded action as its item's last graded answer (src/course/graded-kinds.ts `GradedRecord`). */
+  recordGraded(action: GradedAction): SaveOutcome;
   /**
    * Saves a widget's state (JSON-serialisable, at most MAX_WIDGET_STATE characters). `assist` is merged with the help
    * recorded before; answers loaded from a link are never saved as done.
@@ -233,7 +237,8 @@ export function createProgressStore(
       !c.selfMark &&
       !Object.keys(c.checks).length &&
       !Object.keys(c.widgets).length &&
-      !Object.keys(c.codeLabs).length
+      !Object.keys(c.codeLabs).length &&
+      !Object.keys(c.graded ?? {}).length
     ) {
       delete draft.chapters[chapterId];
     }
@@ -265,6 +270,11 @@ export function createProgressStore(
         const merged = mergeAssist(labs[exerciseId]?.assist, assist);
         labs[exerciseId] = { ...record, ...(merged ? { assist: merged } : {}), at: now() };
       }),
+    recordGraded: ({ chapter, item, assist: _assist, ...record }) => {
+      const parsed = GradedRecordSchema.safeParse(record);
+      if (!parsed.success) return { kind: 'rejected', reason: `The graded answer of ${item} has an unexpected shape.` };
+      return change((d) => void ((chapterOf(d, chapter).graded ??= {})[item] = parsed.data));
+    },
     getWidget: (chapterId, widgetId) => {
       const record = progress.chapters[chapterId]?.widgets[widgetId];
       return record ? clone(record) : undefined;
@@ -298,6 +308,7 @@ export function createProgressStore(
       change((d) => {
         if (d.chapters[chapterId]) {
           delete d.chapters[chapterId].widgets[widgetId];
+          delete d.chapters[chapterId].graded?.[widgetId];
           prune(d, chapterId);
         }
       }),

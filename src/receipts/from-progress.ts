@@ -1,14 +1,15 @@
 /**
- * Builds a receipt draft (receipt format version 2) from the progress store's document (src/progress/, format version
+ * Builds a receipt draft (receipt format version 3) from the progress store's document (src/progress/, format version
  * 3): per chapter the self-mark, the completion check's answers and grade, each decision table's cells (graded by the
- * model as the widget grades them) and where they came from (someone's link, an imported file), each code lab's
- * result (self-reported), hints and solutions opened in every widget (the store's `assist`), and timestamps. Pure;
+ * model as the widget grades them) and where they came from (someone's link, an imported file), each prediction's
+ * last graded answer (classify and HTTP exchange), each code lab's result (self-reported), hints and solutions opened in every widget (the store's `assist`), and timestamps. Pure;
  * the receipt panel calls it with the store's copy.
  * What the store holds but cannot be put in a receipt (an answer in an unknown shape, a bad timestamp) is left out
  * and listed, never guessed at.
  */
 import { CheckAnswersSchema, gradeDecisionTable } from '#course';
-import type { Assist, Progress } from '../progress/schema.ts';
+import type { GradedKind, GradedRecord } from '../course/graded-kinds.ts';
+import type { Assist, ChapterProgress, Progress } from '../progress/schema.ts';
 import type { ReceiptDraft } from './create.ts';
 import { MAX_RECEIPT_COUNT, RECEIPT_ITEM_ID, type ChapterReceipt } from './schema.ts';
 
@@ -26,51 +27,54 @@ export interface DraftFromProgress {
   leftOut: string[];
 }
 
-/** Makes the receipt draft for `progress`; `now` is the receipt's creation time. */
-export function receiptDraftFromProgress(
-  progress: Progress,
-  tables: TableRows,
-  options: { course: { title: string; version: string }; learner?: string; now: string },
-): DraftFromProgress {
-  const leftOut: string[] = [];
-  const time = (value: string | undefined) => (value && ISO.test(value) ? value : undefined);
-  const chapters: Record<string, ChapterReceipt> = {};
-  for (const [chapterId, record] of Object.entries(progress.chapters)) {
-    const out: ChapterReceipt = { hints: 0, solutions: 0 };
-    const times: string[] = [];
-    if (record.selfMark?.canExplain) {
-      out.selfMark = 'can-explain';
-      const at = time(record.selfMark.at);
-      if (at) {
-        out.selfMarkedAt = at;
-        times.push(at);
-      }
-    }
-    const completion = record.checks.completion;
-    if (completion) {
-      const answers = CheckAnswersSchema.safeParse(completion.answers);
-      if (completion.answers === undefined)
-        leftOut.push(
-          `${chapterId}: the check was recorded without its answers (saved by an older version), so it cannot be re-graded.`,
-        );
-      else if (!answers.success)
-        leftOut.push(`${chapterId}: the check's saved answers are not in a shape the grader reads.`);
-      else {
-        out.check = {
-          answers: answers.data,
-          grade: { correct: completion.correct, total: completion.total, passed: completion.passed },
-          submittedAt: time(completion.at) ?? options.now,
-        };
-        times.push(out.check.submittedAt);
-      }
-    }
-    const chapterTables = tables[chapterId] ?? {};
+/** What a builder of one kind's slot is given. */
+interface BuildContext {
+  chapterId: string;
+  /** The chapter's decision tables and their rows. */
+  tables: Readonly<Record<string, readonly string[]>>;
+  /** A timestamp as a receipt holds it, or undefined. */
+  time: (value: string | undefined) => string | undefined;
+  now: string;
+  /** Timestamps of the chapter's activity (the latest is the chapter's `updatedAt`). */
+  times: string[];
+  leftOut: string[];
+}
+
+/** The last graded answers of one kind in a chapter, by item id. */
+function gradedOf<K extends GradedRecord['kind']>(
+  record: ChapterProgress,
+  kind: K,
+): [string, Extract<GradedRecord, { kind: K }>][] {
+  return Object.entries(record.graded ?? {}).filter(
+    (e): e is [string, Extract<GradedRecord, { kind: K }>] => e[1].kind === kind,
+  );
+}
+
+/** A prediction's slot entry: the announced answers, the grade the browser showed and when. */
+function predictionEntry<R extends GradedRecord>(
+  graded: R,
+  ctx: BuildContext,
+): { answers: R['answers']; grade: { correct: number; total: number; passed: boolean }; at: string } {
+  const at = ctx.time(graded.at) ?? ctx.now;
+  ctx.times.push(at);
+  return {
+    answers: graded.answers,
+    grade: { correct: count(graded.correct), total: count(graded.total), passed: graded.passed },
+    at,
+  };
+}
+
+/** What each graded kind puts in a receipt chapter (src/course/graded-kinds.ts `receiptSlot`). */
+export const RECEIPT_BUILDERS: {
+  readonly [K in GradedKind]: (record: ChapterProgress, out: ChapterReceipt, ctx: BuildContext) => void;
+} = {
+  'decision-table': (record, out, ctx) => {
     for (const [widgetId, widget] of Object.entries(record.widgets)) {
       if (widget.kind !== 'decision-table') continue;
-      const scenarios = chapterTables[widgetId];
+      const scenarios = ctx.tables[widgetId];
       const state = isRecord(widget.state) ? widget.state : {};
       if (!scenarios) {
-        leftOut.push(`${chapterId}: decision table "${widgetId}" is no longer in the chapter.`);
+        ctx.leftOut.push(`${ctx.chapterId}: decision table "${widgetId}" is no longer in the chapter.`);
         continue;
       }
       if (!RECEIPT_ITEM_ID.test(widgetId)) continue;
@@ -92,7 +96,7 @@ export function receiptDraftFromProgress(
           ? Math.max(0, Math.min(3, state.hintLevel))
           : 0;
       const solutionShown = assist ? assist.solutionShown : state.solution === true;
-      const at = time(widget.at) ?? options.now;
+      const at = ctx.time(widget.at) ?? ctx.now;
       const grade = state.checked === true ? gradeDecisionTable(cells, scenarios) : undefined;
       out.tables ??= {};
       out.tables[widgetId] = {
@@ -109,23 +113,47 @@ export function receiptDraftFromProgress(
       };
       out.hints += hints;
       out.solutions += solutionShown ? 1 : 0;
-      times.push(at);
+      ctx.times.push(at);
     }
-    for (const widget of Object.values(record.widgets)) {
-      if (widget.kind === 'decision-table') continue;
-      if (time(widget.at)) times.push(widget.at);
-      // Help on the chapter's other widgets (classify predictions, checks) counts in the chapter's totals.
-      if (widget.assist) {
-        out.hints += count(widget.assist.hints);
-        out.solutions += widget.assist.solutionShown ? 1 : 0;
-      }
+  },
+  'completion-check': (record, out, ctx) => {
+    const completion = record.checks.completion;
+    if (!completion) return;
+    const answers = CheckAnswersSchema.safeParse(completion.answers);
+    if (completion.answers === undefined)
+      ctx.leftOut.push(
+        `${ctx.chapterId}: the check was recorded without its answers (saved by an older version), so it cannot be re-graded.`,
+      );
+    else if (!answers.success)
+      ctx.leftOut.push(`${ctx.chapterId}: the check's saved answers are not in a shape the grader reads.`);
+    else {
+      out.check = {
+        answers: answers.data,
+        grade: { correct: completion.correct, total: completion.total, passed: completion.passed },
+        submittedAt: ctx.time(completion.at) ?? ctx.now,
+      };
+      ctx.times.push(out.check.submittedAt);
     }
+  },
+  'classify-prediction': (record, out, ctx) => {
+    for (const [widgetId, graded] of gradedOf(record, 'classify-prediction')) {
+      if (!RECEIPT_ITEM_ID.test(widgetId)) continue;
+      (out.predictions ??= {})[widgetId] = predictionEntry(graded, ctx);
+    }
+  },
+  'http-exchange-prediction': (record, out, ctx) => {
+    for (const [widgetId, graded] of gradedOf(record, 'http-exchange-prediction')) {
+      if (!RECEIPT_ITEM_ID.test(widgetId)) continue;
+      (out.exchanges ??= {})[widgetId] = predictionEntry(graded, ctx);
+    }
+  },
+  'code-lab': (record, out, ctx) => {
     for (const [exercise, lab] of Object.entries(record.codeLabs)) {
       if (!RECEIPT_ITEM_ID.test(exercise)) {
-        leftOut.push(`${chapterId}: code lab "${exercise}" has an id a receipt cannot hold.`);
+        ctx.leftOut.push(`${ctx.chapterId}: code lab "${exercise}" has an id a receipt cannot hold.`);
         continue;
       }
-      const at = time(lab.at) ?? options.now;
+      const at = ctx.time(lab.at) ?? ctx.now;
       const hints = count(lab.assist?.hints ?? 0);
       const solutionShown = lab.assist?.solutionShown ?? false;
       out.codeLabs ??= {};
@@ -139,13 +167,62 @@ export function receiptDraftFromProgress(
       };
       out.hints += hints;
       out.solutions += solutionShown ? 1 : 0;
-      times.push(at);
+      ctx.times.push(at);
     }
+  },
+};
+
+/** Makes the receipt draft for `progress`; `now` is the receipt's creation time. */
+export function receiptDraftFromProgress(
+  progress: Progress,
+  tables: TableRows,
+  options: { course: { title: string; version: string }; learner?: string; now: string },
+): DraftFromProgress {
+  const leftOut: string[] = [];
+  const time = (value: string | undefined) => (value && ISO.test(value) ? value : undefined);
+  const chapters: Record<string, ChapterReceipt> = {};
+  for (const [chapterId, record] of Object.entries(progress.chapters)) {
+    const out: ChapterReceipt = { hints: 0, solutions: 0 };
+    const times: string[] = [];
+    if (record.selfMark?.canExplain) {
+      out.selfMark = 'can-explain';
+      const at = time(record.selfMark.at);
+      if (at) {
+        out.selfMarkedAt = at;
+        times.push(at);
+      }
+    }
+    const ctx: BuildContext = { chapterId, tables: tables[chapterId] ?? {}, time, now: options.now, times, leftOut };
+    // The check first, then tables, predictions and code labs: the order the slots have always been filled in.
+    for (const kind of [
+      'completion-check',
+      'decision-table',
+      'classify-prediction',
+      'http-exchange-prediction',
+    ] as const)
+      RECEIPT_BUILDERS[kind](record, out, ctx);
+    for (const widget of Object.values(record.widgets)) {
+      if (widget.kind === 'decision-table') continue;
+      if (time(widget.at)) times.push(widget.at);
+      // Help on the chapter's other widgets (classify predictions, checks) counts in the chapter's totals.
+      if (widget.assist) {
+        out.hints += count(widget.assist.hints);
+        out.solutions += widget.assist.solutionShown ? 1 : 0;
+      }
+    }
+    RECEIPT_BUILDERS['code-lab'](record, out, ctx);
     out.hints = count(out.hints);
     out.solutions = count(out.solutions);
     const last = times.sort().at(-1);
     if (last) out.updatedAt = last;
-    const empty = !out.selfMark && !out.check && !out.tables && !out.codeLabs && times.length === 0;
+    const empty =
+      !out.selfMark &&
+      !out.check &&
+      !out.tables &&
+      !out.codeLabs &&
+      !out.predictions &&
+      !out.exchanges &&
+      times.length === 0;
     if (!empty) chapters[chapterId] = out;
   }
   return {

@@ -28,6 +28,8 @@ import {
   type MisconceptionId,
 } from '#course';
 import { currentChapterId } from '../course/course-order.ts';
+import { gradeAnswers, gradingCourse, type GradingCourse, type GradingData } from '../course/graded-graders.ts';
+import { GRADED_KINDS, readGradedAnswers, type GradedKind } from '../course/graded-kinds.ts';
 import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type SelfMark } from './schema.ts';
 import { markChapter, STATUS_LABELS, type ChapterStatus } from '../course/marking.ts';
 import type { FlagReason } from './roster-vocabulary.ts';
@@ -63,6 +65,11 @@ export interface CourseData {
   checks: Readonly<Record<string, unknown>>;
   /** Fixture id → raw text, for the checks' classify questions. */
   fixtureTexts: Readonly<Record<string, string>>;
+  /**
+   * What the graded kinds' graders read (src/course/graded-graders.ts): each chapter's tables, predictions and code
+   * labs, and the exchanges. Without it, a receipt's predictions are listed but not graded.
+   */
+  grading?: GradingData;
 }
 
 /** One chapter of one learner after re-grading. */
@@ -81,6 +88,8 @@ export interface ChapterResult {
   checkCells: { correct: number; total: number };
   /** Code labs whose last run passed, of those run: self-reported (the learner's browser ran the tests). */
   codeLabs: { passed: number; total: number };
+  /** Predictions (classify and HTTP exchange) right, of those made, re-graded; explorations are not counted. */
+  predictions: { correct: number; total: number };
   /** Hint levels opened, over every widget and code lab of the chapter. */
   hints: number;
   /** Worked solutions shown, over every widget and code lab of the chapter. */
@@ -200,6 +209,8 @@ function hasActivity(ch: ChapterReceipt): boolean {
     ch.check !== undefined ||
     Object.keys(ch.tables ?? {}).length > 0 ||
     Object.keys(ch.codeLabs ?? {}).length > 0 ||
+    Object.keys(ch.predictions ?? {}).length > 0 ||
+    Object.keys(ch.exchanges ?? {}).length > 0 ||
     ch.hints > 0 ||
     ch.solutions > 0
   );
@@ -215,6 +226,127 @@ function questionIdsOf(check: unknown): string[] {
       : [],
   );
 }
+
+/** What a receipt grader of one kind is given. */
+interface ReceiptGradeContext {
+  chapterId: string;
+  /** The chapter's completion check in the course version grading the receipt. */
+  check: unknown;
+  gradedVersion: string;
+  fixtureTexts: Readonly<Record<string, string>>;
+  /** The graded kinds' graders over the course data, when the course data carries it. */
+  grading: GradingCourse | undefined;
+  classify: FixtureClassifier;
+  notes: string[];
+  mismatches: string[];
+  fromChecks: Map<string, CellAnswer>;
+  fromTables: Map<string, CellAnswer>;
+  toCell: (c: CellVerdict) => CellAnswer;
+}
+
+/** Counts a receipt's predictions of one kind (its slot), re-graded by the kind's grader. */
+function gradePredictions(
+  kind: 'classify-prediction' | 'http-exchange-prediction',
+  slot: Readonly<Record<string, { answers: unknown }>> | undefined,
+  result: ChapterResult,
+  ctx: ReceiptGradeContext,
+): void {
+  const entries = Object.entries(slot ?? {});
+  if (entries.length === 0) return;
+  if (!ctx.grading) {
+    ctx.notes.push(
+      `Chapter ${ctx.chapterId}: ${entries.length} prediction(s) not graded (this grader has no course file).`,
+    );
+    return;
+  }
+  for (const [itemId, entry] of entries) {
+    const read = readGradedAnswers(kind, entry.answers);
+    const grade =
+      read.kind === 'answers'
+        ? gradeAnswers(kind, read.answers, { chapterId: ctx.chapterId, itemId }, ctx.grading, ctx.classify)
+        : { kind: 'rejected' as const, reason: read.message };
+    if (grade.kind === 'rejected') {
+      ctx.notes.push(`Chapter ${ctx.chapterId}, prediction ${itemId}: ${grade.reason} Not graded.`);
+      continue;
+    }
+    // A prediction on an edited message is the learner exploring: never counted right or wrong.
+    if (grade.exploration) continue;
+    result.predictions.total += 1;
+    result.predictions.correct += grade.passed ? 1 : 0;
+  }
+}
+
+/**
+ * How each graded kind's slot of a receipt chapter is re-graded into the chapter's result
+ * (src/course/graded-kinds.ts `receiptSlot`). A kind without an entry does not compile.
+ */
+export const RECEIPT_GRADERS: {
+  readonly [K in GradedKind]: (ch: ChapterReceipt, result: ChapterResult, ctx: ReceiptGradeContext) => void;
+} = {
+  'decision-table': (ch, result, ctx) => {
+    for (const [widgetId, table] of Object.entries(ch.tables ?? {})) {
+      const grade = gradeDecisionTable(table.cells, table.scenarios);
+      if (grade.kind === 'invalid-input') {
+        ctx.notes.push(`Chapter ${ctx.chapterId}, table ${widgetId}: ${grade.message} Not graded.`);
+        continue;
+      }
+      if (table.imported) result.imported += 1;
+      // Someone else's answers: shown as such, not in the learner's figures or the class's distribution.
+      if (table.fromLink) {
+        result.fromLink += 1;
+        continue;
+      }
+      result.practice.correct += grade.correct;
+      result.practice.total += grade.total;
+      if (table.grade && !sameGrade(table.grade, grade))
+        ctx.mismatches.push(
+          `chapter ${ctx.chapterId}, table ${widgetId} claims ${showGrade(table.grade)}; the model grades it ${showGrade(grade)}`,
+        );
+      for (const cell of grade.cells) ctx.fromTables.set(`${cell.scenarioId}/${cell.column}`, ctx.toCell(cell));
+    }
+  },
+  'completion-check': (ch, result, ctx) => {
+    if (ch.check && ctx.check === undefined)
+      ctx.notes.push(
+        `Chapter ${ctx.chapterId} has no completion check in course version ${ctx.gradedVersion}; its check answers were not graded.`,
+      );
+    if (ch.check && ctx.check !== undefined) {
+      const asked = new Set(questionIdsOf(ctx.check));
+      const unasked = Object.keys(ch.check.answers).filter((q) => !asked.has(q));
+      if (unasked.length > 0)
+        ctx.notes.push(
+          `Chapter ${ctx.chapterId}: answers to ${unasked.join(', ')}, which course version ${ctx.gradedVersion} does not ask, were not graded.`,
+        );
+      const grade = gradeCompletionCheck(ctx.check, ch.check.answers, ctx.fixtureTexts, ctx.classify);
+      if (grade.kind === 'invalid-input') {
+        ctx.notes.push(`Chapter ${ctx.chapterId}: the check could not be graded (${grade.message}).`);
+      } else {
+        result.check = { correct: grade.correct, total: grade.total, passed: grade.passed };
+        if (!sameGrade(ch.check.grade, grade))
+          ctx.mismatches.push(
+            `chapter ${ctx.chapterId}'s check claims ${showGrade(ch.check.grade)}; the model grades the same answers ${showGrade(grade)}`,
+          );
+        for (const q of grade.questions) {
+          for (const cell of q.cells ?? []) {
+            ctx.fromChecks.set(`${cell.scenarioId}/${cell.column}`, ctx.toCell(cell));
+            result.checkCells.correct += cell.verdict === 'correct' ? 1 : 0;
+            result.checkCells.total += 1;
+          }
+        }
+      }
+    }
+  },
+  'classify-prediction': (ch, result, ctx) => gradePredictions('classify-prediction', ch.predictions, result, ctx),
+  'http-exchange-prediction': (ch, result, ctx) =>
+    gradePredictions('http-exchange-prediction', ch.exchanges, result, ctx),
+  'code-lab': (ch, result) => {
+    for (const lab of Object.values(ch.codeLabs ?? {})) {
+      result.codeLabs.total += 1;
+      result.codeLabs.passed += lab.passed ? 1 : 0;
+      if (lab.imported) result.imported += 1;
+    }
+  },
+};
 
 /** Every course version the grader knows, oldest past version first, the current one last. */
 export function knownVersions(course: CourseData): string[] {
@@ -267,6 +399,7 @@ export function gradeReceipt(
     if (!known.has(id)) notes.push(`Chapter ${id} is not in this course; its answers were not graded.`);
 
   const chapters: Record<string, ChapterResult> = {};
+  const grading = course.grading ? gradingCourse(course.grading) : undefined;
   const fromChecks = new Map<string, CellAnswer>();
   const fromTables = new Map<string, CellAnswer>();
   const mismatches: string[] = [];
@@ -287,6 +420,7 @@ export function gradeReceipt(
       practice: { correct: 0, total: 0 },
       checkCells: { correct: 0, total: 0 },
       codeLabs: { passed: 0, total: 0 },
+      predictions: { correct: 0, total: 0 },
       hints: ch?.hints ?? 0,
       solutions: ch?.solutions ?? 0,
       fromLink: 0,
@@ -294,61 +428,21 @@ export function gradeReceipt(
     };
     if (ch?.selfMark) result.selfMark = ch.selfMark;
     if (ch) {
-      for (const [widgetId, table] of Object.entries(ch.tables ?? {})) {
-        const grade = gradeDecisionTable(table.cells, table.scenarios);
-        if (grade.kind === 'invalid-input') {
-          notes.push(`Chapter ${id}, table ${widgetId}: ${grade.message} Not graded.`);
-          continue;
-        }
-        if (table.imported) result.imported += 1;
-        // Someone else's answers: shown as such, not in the learner's figures or the class's distribution.
-        if (table.fromLink) {
-          result.fromLink += 1;
-          continue;
-        }
-        result.practice.correct += grade.correct;
-        result.practice.total += grade.total;
-        if (table.grade && !sameGrade(table.grade, grade))
-          mismatches.push(
-            `chapter ${id}, table ${widgetId} claims ${showGrade(table.grade)}; the model grades it ${showGrade(grade)}`,
-          );
-        for (const cell of grade.cells) fromTables.set(`${cell.scenarioId}/${cell.column}`, toCell(cell));
-      }
       const check = set.checks[id];
-      if (ch.check && check === undefined)
-        notes.push(
-          `Chapter ${id} has no completion check in course version ${gradedVersion}; its check answers were not graded.`,
-        );
-      if (ch.check && check !== undefined) {
-        const asked = new Set(questionIdsOf(check));
-        const unasked = Object.keys(ch.check.answers).filter((q) => !asked.has(q));
-        if (unasked.length > 0)
-          notes.push(
-            `Chapter ${id}: answers to ${unasked.join(', ')}, which course version ${gradedVersion} does not ask, were not graded.`,
-          );
-        const grade = gradeCompletionCheck(check, ch.check.answers, set.fixtureTexts, classify);
-        if (grade.kind === 'invalid-input') {
-          notes.push(`Chapter ${id}: the check could not be graded (${grade.message}).`);
-        } else {
-          result.check = { correct: grade.correct, total: grade.total, passed: grade.passed };
-          if (!sameGrade(ch.check.grade, grade))
-            mismatches.push(
-              `chapter ${id}'s check claims ${showGrade(ch.check.grade)}; the model grades the same answers ${showGrade(grade)}`,
-            );
-          for (const q of grade.questions) {
-            for (const cell of q.cells ?? []) {
-              fromChecks.set(`${cell.scenarioId}/${cell.column}`, toCell(cell));
-              result.checkCells.correct += cell.verdict === 'correct' ? 1 : 0;
-              result.checkCells.total += 1;
-            }
-          }
-        }
-      }
-      for (const lab of Object.values(ch.codeLabs ?? {})) {
-        result.codeLabs.total += 1;
-        result.codeLabs.passed += lab.passed ? 1 : 0;
-        if (lab.imported) result.imported += 1;
-      }
+      const ctx: ReceiptGradeContext = {
+        chapterId: id,
+        check,
+        gradedVersion,
+        fixtureTexts: set.fixtureTexts,
+        grading,
+        classify,
+        notes,
+        mismatches,
+        fromChecks,
+        fromTables,
+        toCell,
+      };
+      for (const kind of GRADED_KINDS) RECEIPT_GRADERS[kind](ch, result, ctx);
       const mark = markChapter({
         hasCheck: check !== undefined,
         ...(result.check ? { check: result.check } : {}),

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { CHAPTER_ID_PATTERN } from '../course/course-order.ts';
 import { CheckAnswersSchema } from '#course';
+import { GRADED_ANSWERS } from '../course/graded-kinds.ts';
 import { canonicalJson } from '#message-model';
 import { isPrintable, toPrintable } from '../lib/printable.ts';
 import { sha256Hex } from '../lib/sha256.ts';
@@ -19,13 +20,13 @@ import { sha256Hex } from '../lib/sha256.ts';
 /** The value of `format`: what this document is. */
 export const RECEIPT_FORMAT = 'mcp-message-lab/receipt';
 /** The receipt format version this code writes. Readers accept every version in RECEIPT_VERSIONS. */
-export const RECEIPT_VERSION = 2;
+export const RECEIPT_VERSION = 3;
 /**
  * Every receipt format version this code can read, oldest first. Version 2 adds code-lab results, where a table's
- * answers came from (someone's link, an imported file) and `extensions`; a version 1 receipt reads as a version 2
- * one without them.
+ * answers came from (someone's link, an imported file) and `extensions`; version 3 adds the predictions (classify
+ * and HTTP exchange). An older receipt reads as a version 3 one without what came later.
  */
-export const RECEIPT_VERSIONS = [1, 2] as const;
+export const RECEIPT_VERSIONS = [1, 2, 3] as const;
 /** The sentence every receipt carries, so whoever finds the file knows what it is. */
 export const RECEIPT_ABOUT =
   "A learner's progress receipt from MCP Message Lab, made in their browser and shared by them: self-reported. Graders re-grade every answer; the digest detects accidental damage, not deliberate edits.";
@@ -170,8 +171,31 @@ export const ChapterReceiptSchema = ChapterReceiptV1Schema.extend({
   /** Code labs the learner ran, by exercise id. */
   codeLabs: z.record(WidgetIdSchema, CodeLabReceiptSchema).optional(),
 }).strict();
-/** One chapter as a reader sees it (a version 1 chapter is one without the version 2 members). */
-export type ChapterReceipt = z.infer<typeof ChapterReceiptSchema>;
+/** One chapter as a reader sees it (an older chapter is one without the later members). */
+export type ChapterReceipt = z.infer<typeof ChapterReceiptV3Schema>;
+
+/** A prediction's last graded answer (its answers in the kind's schema, src/course/graded-kinds.ts). */
+const predictionReceipt = <A extends z.core.$ZodType>(answers: A) =>
+  z
+    .object({
+      /** The answers as the widget announced them. */
+      answers,
+      /** The grade the learner's browser showed. */
+      grade: ClaimedGradeSchema,
+      /** When the learner made the prediction. */
+      at: TimestampSchema,
+    })
+    .strict();
+
+/** Everything a version 3 receipt says about one chapter: version 2's, plus the predictions. */
+export const ChapterReceiptV3Schema = ChapterReceiptSchema.extend({
+  /** Classify predictions, by widget id. */
+  predictions: z.record(WidgetIdSchema, predictionReceipt(GRADED_ANSWERS['classify-prediction'])).optional(),
+  /** HTTP-exchange predictions, by widget id. */
+  exchanges: z.record(WidgetIdSchema, predictionReceipt(GRADED_ANSWERS['http-exchange-prediction'])).optional(),
+}).strict();
+/** One chapter of a version 3 receipt (what the builder writes now). */
+export type ChapterReceiptV3 = z.infer<typeof ChapterReceiptV3Schema>;
 
 /** Extension names: lower-case words joined by dashes ("room", "peer-review"). */
 const ExtensionNameSchema = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/);
@@ -223,35 +247,51 @@ export const ReceiptV1Schema = z
   })
   .strict();
 
-/** A receipt, version 2 (written now). */
+/**
+ * Room for what other parts of the course add without a new version: name → a JSON value (at most 8 levels deep,
+ * 2,000 values). Digested with the rest; readers list the names and grade nothing from them.
+ */
+const ExtensionsSchema = z
+  .record(
+    ExtensionNameSchema,
+    z.unknown().refine(isBoundedJson, 'an extension is plain JSON, at most 8 levels deep and 2,000 values'),
+  )
+  .optional();
+
+/** A receipt, version 2 (still read). */
 export const ReceiptV2Schema = z
   .object({
     ...ReceiptCommon,
     version: z.literal(2),
     /** Chapter id → what the learner did there. Chapters with no activity are left out. */
     chapters: z.record(ChapterIdSchema, ChapterReceiptSchema),
-    /**
-     * Room for what other parts of the course add without a new version: name → a JSON value (at most 8 levels
-     * deep, 2,000 values). Digested with the rest; readers list the names and grade nothing from them.
-     */
-    extensions: z
-      .record(
-        ExtensionNameSchema,
-        z.unknown().refine(isBoundedJson, 'an extension is plain JSON, at most 8 levels deep and 2,000 values'),
-      )
-      .optional(),
+    extensions: ExtensionsSchema,
+  })
+  .strict();
+
+/** A receipt, version 3 (written now). */
+export const ReceiptV3Schema = z
+  .object({
+    ...ReceiptCommon,
+    version: z.literal(3),
+    /** Chapter id → what the learner did there. Chapters with no activity are left out. */
+    chapters: z.record(ChapterIdSchema, ChapterReceiptV3Schema),
+    extensions: ExtensionsSchema,
   })
   .strict();
 
 /** A receipt of any version this code reads. */
-export type Receipt = z.infer<typeof ReceiptV1Schema> | z.infer<typeof ReceiptV2Schema>;
+export type Receipt =
+  z.infer<typeof ReceiptV1Schema> | z.infer<typeof ReceiptV2Schema> | z.infer<typeof ReceiptV3Schema>;
 
 /** The schema of each readable version. */
-const SCHEMAS = { 1: ReceiptV1Schema, 2: ReceiptV2Schema } as const;
+const SCHEMAS = { 1: ReceiptV1Schema, 2: ReceiptV2Schema, 3: ReceiptV3Schema } as const;
 
 /** A receipt before it is sealed with its digest. */
 export type ReceiptBody =
-  Omit<z.infer<typeof ReceiptV1Schema>, 'digest'> | Omit<z.infer<typeof ReceiptV2Schema>, 'digest'>;
+  | Omit<z.infer<typeof ReceiptV1Schema>, 'digest'>
+  | Omit<z.infer<typeof ReceiptV2Schema>, 'digest'>
+  | Omit<z.infer<typeof ReceiptV3Schema>, 'digest'>;
 
 /** The digest of a receipt body (any `digest` member is ignored). */
 export function digestReceipt(body: ReceiptBody | Receipt): string {

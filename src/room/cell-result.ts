@@ -11,7 +11,7 @@ export interface CellRead {
   column: string;
   /** The value the learner chose, if any. */
   given?: string;
-  result: CellResult['r'];
+  result: CellResult['result'];
   /** The misconception id behind a wrong answer, when the grader named one. */
   misconceptionId?: string;
 }
@@ -19,10 +19,10 @@ export interface CellRead {
 /** The cell in plain words. */
 export function readCell(cell: CellResult): CellRead {
   return {
-    scenarioId: cell.s,
-    column: cell.c,
-    ...(cell.v !== undefined ? { given: cell.v } : {}),
-    result: cell.r,
-    ...(cell.m !== undefined ? { misconceptionId: cell.m } : {}),
+    scenarioId: cell.scenario,
+    column: cell.column,
+    ...(cell.chosen !== undefined ? { given: cell.chosen } : {}),
+    result: cell.result,
+    ...(cell.misconception !== undefined ? { misconceptionId: cell.misconception } : {}),
   };
 }

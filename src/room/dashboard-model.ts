@@ -12,6 +12,19 @@ import type { ProgressItem } from '../progress/items.ts';
 import { readCell, type CellRead } from './cell-result.ts';
 import type { DashboardEvent, DashboardLearner, RoomState } from './live.ts';
 import { idleSince, type PaceState } from './pace.ts';
+import { kindOfRoomEvent, type GradedKind } from '../course/graded-kinds.ts';
+
+/**
+ * What each graded kind's events add to a learner's row: a prediction (counted in "predictions right / made") or
+ * an item of the chapter's checklist. A kind without an entry does not compile.
+ */
+export const DASHBOARD_TALLIES: Readonly<Record<GradedKind, 'prediction' | 'item'>> = {
+  'decision-table': 'item',
+  'completion-check': 'item',
+  'classify-prediction': 'prediction',
+  'http-exchange-prediction': 'prediction',
+  'code-lab': 'item',
+};
 
 /** Wrong attempts in a row on one item before a learner counts as stuck. */
 export const STUCK_ATTEMPTS = 3;
@@ -125,9 +138,11 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
   learner.lastEventAt = Math.max(learner.lastEventAt, event.at);
   learner.chapterId = event.chapterId;
   const v = event.verdict;
-  if (event.kind === 'visit') return true;
-  if (event.kind === 'classify') {
-    // An exploration (a prediction on an edited message) is `info`: never counted right or wrong.
+  if (v.kind === 'visit') return true;
+  const kind = kindOfRoomEvent(v.kind);
+  if (kind && DASHBOARD_TALLIES[kind] === 'prediction') {
+    // Predictions of messages and of HTTP exchanges; an exploration (a prediction on an edited message) is `info`:
+    // never counted right or wrong.
     if (v.outcome === 'correct' || v.outcome === 'incorrect') {
       learner.predictions.total += 1;
       if (v.outcome === 'correct') learner.predictions.correct += 1;
@@ -148,11 +163,11 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
     fromLink: false,
   };
   learner.items.set(key, item);
-  switch (event.action) {
+  switch (v.action) {
     case 'hint':
-      if ((v.hintLevel ?? 0) > item.hintLevel) {
-        learner.hints += (v.hintLevel ?? 0) - item.hintLevel;
-        item.hintLevel = v.hintLevel ?? 0;
+      if (v.hintLevel > item.hintLevel) {
+        learner.hints += v.hintLevel - item.hintLevel;
+        item.hintLevel = v.hintLevel;
       }
       break;
     case 'solution':
@@ -160,14 +175,17 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
       item.solution = true;
       break;
     case 'mark':
-      item.done = v.canExplain === true;
+      item.done = v.canExplain;
       break;
     case 'load-link':
+      break;
+    case 'predict':
+      // Predictions are tallied above.
       break;
     case 'run':
       item.attempts += 1;
       item.selfReported = true;
-      item.done = item.done || v.passed === true;
+      item.done = item.done || v.passed;
       item.wrongInARow = v.passed ? 0 : item.wrongInARow + 1;
       if (v.tests) {
         item.correct = v.tests.passed;
@@ -180,12 +198,12 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
       item.wrongInARow = v.outcome === 'incorrect' ? item.wrongInARow + 1 : v.passed ? 0 : item.wrongInARow;
       item.correct = v.correct;
       item.total = v.total;
-      item.fromLink = v.fromLink === true;
+      item.fromLink = v.kind === 'decision-table' && v.fromLink === true;
       if (event.kind !== 'decision-table') {
         const cells = (v.cells ?? []).map(readCell);
         item.cells = { correct: cells.filter((c) => c.result === 'correct').length, total: cells.length };
       }
-      if (v.fromLink) break;
+      if (item.fromLink) break;
       for (const cell of (v.cells ?? []).map(readCell)) learner.cells.set(`${cell.scenarioId}/${cell.column}`, cell);
       break;
   }

@@ -9,6 +9,7 @@
 import { COLUMN_LABELS, DECISION_COLUMNS, DECISION_LABELS, getScenario, type DecisionColumn } from '#course';
 import type { DashboardEvent } from './live.ts';
 import type { PaceItem } from './pace.ts';
+import { readCell } from './cell-result.ts';
 import type { Verdict } from './verdict.ts';
 
 /** One decision-table cell of a verdict, in words the room's code reads (the verdict's own field names stay here). */
@@ -22,12 +23,13 @@ export interface VerdictCell {
 
 /** The one place the room reads a verdict's compact cell fields. */
 export function cellsOf(verdict: Verdict): VerdictCell[] {
-  return (verdict.cells ?? []).map((cell) => ({
-    scenarioId: cell.s,
-    column: cell.c,
-    ...(cell.v !== undefined ? { chosen: cell.v } : {}),
-    result: cell.r,
-    ...(cell.m ? { misconception: cell.m } : {}),
+  const cells = verdict.kind === 'decision-table' || verdict.kind === 'completion-check' ? (verdict.cells ?? []) : [];
+  return cells.map(readCell).map((cell) => ({
+    scenarioId: cell.scenarioId,
+    column: cell.column,
+    ...(cell.given !== undefined ? { chosen: cell.given } : {}),
+    result: cell.result,
+    ...(cell.misconceptionId ? { misconception: cell.misconceptionId } : {}),
   }));
 }
 
@@ -46,7 +48,9 @@ export function createAnswersState(): AnswersState {
 /** Folds one event in: a learner's own check or prediction replaces their earlier answer to the item. */
 export function applyAnswerEvent(state: AnswersState, event: DashboardEvent): void {
   const v = event.verdict;
-  const own = (event.action === 'check' || event.action === 'predict') && v.fromLink !== true && v.exploration !== true;
+  const borrowed =
+    (v.kind === 'decision-table' && v.fromLink === true) || (v.kind === 'classify' && v.exploration === true);
+  const own = (event.action === 'check' || event.action === 'predict') && !borrowed;
   if (!own) return;
   const key = keyOf(event);
   let learners = state.byItem.get(key);
@@ -132,12 +136,12 @@ export function answerDistribution(
         answers.values.push((chosen = { value: cell.chosen, label: label(cell.chosen), count: 0, correct: false }));
       chosen.count += 1;
     }
-    for (const q of verdict.questions ?? []) {
+    for (const q of verdict.kind === 'completion-check' ? verdict.questions : []) {
       let tally = questions.get(q.id);
       if (!tally) questions.set(q.id, (tally = { id: q.id, right: 0, wrong: 0, blank: 0, selfAssessed: 0 }));
-      if (q.r === 'correct') tally.right += 1;
-      else if (q.r === 'self-assessed') tally.selfAssessed += 1;
-      else if (q.r === 'unanswered') tally.blank += 1;
+      if (q.result === 'correct') tally.right += 1;
+      else if (q.result === 'self-assessed') tally.selfAssessed += 1;
+      else if (q.result === 'unanswered') tally.blank += 1;
       else tally.wrong += 1;
     }
   }

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { CHAPTER_ID_PATTERN } from '../course/course-order.ts';
+import { GRADED_ANSWERS, MAX_CLASSIFY_TEXT, TableAnswersSchema, type GradedKind } from '../course/graded-kinds.ts';
 
 /** The largest request body the server reads, in bytes (a batch of events). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -23,8 +24,6 @@ export const MAX_TITLE_CHARS = 80;
  * answer filed under another item).
  */
 export const CLASSIFY_ITEM_ID = /^classify-([a-z0-9-]+?)-(?:jsonrpc-2-0|\d{4}-\d\d-\d\d)$/;
-/** The longest message text a classify prediction may carry (the widget saves at most 20,000 characters). */
-export const MAX_CLASSIFY_TEXT = 20_000;
 
 /** A chapter id (src/course/course-order.ts; an old id is resolved to the current one when graded). */
 export const ChapterIdSchema = z.string().check(z.maxLength(80), z.regex(CHAPTER_ID_PATTERN));
@@ -37,12 +36,6 @@ export const JoinCodeInputSchema = z.string().check(z.minLength(4), z.maxLength(
 
 const seqSchema = z.int().check(z.minimum(0), z.maximum(2 ** 31 - 1));
 const msSchema = z.int().check(z.minimum(0), z.maximum(8.64e15));
-
-/** A learner's decision-table answers: scenario id → column → value (bounded in count and length). */
-const AnswersTableSchema = z.record(
-  z.string().check(z.maxLength(80)),
-  z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(80))),
-);
 
 const base = {
   /** Idempotency key: the server stores an event once per learner and key. */
@@ -63,7 +56,7 @@ export const DecisionTableEventSchema = z.strictObject({
   kind: z.literal('decision-table'),
   itemId: ItemIdSchema,
   action: z.enum(['check', 'hint', 'solution', 'load-link']),
-  answers: AnswersTableSchema,
+  answers: TableAnswersSchema,
   hintLevel: z.int().check(z.minimum(0), z.maximum(3)),
 });
 
@@ -73,7 +66,7 @@ export const CompletionCheckEventSchema = z.strictObject({
   kind: z.literal('completion-check'),
   itemId: z.literal('completion'),
   action: z.literal('check'),
-  answers: z.record(z.string().check(z.maxLength(80)), z.unknown()),
+  answers: GRADED_ANSWERS['completion-check'],
 });
 
 /** A classify prediction was revealed: what the learner predicted, for which message. */
@@ -91,6 +84,15 @@ export const ClassifyEventSchema = z.strictObject({
   }),
   /** The message as the learner edited it, when it differs from the fixture. */
   text: z.optional(z.string().check(z.maxLength(MAX_CLASSIFY_TEXT))),
+});
+
+/** An HTTP-exchange prediction was checked: which exchange, and the learner's answer to each part. */
+export const HttpExchangeEventSchema = z.strictObject({
+  ...base,
+  kind: z.literal('http-exchange'),
+  itemId: ItemIdSchema,
+  action: z.literal('predict'),
+  answers: GRADED_ANSWERS['http-exchange-prediction'],
 });
 
 /** A code lab run (self-reported: the server never runs learner code) or its solution shown. */
@@ -114,12 +116,25 @@ export const SelfMarkEventSchema = z.strictObject({
   canExplain: z.boolean(),
 });
 
+/** The room event each graded kind is sent as (src/course/graded-kinds.ts `roomEvent`). */
+export const GRADED_EVENT_SCHEMAS = {
+  'decision-table': DecisionTableEventSchema,
+  'completion-check': CompletionCheckEventSchema,
+  'classify-prediction': ClassifyEventSchema,
+  'http-exchange-prediction': HttpExchangeEventSchema,
+  'code-lab': CodeLabEventSchema,
+} as const satisfies Record<GradedKind, z.ZodMiniType>;
+
+/** The room event of graded kind `K`. */
+export type GradedEventOf<K extends GradedKind> = z.infer<(typeof GRADED_EVENT_SCHEMAS)[K]>;
+
 /** Any event a learner sends. */
 export const RoomEventSchema = z.discriminatedUnion('kind', [
   VisitEventSchema,
   DecisionTableEventSchema,
   CompletionCheckEventSchema,
   ClassifyEventSchema,
+  HttpExchangeEventSchema,
   CodeLabEventSchema,
   SelfMarkEventSchema,
 ]);

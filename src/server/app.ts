@@ -685,7 +685,7 @@ export function createWorkshopApp(deps: WorkshopDeps): { app: Hono<{ Variables: 
             payload,
             verdict: graded.verdict,
             outcome: graded.verdict.outcome,
-            selfReported: graded.verdict.selfReported === true,
+            selfReported: graded.verdict.kind === 'code-lab',
             clientAt: event.at ?? null,
           },
         });

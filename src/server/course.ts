@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COURSE_FILE_PATH, graderCourse, readCourseFile, type CourseFile } from '../course/course-file.ts';
 import { currentChapterId } from '../course/course-order.ts';
+import { rememberClassifications, type FixtureClassifier } from '../course/completion-check.ts';
+import { gradingCourse, type GradingCourse } from '../course/graded-graders.ts';
 import type { ProgressItem } from '../progress/items.ts';
 import type { CourseData } from '../receipts/grade.ts';
 
@@ -25,23 +27,20 @@ export interface RoomCourse {
   /** The grader's course data (chapters, checks, fixture texts of the checks). */
   data: CourseData;
   chapters: RoomChapter[];
-  /** Chapter id → the fixtures its <ClassifyFixture> exercises ask the learner to classify. */
-  classifyFixtures: ReadonlyMap<string, ReadonlySet<string>>;
-  /** Chapter id → decision table id → the scenario ids it grades. */
-  tables: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
-  /** A fixture's text by id, or undefined when the course classifies no such fixture. */
-  fixtureText(id: string): string | undefined;
+  /** What the graders of src/course/graded-graders.ts read. */
+  grading: GradingCourse;
+  /** Classifies each fixture once per protocol for the server's life (every learner answers the same ones). */
+  classify: FixtureClassifier;
 }
 
 /** The room's view of a course file. */
 export function roomCourse(course: CourseFile): RoomCourse {
-  const texts = new Map(Object.entries(course.fixtureTexts));
+  const data = graderCourse(course);
   return {
-    data: graderCourse(course),
+    data,
     chapters: course.chapters.map(({ id, title, items }) => ({ id, title, items })),
-    classifyFixtures: new Map(course.chapters.map((c) => [c.id, new Set(c.classify.map((x) => x.fixture))])),
-    tables: new Map(course.chapters.map((c) => [c.id, new Map(c.tables.map((t) => [t.id, t.scenarios]))])),
-    fixtureText: (id) => texts.get(id),
+    grading: gradingCourse(course),
+    classify: rememberClassifications(),
   };
 }
 

@@ -44,9 +44,10 @@ export function paceItemProblem(
   if (!roomChapters.map(resolvedChapterId).includes(chapterId)) return `Chapter ${chapterId} is not part of this room.`;
   const id = item.itemId;
   const known =
-    course.tables.get(chapterId)?.has(id) === true ||
-    (id === 'completion' && course.data.checks[chapterId] !== undefined) ||
-    course.classifyFixtures.get(chapterId)?.has(CLASSIFY_ITEM_ID.exec(id)?.[1] ?? '') === true ||
+    course.grading.tableScenarios(chapterId, id) !== undefined ||
+    (id === 'completion' && course.grading.check(chapterId) !== undefined) ||
+    course.grading.classifies(chapterId, CLASSIFY_ITEM_ID.exec(id)?.[1] ?? '') ||
+    course.grading.exchange(chapterId, id.replace(/^http-/, '')) !== undefined ||
     chapter.items.some((i) => (i.type === 'code-lab' && i.id === id) || (i.type === 'self-mark' && id === 'self-mark'));
   return known ? undefined : `Chapter ${chapterId} has no item ${id}.`;
 }

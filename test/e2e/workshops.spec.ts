@@ -101,7 +101,7 @@ test('two learners copy receipts; the roster shows both, with colours, labels, m
   await answerCheck(bea, BEA);
   const adaReceipt = await copyReceipt(ada, 'Ada');
   const beaReceipt = await copyReceipt(bea, 'Bea');
-  expect(adaReceipt).toMatch(/^\{"format":"mcp-message-lab\/receipt","version":2,/);
+  expect(adaReceipt).toMatch(/^\{"format":"mcp-message-lab\/receipt","version":3,/);
   expect(adaReceipt).not.toBe(beaReceipt);
   // The same receipt as a QR code for a phone: the panel says which form the code holds.
   await ada.locator('lab-receipt-panel').getByRole('button', { name: 'Show as QR code' }).click();

@@ -23,6 +23,7 @@ import { getScenario, type CompletionCheck } from '#course';
 import { serializeReceipt } from '../../src/receipts/schema.ts';
 import { classReceipts } from '../support/class-receipts.ts';
 import { testGraderCourse } from '../support/course.ts';
+import { SAMPLE_REPORT } from '../support/probe-report-sample.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const out = join(root, 'test/screenshots');
@@ -124,6 +125,8 @@ const CLASSIFY = `lab-classify-fixture:has([data-role="code"])`;
 const TIMELINE = 'lab-message-timeline';
 const CHECK = 'lab-completion-check';
 const CODELAB = 'lab-code-lab';
+const CAPSTONE = '/chapters/check-your-own-server/';
+const PROBE_REPORT = 'lab-probe-report';
 
 const ROWS = ['unknown-method', 'malformed-incident-id', 'backend-unavailable', 'lost-response-after-write'];
 const COLUMNS = ['layer', 'userSees', 'retry'] as const;
@@ -151,6 +154,19 @@ async function pastePlayground(page: Page, text: string): Promise<void> {
   await page.locator('#pg-text').fill(text);
   await page.locator('lab-playground button[type="submit"]').click();
   await page.locator('lab-playground [data-role="headline"]').waitFor();
+}
+
+/** Pastes the sample probe report (one failed MUST, one forged link) into the capstone's hand-in and loads it. */
+async function loadReport(page: Page): Promise<void> {
+  await page.locator(PROBE_REPORT).scrollIntoViewIfNeeded();
+  await upgraded(page, PROBE_REPORT);
+  await page.locator(`${PROBE_REPORT} textarea`).fill(JSON.stringify(SAMPLE_REPORT));
+  await page.locator(`${PROBE_REPORT} button[type="submit"]`).click();
+  await page.locator(`${PROBE_REPORT} [data-role="rendered"]`).waitFor();
+  await page
+    .locator(`${PROBE_REPORT} details`)
+    .first()
+    .evaluate((d) => ((d as HTMLDetailsElement).open = true));
 }
 
 async function checkTable(page: Page): Promise<void> {
@@ -367,6 +383,9 @@ const shots: Shot[] = [
     },
   },
   // Pages.
+  // The capstone's hand-in of a probe report.
+  { name: 'probe-report-empty', url: CAPSTONE, target: PROBE_REPORT },
+  { name: 'probe-report-loaded', url: CAPSTONE, target: PROBE_REPORT, act: loadReport },
   { name: 'page-home', url: '/' },
   {
     name: 'page-home-in-progress',
@@ -379,6 +398,7 @@ const shots: Shot[] = [
     },
   },
   { name: 'page-chapter-5', url: CH5 },
+  { name: 'page-chapter-capstone', url: CAPSTONE },
   { name: 'page-progress-empty', url: '/progress/' },
   {
     name: 'page-progress-in-progress',

@@ -8,6 +8,7 @@
  * wrong, unanticipated, neutral"); SCORM 2004 4th edition RTE §4.2 (cmi.completion_status, cmi.success_status,
  * cmi.score.scaled in [-1, 1], cmi.progress_measure in [0, 1], interaction result "correct, incorrect, …").
  */
+import type { GradedKind } from '../../course/graded-kinds.ts';
 import type { GradedAction } from '../../progress/graded.ts';
 import { chapterCompletion, isItemDone, type ProgressItem } from '../../progress/items.ts';
 import type { ChapterProgress } from '../../progress/schema.ts';
@@ -87,21 +88,34 @@ const time12 = (iso: string) => iso.slice(11, 19);
 /** As SCORM 2004's time(second,10,0): at most two fractional digits, then the zone. */
 const time2004 = (iso: string) => `${iso.slice(0, 22)}Z`;
 
+/**
+ * The interaction type each graded kind is recorded as: 1.2's "performance" and 2004's "other" take the free-form
+ * response every kind gives ("3/5": parts right of parts). A kind without an entry does not compile.
+ */
+export const SCORM_INTERACTION_TYPES: Readonly<Record<GradedKind, { scorm12: 'performance'; scorm2004: 'other' }>> = {
+  'decision-table': { scorm12: 'performance', scorm2004: 'other' },
+  'completion-check': { scorm12: 'performance', scorm2004: 'other' },
+  'classify-prediction': { scorm12: 'performance', scorm2004: 'other' },
+  'http-exchange-prediction': { scorm12: 'performance', scorm2004: 'other' },
+  'code-lab': { scorm12: 'performance', scorm2004: 'other' },
+};
+
 /** The values recording one graded action as interaction `n` (journaled: every graded action adds one). */
 export function interactionValues(version: ScormVersion, n: number, action: GradedAction): CmiValues {
   const id = interactionId(action);
   const response = `${action.correct}/${action.total}`;
+  const types = SCORM_INTERACTION_TYPES[action.kind];
   if (version === 'scorm12')
     return [
       [`cmi.interactions.${n}.id`, id],
-      [`cmi.interactions.${n}.type`, 'performance'],
+      [`cmi.interactions.${n}.type`, types.scorm12],
       [`cmi.interactions.${n}.time`, time12(action.at)],
       [`cmi.interactions.${n}.student_response`, response],
       [`cmi.interactions.${n}.result`, action.passed ? 'correct' : 'wrong'],
     ];
   return [
     [`cmi.interactions.${n}.id`, id],
-    [`cmi.interactions.${n}.type`, 'other'],
+    [`cmi.interactions.${n}.type`, types.scorm2004],
     [`cmi.interactions.${n}.timestamp`, time2004(action.at)],
     [`cmi.interactions.${n}.learner_response`, response],
     [`cmi.interactions.${n}.result`, action.passed ? 'correct' : 'incorrect'],

@@ -11,7 +11,7 @@ import type { Progress } from '../../progress/schema.ts';
 import { formatCode } from '../names.ts';
 import type { RoomSession } from '../protocol.ts';
 import { readEventStream, waitUntilShownAgain } from '../sse.ts';
-import { enrichGradedAction, eventFromGraded, eventsFromProgressChange } from './events-from-progress.ts';
+import { eventFromGraded, eventsFromProgressChange } from './events-from-progress.ts';
 import { createQueue, randomKey, type UnsequencedEvent } from './queue.ts';
 import { createPaceFollower } from './pace-follower.ts';
 import { createSender, type SenderStatus, type StopReason } from './sender.ts';
@@ -111,9 +111,7 @@ export function startRoomClient(session: RoomSession): void {
   // Graded actions, announced by the widgets in this tab.
   const store = progressStore();
   onGraded((action) => {
-    const full = enrichGradedAction(action, (widgetId) => store.getWidget(action.chapter, widgetId)?.state);
-    const event = eventFromGraded(full, randomKey(), Date.now());
-    if (event) enqueue(event);
+    enqueue(eventFromGraded(action, randomKey(), Date.now()));
   });
 
   // Help recorded in the store (hints, solutions, link loads, self-marks), noticed in every tab alike.

@@ -3,6 +3,7 @@
  * SQLite (node:sqlite) or PostgreSQL. Kysely builds parameterised SQL, so no value is ever spliced into a query.
  * Rows come back as camelCase records with booleans and parsed JSON; callers never see a table row.
  */
+import { readStoredVerdict } from '../../room/verdict.ts';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { LMS_ID_KINDS, type LmsIdKind } from '../../room/protocol.ts';
 import type { LmsIdAsk } from '../../room/lms-id-check.ts';
@@ -138,7 +139,8 @@ function toEvent(row: Selectable<EventsTable>): StoredEvent {
     chapterId: row.chapter_id,
     itemId: row.item_id,
     payload: parseJson(row.payload),
-    verdict: parseJson(row.verdict),
+    // Verdicts stored before cells and questions had readable member names are read in today's shape.
+    verdict: readStoredVerdict(parseJson(row.verdict)),
     outcome: row.outcome,
     selfReported: Number(row.self_reported) === 1,
     clientAt: row.client_at === null ? null : Number(row.client_at),

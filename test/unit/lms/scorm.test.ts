@@ -73,6 +73,7 @@ describe('chapter report', () => {
       correct: 3,
       total: 5,
       passed: false,
+      answers: {},
       at: '2026-12-01T10:20:30.456Z',
     };
     expect(interactionValues('scorm12', 4, action)).toEqual([

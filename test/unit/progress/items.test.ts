@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readChapterStructure } from '../../../src/course/read-chapter-structure.ts';
-import { chapterCompletion, chapterItems, isItemDone } from '../../../src/progress/items.ts';
+import {
+  chapterCompletion,
+  chapterItems,
+  isItemDone,
+  itemState,
+  type ProgressItem,
+} from '../../../src/progress/items.ts';
 
 const itemsFromMdx = (source: string) => chapterItems(readChapterStructure(source));
 
@@ -63,5 +69,48 @@ describe('HTTP-exchange predictions', () => {
       '# T\n\n<HttpExchange exchange="http-tool-call-stream" />\n\n<HttpExchange exchange="http-unknown-method-404" />\n',
     );
     expect(items).toEqual([{ type: 'practice', ids: ['http-http-tool-call-stream', 'http-http-unknown-method-404'] }]);
+  });
+});
+
+describe('a wrong prediction', () => {
+  it('is attempted, not done, in the checklist', () => {
+    const item: ProgressItem = { type: 'practice', ids: ['http-http-tool-call-stream'] };
+    const record = {
+      checks: {},
+      codeLabs: {},
+      // The widget saves a revealed prediction as done whatever the learner predicted.
+      widgets: { 'http-http-tool-call-stream': { kind: 'http-exchange', state: {}, done: true, at: 'x' } },
+      graded: {
+        'http-http-tool-call-stream': {
+          kind: 'http-exchange-prediction' as const,
+          answers: { exchange: 'http-tool-call-stream', status: 'error', body: 'result', broken: 'nobody' },
+          correct: 2,
+          total: 3,
+          passed: false,
+          at: 'x',
+        },
+      },
+    };
+    expect(isItemDone(item, record)).toBe(false);
+    expect(itemState(item, record)).toBe('1 tried, not right yet');
+  });
+});
+
+describe('a code lab passed after the solution was shown', () => {
+  it('says so in the checklist', () => {
+    const item = { type: 'code-lab', id: 'lab' } as const;
+    const record = {
+      checks: {},
+      widgets: {},
+      codeLabs: {
+        lab: {
+          passed: true,
+          attempts: 2,
+          assist: { hints: 0, solutionShown: true, linkLoaded: false, imported: false },
+          at: 'x',
+        },
+      },
+    };
+    expect(itemState(item, record)).toBe('passed after showing the solution');
   });
 });

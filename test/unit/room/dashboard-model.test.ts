@@ -68,22 +68,30 @@ function event(learnerId: string, verdict: Verdict, extra: Partial<DashboardEven
 const wrongCheck: Verdict = {
   kind: 'decision-table',
   action: 'check',
+  hintLevel: 0,
   outcome: 'incorrect',
   correct: 0,
   total: 1,
   passed: false,
   cells: [
-    { s: 'backend-unavailable', c: 'layer', v: 'transport', r: 'incorrect', m: 'backend-failure-is-protocol-failure' },
+    {
+      scenario: 'backend-unavailable',
+      column: 'layer',
+      chosen: 'transport',
+      result: 'incorrect',
+      misconception: 'backend-failure-is-protocol-failure',
+    },
   ],
 };
-const rightCheck: Verdict = {
+const rightCheck: Extract<Verdict, { kind: 'decision-table' }> = {
   kind: 'decision-table',
   action: 'check',
+  hintLevel: 0,
   outcome: 'correct',
   correct: 1,
   total: 1,
   passed: true,
-  cells: [{ s: 'backend-unavailable', c: 'layer', v: 'tool-backend', r: 'correct' }],
+  cells: [{ scenario: 'backend-unavailable', column: 'layer', chosen: 'tool-backend', result: 'correct' }],
 };
 
 describe('the dashboard model', () => {
@@ -199,6 +207,7 @@ describe('the dashboard model', () => {
       passed: true,
       correct: 3,
       total: 3,
+      questions: [],
     };
     applyEvent(state, event('ada', passedCheck, { itemId: 'completion' }));
     const after = buildDashboardView(state, T0).learners.find((l) => l.id === 'ada')!;

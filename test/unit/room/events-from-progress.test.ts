@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  enrichGradedAction,
-  eventFromGraded,
-  eventsFromProgressChange,
-  fixtureFromWidgetId,
-} from '../../../src/room/client/events-from-progress.ts';
-import { sha256Hex } from '../../../src/lib/sha256.ts';
+import { eventFromGraded, eventsFromProgressChange } from '../../../src/room/client/events-from-progress.ts';
 import { RoomEventSchema } from '../../../src/room/protocol.ts';
 import type { Progress } from '../../../src/progress/schema.ts';
 
@@ -56,7 +50,7 @@ describe('room events from the browser', () => {
         answers: { q1: { choice: 'a' } },
       },
       {
-        kind: 'classify-fixture',
+        kind: 'classify-prediction',
         chapter: CH,
         item: 'classify-x',
         correct: 1,
@@ -76,7 +70,16 @@ describe('room events from the browser', () => {
         correct: 3,
         total: 4,
         passed: false,
-        answers: { codeHash: `sha256:${'c'.repeat(64)}` },
+        answers: { passed: false, tests: { passed: 3, total: 4 }, codeHash: 'c'.repeat(64) },
+      },
+      {
+        kind: 'http-exchange-prediction',
+        chapter: 'errors-on-streamable-http',
+        item: 'http-http-unknown-method-404',
+        correct: 2,
+        total: 3,
+        passed: false,
+        answers: { exchange: 'http-unknown-method-404', status: 'error', body: 'error', broken: 'client' },
       },
     ] as const;
     for (const action of actions) {
@@ -89,14 +92,33 @@ describe('room events from the browser', () => {
     expect(lab).toMatchObject({ codeHash: 'c'.repeat(64), tests: { passed: 3, total: 4 }, passed: false });
   });
 
-  it('skips a classify action that does not say which fixture and protocol it graded', () => {
-    expect(
-      eventFromGraded(
-        { kind: 'classify-fixture', chapter: CH, item: 'x', correct: 0, total: 1, passed: false, answers: {}, at: AT },
-        'key-12345678',
-        1,
-      ),
-    ).toBeUndefined();
+  it('sends what the widget announced as it is: nothing is read back from saved state', () => {
+    const event = eventFromGraded(
+      {
+        kind: 'classify-prediction',
+        chapter: CH,
+        item: 'classify-request-id-null-2025-11-25',
+        correct: 1,
+        total: 1,
+        passed: true,
+        answers: { fixture: 'request-id-null', protocol: '2025-11-25', kind: 'request', text: '{"jsonrpc":"2.0"}' },
+        at: AT,
+      },
+      'key-12345678',
+      1,
+    );
+    expect(event).toEqual({
+      key: 'key-12345678',
+      at: 1,
+      chapterId: CH,
+      kind: 'classify',
+      itemId: 'classify-request-id-null-2025-11-25',
+      action: 'predict',
+      fixtureId: 'request-id-null',
+      protocol: '2025-11-25',
+      prediction: { kind: 'request' },
+      text: '{"jsonrpc":"2.0"}',
+    });
   });
 
   it('notices a hint opened further, a solution shown and answers loaded from a link, each once', () => {
@@ -125,34 +147,5 @@ describe('room events from the browser', () => {
     expect(eventsFromProgressChange(ticked, progress(), 'l', 1)).toMatchObject([
       { kind: 'self-mark', canExplain: false },
     ]);
-  });
-
-  it('fills in what a widget leaves out: the classify fixture and edited text, the code lab’s code hash', () => {
-    expect(fixtureFromWidgetId('classify-request-id-null-2026-07-28')).toBe('request-id-null');
-    expect(fixtureFromWidgetId('classify-batch-empty-jsonrpc-2-0')).toBe('batch-empty');
-    const classify = enrichGradedAction(
-      {
-        kind: 'classify-fixture',
-        chapter: CH,
-        item: 'classify-request-id-null-2025-11-25',
-        correct: 1,
-        total: 1,
-        passed: true,
-        answers: { kind: 'request', protocol: '2025-11-25' },
-        at: AT,
-      },
-      () => ({ text: '{"jsonrpc":"2.0"}' }),
-    );
-    expect(classify.answers).toEqual({
-      kind: 'request',
-      protocol: '2025-11-25',
-      fixture: 'request-id-null',
-      text: '{"jsonrpc":"2.0"}',
-    });
-    const lab = enrichGradedAction(
-      { kind: 'code-lab', chapter: CH, item: '06-retry-safety', correct: 0, total: 3, passed: false, at: AT },
-      (id) => (id === 'code-lab-06-retry-safety' ? { code: 'export const x = 1;' } : undefined),
-    );
-    expect(lab.answers).toEqual({ codeHash: `sha256:${sha256Hex('export const x = 1;')}` });
   });
 });

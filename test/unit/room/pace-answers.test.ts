@@ -18,13 +18,14 @@ let nextId = 1;
 function check(
   learnerId: string,
   cells: CellResult[],
-  extra: Partial<Verdict> = {},
+  extra: { fromLink?: boolean } = {},
   itemId = 'ch05-table',
 ): DashboardEvent {
-  const correct = cells.filter((c) => c.r === 'correct').length;
+  const correct = cells.filter((c) => c.result === 'correct').length;
   const verdict: Verdict = {
     kind: 'decision-table',
     action: 'check',
+    hintLevel: 0,
     outcome: correct === cells.length ? 'correct' : 'incorrect',
     correct,
     total: cells.length,
@@ -34,11 +35,11 @@ function check(
   return { id: nextId++, learnerId, kind: 'decision-table', action: 'check', chapterId: CH, itemId, at: 0, verdict };
 }
 
-const layer = (v: string | undefined, r: CellResult['r']): CellResult => ({
-  s: 'backend-unavailable',
-  c: 'layer',
-  ...(v ? { v } : {}),
-  r,
+const layer = (v: string | undefined, r: CellResult['result']): CellResult => ({
+  scenario: 'backend-unavailable',
+  column: 'layer',
+  ...(v ? { chosen: v } : {}),
+  result: r,
 });
 
 describe('the class answers to one item', () => {
@@ -66,7 +67,10 @@ describe('the class answers to one item', () => {
 
   it('marks the course answer even when nobody chose it', () => {
     const state = createAnswersState();
-    applyAnswerEvent(state, check('ada', [{ s: 'backend-unavailable', c: 'retry', v: 'never-as-is', r: 'incorrect' }]));
+    applyAnswerEvent(
+      state,
+      check('ada', [{ scenario: 'backend-unavailable', column: 'retry', chosen: 'never-as-is', result: 'incorrect' }]),
+    );
     const values = answerDistribution(state, TABLE, () => true).cells[0]!.values;
     expect(values).toEqual([
       { value: 'never-as-is', label: expect.any(String), count: 1, correct: false },
@@ -77,7 +81,7 @@ describe('the class answers to one item', () => {
   it('leaves out removed learners, answers from a shared link, and other items', () => {
     const state = createAnswersState();
     applyAnswerEvent(state, check('ada', [layer('transport', 'incorrect')]));
-    applyAnswerEvent(state, check('grace', [layer('transport', 'incorrect')], { fromLink: true, outcome: 'info' }));
+    applyAnswerEvent(state, check('grace', [layer('transport', 'incorrect')], { fromLink: true }));
     applyAnswerEvent(state, check('alan', [layer('transport', 'incorrect')], {}, 'another-table'));
     applyAnswerEvent(state, check('gone', [layer('transport', 'incorrect')]));
     const out = answerDistribution(state, TABLE, (id) => id !== 'gone');
@@ -87,7 +91,7 @@ describe('the class answers to one item', () => {
 
   it('counts a completion check per question: right, wrong, blank and self-assessed', () => {
     const state = createAnswersState();
-    const completion = (learnerId: string, questions: { id: string; r: string }[]): DashboardEvent => ({
+    const completion = (learnerId: string, questions: { id: string; result: string }[]): DashboardEvent => ({
       id: nextId++,
       learnerId,
       kind: 'completion-check',
@@ -100,15 +104,15 @@ describe('the class answers to one item', () => {
     applyAnswerEvent(
       state,
       completion('ada', [
-        { id: 'q1', r: 'correct' },
-        { id: 'q2', r: 'self-assessed' },
+        { id: 'q1', result: 'correct' },
+        { id: 'q2', result: 'self-assessed' },
       ]),
     );
     applyAnswerEvent(
       state,
       completion('grace', [
-        { id: 'q1', r: 'incorrect' },
-        { id: 'q2', r: 'unanswered' },
+        { id: 'q1', result: 'incorrect' },
+        { id: 'q2', result: 'unanswered' },
       ]),
     );
     expect(answerDistribution(state, { chapterId: CH, itemId: 'completion' }, () => true).questions).toEqual([
@@ -122,6 +126,7 @@ describe('the class answers to one item', () => {
       cellsOf({
         kind: 'decision-table',
         action: 'check',
+        hintLevel: 0,
         outcome: 'incorrect',
         cells: [layer('transport', 'incorrect')],
       }),
@@ -134,7 +139,10 @@ describe('cells nobody answered', () => {
     const state = createAnswersState();
     applyAnswerEvent(
       state,
-      check('ada', [layer('transport', 'incorrect'), { s: 'unknown-method', c: 'layer', r: 'unanswered' }]),
+      check('ada', [
+        layer('transport', 'incorrect'),
+        { scenario: 'unknown-method', column: 'layer', result: 'unanswered' },
+      ]),
     );
     const out = answerDistribution(state, TABLE, () => true);
     expect(out.cells.map((c) => `${c.scenarioId}/${c.column}`)).toEqual(['backend-unavailable/layer']);

@@ -69,7 +69,7 @@ describe('stuck in a paced room', () => {
         chapterId: CH,
         itemId: 'completion',
         at: T0 + id,
-        verdict: { kind: 'completion-check', action: 'check', outcome: 'incorrect', passed: false },
+        verdict: { kind: 'completion-check', action: 'check', outcome: 'incorrect', passed: false, questions: [] },
       });
     expect(buildDashboardView(state, T0 + 10).learners[0]?.stuck).toBe(
       '3 wrong attempts in a row on the completion check of “Error semantics and retries”',

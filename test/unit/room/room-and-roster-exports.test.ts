@@ -60,7 +60,7 @@ function roomCourseData(): CourseData {
 /** One learner's work on chapter 5: the practice table, then the completion check answered with `accuracy`. */
 function work(name: string, accuracy: number, seed: number) {
   const course = roomCourseData();
-  const scenarios = testCourse().tables.get(CH)!.get('ch05-table')!;
+  const scenarios = testCourse().grading.tableScenarios(CH, 'ch05-table')!;
   const generated = learnerReceipt(
     { ...course, chapters: course.chapters.filter((c) => c.id === CH) },
     { name, accuracy, diligence: 1 },

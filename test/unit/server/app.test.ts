@@ -8,6 +8,7 @@ import type { DashboardSnapshot } from '../../../src/room/dashboard-model.ts';
 import type { DashboardEvent } from '../../../src/room/live.ts';
 import { CH05_ONE_ROW_RIGHT as RIGHT_ROW, CH05_ONE_ROW_WRONG as WRONG_ROW } from '../../support/ch05-table.ts';
 import { ENGINES_UNDER_TEST, reportPostgresAvailability, type TestDatabase } from './databases.ts';
+import type { CellResult } from '../../../src/room/verdict.ts';
 import {
   createRoom,
   freshKey,
@@ -80,12 +81,12 @@ for (const engine of ENGINES_UNDER_TEST) {
       if (model.kind !== 'graded') throw new Error('model refused the answers');
       expect(event!.outcome).toBe('incorrect');
       expect(event!.verdict).toMatchObject({ correct: model.correct, total: model.total, passed: false });
-      const layer = (event!.verdict as { cells: { s: string; c: string; r: string; m?: string }[] }).cells.find(
-        (c) => c.s === 'backend-unavailable' && c.c === 'layer',
+      const layer = (event!.verdict as { cells: CellResult[] }).cells.find(
+        (c) => c.scenario === 'backend-unavailable' && c.column === 'layer',
       );
-      expect(layer?.r).toBe('incorrect');
+      expect(layer?.result).toBe('incorrect');
       const modelLayer = model.cells.find((c) => c.scenarioId === 'backend-unavailable' && c.column === 'layer');
-      expect(layer?.m).toBe(modelLayer?.misconception?.id);
+      expect(layer?.misconception).toBe(modelLayer?.misconception?.id);
     });
 
     it('ignores any verdict the browser claims: only the answers count', async () => {

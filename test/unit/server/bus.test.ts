@@ -100,7 +100,14 @@ for (const engine of ENGINES_UNDER_TEST.filter((e) => e.name === 'PostgreSQL')) 
       // Only events: the join's own message may still be on its way.
       receiver.subscribe(room.roomId, (m) => m.t === 'event' && got.push(m));
       const big = dashboardEvent(stored!);
-      big.verdict = { ...big.verdict, codeHash: 'f'.repeat(9000) };
+      big.verdict = {
+        kind: 'code-lab',
+        action: 'run',
+        outcome: 'self-reported',
+        selfReported: true,
+        passed: true,
+        codeHash: 'f'.repeat(9000),
+      };
       await sender.publish({ t: 'event', roomId: room.roomId, event: big });
       for (let i = 0; i < 50 && got.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(got[0]).toMatchObject({ t: 'event', event: { id: stored!.id } });

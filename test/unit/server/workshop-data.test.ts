@@ -225,6 +225,38 @@ for (const engine of ENGINES_UNDER_TEST) {
       });
     });
 
+    it('reads a verdict stored in the compact shape of earlier versions with today’s member names', async () => {
+      // The shape src/room/verdict.ts wrote before cells and questions had readable names: s (scenario),
+      // c (column), v (the value chosen), r (result), m (misconception); a question's verdict as r.
+      expect(await data.insertRoom(room('rv', 'OLDV4679'))).toBe('created');
+      expect(await data.insertLearner(learner('v1', 'rv', 'Vera'))).toBe('joined');
+      const old = {
+        kind: 'completion-check',
+        action: 'check',
+        outcome: 'incorrect',
+        correct: 1,
+        total: 2,
+        passed: false,
+        questions: [{ id: 'q1', r: 'correct' }],
+        cells: [{ s: 'backend-unavailable', c: 'layer', v: 'transport', r: 'incorrect', m: 'a-belief' }],
+      };
+      await data.insertEvents('rv', 'v1', [event('old-1', 1, { kind: 'completion-check', verdict: old })], T0);
+      const [stored] = await data.eventsOfLearner('v1');
+      expect(stored!.verdict).toEqual({
+        ...old,
+        questions: [{ id: 'q1', result: 'correct' }],
+        cells: [
+          {
+            scenario: 'backend-unavailable',
+            column: 'layer',
+            chosen: 'transport',
+            result: 'incorrect',
+            misconception: 'a-belief',
+          },
+        ],
+      });
+    });
+
     it('stores an event sent twice once: the second copy is acknowledged as a duplicate with the first id', async () => {
       const first = await data.eventsOfLearner('l1');
       const acks = await data.insertEvents('r1', 'l1', [event('k2', 2), event('k3', 3)], T0 + 7000);

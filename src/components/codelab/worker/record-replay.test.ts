@@ -1,12 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { listExercises } from '../../../../exercises/support/catalog.ts';
 import { runCase, runCases, type CaseResult } from '../../../../exercises/support/harness.ts';
 import type { ExerciseCasesModule } from '../../../../exercises/support/manifest.ts';
 import { MISMATCH, recorder, replayer, type ExportCall } from './record-replay.ts';
 
 const root = join(import.meta.dirname, '../../../..');
-const exercises = readdirSync(join(root, 'exercises')).filter((d) => /^\d\d-/.test(d));
+// The exercises tested by cases (a probe-tested exercise is a whole server, with no cases to replay).
+const exercises = listExercises();
 
 /** What the two workers do, in one process: record against the module, copy the recording, replay it. */
 async function throughReplay(cases: ExerciseCasesModule, module: Record<string, unknown>): Promise<CaseResult[]> {
@@ -38,10 +39,8 @@ const verdicts = (results: CaseResult[]) =>
   results.map((r) => ({ name: r.name, passed: r.passed, message: r.message }));
 
 describe('record and replay give every exercise the verdicts a direct run gives', () => {
-  for (const id of exercises) {
-    const manifest = JSON.parse(readFileSync(join(root, 'exercises', id, 'exercise.json'), 'utf8')) as {
-      files: { problem: string; solutions: string[] };
-    };
+  for (const { manifest } of exercises) {
+    const { id } = manifest;
     for (const file of [manifest.files.problem, ...manifest.files.solutions]) {
       it(`${id}: ${file}`, async () => {
         const cases = (await import(join(root, 'exercises', id, 'cases.ts'))) as ExerciseCasesModule;

@@ -223,7 +223,7 @@ class LabClassifyFixture extends HTMLElement {
     if (fromSubmit) this.els.result.querySelector<HTMLElement>('h4')?.focus();
     if (fromSubmit && verdict && this.chapter) {
       announceGraded({
-        kind: 'classify-fixture',
+        kind: 'classify-prediction',
         chapter: this.chapter,
         item: this.widgetId,
         correct: verdict.correct,

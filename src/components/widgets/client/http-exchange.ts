@@ -172,13 +172,14 @@ class LabHttpExchange extends HTMLElement {
     if (fromSubmit && grade && this.chapter) {
       const correct = grade.parts.filter((p) => p.verdict === 'correct').length;
       announceGraded({
-        kind: 'http-exchange',
+        kind: 'http-exchange-prediction',
         chapter: this.chapter,
         item: this.widgetId,
         correct,
         total: grade.parts.length,
         passed: grade.correct,
-        answers: prediction,
+        // The room and receipts re-grade this: which exchange, and the answer to each part.
+        answers: { exchange: this.data.id, ...prediction },
       });
     }
   }

@@ -1,0 +1,205 @@
+/**
+ * <lab-probe-report>: the capstone hand-in. Reads a probe report from a file or pasted text, refuses one over the
+ * report's size cap before reading it, validates it with the report's own schema (src/probe/report.ts), paints it
+ * with text nodes only (lib/probe-report-view.ts builds every link from checked parts), and records it. The report
+ * is the result of a probe-tested exercise, so it goes where a code lab run in the page goes, self-reported: the
+ * exercise's code-lab record in progress (passed when no attempted check failed), hence the checklist, the receipt
+ * and the roster, and one graded announcement, which a workshop room sends on. Its summary is kept as the chapter's
+ * `probe-report` widget so the page can show what was handed in after a reload.
+ */
+import { announceGraded } from '../../../progress/graded.ts';
+import { sha256Hex } from '../../../lib/sha256.ts';
+import { progressStore } from '../../../progress/browser.ts';
+import { readProbeReport, REPORT_LIMITS } from '../../../probe/report.ts';
+import {
+  summariseProbeReport,
+  viewProbeReport,
+  type ReportSummary,
+  type ReportView,
+} from '../lib/probe-report-view.ts';
+import { h, must } from './dom.ts';
+
+/** The widget id the hand-in is saved under in the chapter's progress. */
+const WIDGET_ID = 'probe-report';
+const KIND = 'probe-report';
+
+/** A saved summary read back from progress; anything else is ignored, never trusted. */
+function isSummary(value: unknown): value is ReportSummary {
+  const v = value as Partial<ReportSummary> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.server?.name === 'string' &&
+    typeof v.score?.must?.passed === 'number' &&
+    Array.isArray(v.checks)
+  );
+}
+
+function renderReport(view: ReportView): HTMLElement {
+  const verdict = view.passed
+    ? 'Every check the probe attempted passed.'
+    : 'Some checks failed: fix them and probe again.';
+  return h(
+    'div',
+    { class: 'lab-panel', 'data-role': 'rendered' },
+    h('h4', {}, `Report: ${view.heading}`),
+    h('p', { class: 'lab-badge', 'data-role': 'self-reported' }, 'Self-reported'),
+    h(
+      'dl',
+      { class: 'lab-facts' },
+      ...view.facts.map((f) => h('div', {}, h('dt', {}, f.term), h('dd', {}, f.detail))),
+      h('div', {}, h('dt', {}, 'Score'), h('dd', { 'data-role': 'score' }, view.score)),
+    ),
+    h('p', { class: view.passed ? 'lab-good' : 'lab-bad', 'data-role': 'verdict' }, verdict),
+    h(
+      'ol',
+      { class: 'lab-findings', 'data-role': 'checks' },
+      ...view.checks.map((c) =>
+        h(
+          'li',
+          {
+            class: `lab-finding ${c.status === 'fail' ? 'lab-error' : c.status === 'pass' ? 'lab-info' : 'lab-warning'}`,
+            'data-check': c.id,
+            'data-status': c.status,
+          },
+          h('p', {}, h('span', { class: 'lab-sev' }, `${c.level} ${c.statusText}`), ' ', h('code', {}, c.id)),
+          c.explanation ? h('p', {}, c.explanation) : null,
+          (c.sent || c.received) &&
+            h(
+              'details',
+              {},
+              h('summary', {}, 'What was sent and what came back'),
+              h('p', { class: 'lab-small' }, 'Sent'),
+              h('pre', { class: 'lab-pre' }, c.sent),
+              h('p', { class: 'lab-small' }, 'Received'),
+              h('pre', { class: 'lab-pre' }, c.received),
+            ),
+          c.quote ? h('blockquote', {}, h('p', {}, c.quote)) : null,
+          h(
+            'p',
+            { class: 'lab-small' },
+            c.specHref ? h('a', { href: c.specHref, rel: 'noreferrer' }, 'The spec') : `The spec: ${c.specText}`,
+            ' · ',
+            c.chapterHref ? h('a', { href: c.chapterHref }, `Course: ${c.chapterTitle}`) : `Course: ${c.chapterTitle}`,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function renderSummary(summary: ReportSummary, at: string): HTMLElement {
+  const { must: m, should: s } = summary.score;
+  return h(
+    'div',
+    { class: 'lab-panel', 'data-role': 'rendered' },
+    h('h4', {}, `Handed in: ${summary.server.name} ${summary.server.version}`),
+    h('p', { class: 'lab-badge', 'data-role': 'self-reported' }, 'Self-reported'),
+    h(
+      'p',
+      { 'data-role': 'score' },
+      `MUST ${m.passed} of ${m.of}, SHOULD ${s.passed} of ${s.of}, over ${summary.transport} under MCP ${summary.protocol}, recorded ${new Date(at).toLocaleString()}.`,
+    ),
+    h(
+      'p',
+      { class: 'lab-small' },
+      'Load the report file again to see each check with what was sent and what came back.',
+    ),
+  );
+}
+
+class LabProbeReport extends HTMLElement {
+  connectedCallback(): void {
+    if (this.dataset.upgraded) return;
+    const chapter = this.dataset.chapter ?? '';
+    const exercise = this.dataset.exercise ?? '';
+    const form = must<HTMLFormElement>(this, '[data-role="form"]');
+    const file = must<HTMLInputElement>(this, '[data-role="file"]');
+    const text = must<HTMLTextAreaElement>(this, '[data-role="text"]');
+    const status = must(this, '[data-role="status"]');
+    const out = must(this, '[data-role="report"]');
+    const clear = must<HTMLButtonElement>(this, '[data-action="clear"]');
+    const store = progressStore();
+    form.hidden = false;
+
+    const showSaved = () => {
+      const saved = store.getWidget(chapter, WIDGET_ID);
+      clear.hidden = !saved;
+      if (out.querySelector('[data-role="rendered"][data-fresh]')) return;
+      out.replaceChildren(saved && isSummary(saved.state) ? renderSummary(saved.state, saved.at) : '');
+    };
+
+    const readInput = async (): Promise<string | { problem: string }> => {
+      const chosen = file.files?.[0];
+      if (chosen) {
+        if (chosen.size > REPORT_LIMITS.bytes)
+          return {
+            problem: `${chosen.name} is ${(chosen.size / 1_000_000).toFixed(1)} MB; a report is at most ${REPORT_LIMITS.bytes / 1_000_000} MB. Choose the file mcp-lab probe --format json wrote.`,
+          };
+        return chosen.text();
+      }
+      if (text.value.trim() === '') return { problem: 'Choose a report file or paste its text first.' };
+      return text.value;
+    };
+
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void (async () => {
+        const input = await readInput();
+        if (typeof input !== 'string') {
+          status.textContent = input.problem;
+          return;
+        }
+        const read = readProbeReport(input);
+        if (!read.ok) {
+          status.textContent = `This is not a probe report this page can take: ${read.problem}. Nothing was recorded.`;
+          return;
+        }
+        const view = viewProbeReport(read.report);
+        const rendered = renderReport(view);
+        rendered.dataset.fresh = 'true';
+        out.replaceChildren(rendered);
+        const outcome = store.saveWidget(chapter, WIDGET_ID, {
+          kind: KIND,
+          state: summariseProbeReport(read.report),
+          done: view.passed,
+        });
+        const before = store.chapter(chapter).codeLabs[exercise];
+        store.recordCodeLab(chapter, exercise, { passed: view.passed, attempts: (before?.attempts ?? 0) + 1 });
+        const attempted = read.report.checks.filter((c) => c.status !== 'not-attempted');
+        const passedChecks = attempted.filter((c) => c.status === 'pass').length;
+        announceGraded({
+          kind: 'code-lab',
+          chapter,
+          item: exercise,
+          correct: passedChecks,
+          total: attempted.length,
+          passed: view.passed,
+          // What a room records: the learner's report of the run, and which report file it was (never re-run).
+          answers: {
+            passed: view.passed,
+            tests: { passed: passedChecks, total: attempted.length },
+            codeHash: sha256Hex(input),
+          },
+        });
+        status.textContent =
+          outcome.kind === 'saved'
+            ? `Recorded as this chapter's hand-in (self-reported)${view.passed ? '' : '; it counts as done once every check the probe attempts passes'}.`
+            : `Shown, but not recorded: ${outcome.reason}`;
+      })();
+    });
+
+    clear.addEventListener('click', () => {
+      const outcome = store.resetWidget(chapter, WIDGET_ID);
+      store.recordCodeLab(chapter, exercise, { passed: false });
+      out.replaceChildren();
+      status.textContent = outcome.kind === 'saved' ? 'The hand-in was removed.' : outcome.reason;
+    });
+
+    showSaved();
+    store.subscribe(showSaved);
+    this.dataset.upgraded = 'true';
+  }
+}
+
+if (!customElements.get('lab-probe-report')) customElements.define('lab-probe-report', LabProbeReport);
