@@ -6,6 +6,7 @@
 import { componentUses, stringAttribute, type ChapterStructure } from '../course/chapter-structure.ts';
 import { httpExchangeWidgetId } from '../course/graded-ids.ts';
 import type { GradedKind } from '../course/graded-kinds.ts';
+import { markChapter, type ChapterMark } from '../course/marking.ts';
 import type { ChapterProgress } from './schema.ts';
 
 /** One thing a learner can finish in a chapter. `href` points at it on the chapter page; `title` names a lab. */
@@ -147,6 +148,26 @@ export function chapterCompletion(
   const done = items.filter((item) => isItemDone(item, chapter)).length;
   const total = items.length;
   return { done, total, percent: total === 0 ? 0 : Math.round((done / total) * 100) };
+}
+
+/**
+ * The chapter's status by the course's one rule (src/course/marking.ts `markChapter`, which receipts and the room
+ * use too), from the learner's own record: the completion check decides where there is one, the self-mark where
+ * there is none.
+ */
+export function chapterMark(items: readonly ProgressItem[], chapter: ChapterProgress | undefined): ChapterMark {
+  const check = items.find((item) => item.type === 'check');
+  const recorded = check && chapter ? chapter.checks[check.id] : undefined;
+  return markChapter({
+    hasCheck: check !== undefined,
+    ...(recorded ? { check: { passed: recorded.passed } } : {}),
+    selfMarked: chapter?.selfMark?.canExplain === true,
+    started:
+      chapter !== undefined &&
+      (Object.keys(chapter.checks).length > 0 ||
+        Object.keys(chapter.widgets).length > 0 ||
+        Object.keys(chapter.codeLabs).length > 0),
+  });
 }
 
 /** The checklist line for an item: what to do, in words. */

@@ -194,8 +194,6 @@ export const ChapterReceiptV3Schema = ChapterReceiptSchema.extend({
   /** HTTP-exchange predictions, by widget id. */
   exchanges: z.record(WidgetIdSchema, predictionReceipt(GRADED_ANSWERS['http-exchange-prediction'])).optional(),
 }).strict();
-/** One chapter of a version 3 receipt (what the builder writes now). */
-export type ChapterReceiptV3 = z.infer<typeof ChapterReceiptV3Schema>;
 
 /** Extension names: lower-case words joined by dashes ("room", "peer-review"). */
 const ExtensionNameSchema = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/);

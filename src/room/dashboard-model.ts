@@ -178,6 +178,8 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
       item.done = v.canExplain;
       break;
     case 'load-link':
+    case 'predict':
+      // A link's answers are never the learner's work; predictions are tallied above.
       break;
     case 'predict':
       // Predictions are tallied above.

@@ -174,6 +174,20 @@ async function answerCheck(page: Page, chapter: string, right: boolean): Promise
 }
 
 /** Makes a prediction on every HTTP exchange of the chapter in the SCO frame (each is an item of its checklist). */
+/**
+ * The right prediction for each exchange, from its answer key (content/exchanges/<id>.json `expected`): a wrong
+ * prediction is only tried, so a passed chapter needs right ones.
+ */
+function rightPrediction(id: string): Record<string, string> {
+  const { expected } = JSON.parse(
+    readFileSync(new URL(`../../content/exchanges/${id}.json`, import.meta.url), 'utf8'),
+  ) as {
+    expected: { http: string; jsonrpc: string; brokenBy: string };
+  };
+  const body = expected.jsonrpc === 'success' ? 'result' : expected.jsonrpc === 'error' ? 'error' : 'nothing';
+  return { status: expected.http, body, broken: expected.brokenBy };
+}
+
 async function predictExchanges(page: Page): Promise<void> {
   const frame = page.frameLocator('#sco');
   const widgets = frame.locator('lab-http-exchange');
@@ -181,8 +195,9 @@ async function predictExchanges(page: Page): Promise<void> {
   for (let i = 0; i < count; i++) {
     const widget = widgets.nth(i);
     await widget.locator('fieldset[data-part]').first().waitFor();
-    for (const fieldset of await widget.locator('fieldset[data-part]').all())
-      await fieldset.locator('label').first().click();
+    const data = JSON.parse((await widget.locator('script[data-role="data"]').textContent()) ?? '{}') as { id: string };
+    for (const [part, value] of Object.entries(rightPrediction(data.id)))
+      await widget.locator(`fieldset[data-part="${part}"] input[value="${value}"]`).check();
     await widget.getByRole('button', { name: 'Check my prediction' }).click();
     await widget.locator('[data-role="result"]').filter({ hasText: /\S/ }).waitFor();
   }

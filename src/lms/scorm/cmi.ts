@@ -1,7 +1,7 @@
 /**
- * What a chapter page tells the LMS, as SCORM data model values: the chapter's completion, success and score, from
- * the chapter checklist's own rule (src/progress/items.ts: a chapter is passed when every item on its checklist is
- * done), and each graded action as an interaction. Pure.
+ * What a chapter page tells the LMS, as SCORM data model values: the chapter's completion and score from its
+ * checklist (src/progress/items.ts), its success by the course's one rule for "chapter passed" (src/course/marking.ts,
+ * the rule receipts and the room use), and each graded action as an interaction. Pure.
  *
  * Sources: SCORM 1.2 Run-Time Environment (ADL, 2001) §3.4 (cmi.core.lesson_status "passed, completed, failed,
  * incomplete, browsed, not attempted"; cmi.core.score.raw/min/max; cmi.interactions.n.* with result "correct,
@@ -10,7 +10,7 @@
  */
 import type { GradedKind } from '../../course/graded-kinds.ts';
 import type { GradedAction } from '../../progress/graded.ts';
-import { chapterCompletion, isItemDone, type ProgressItem } from '../../progress/items.ts';
+import { chapterCompletion, chapterMark, type ProgressItem } from '../../progress/items.ts';
 import type { ChapterProgress } from '../../progress/schema.ts';
 import type { FoundApi } from './find-api.ts';
 
@@ -21,24 +21,21 @@ export interface ChapterReport {
   /** Items on the chapter's checklist, and how many are done. */
   done: number;
   total: number;
-  /** Every item done (the checklist's "chapter passed"); a chapter with nothing to do is complete once opened. */
+  /** Every checklist item done; a chapter with nothing to do is complete once opened. */
   complete: boolean;
-  /** passed: every item done; failed: the completion check was tried and not passed; else unknown. */
+  /** By the course's one rule (src/course/marking.ts, through items.ts `chapterMark`): passed, failed or unknown. */
   success: 'passed' | 'failed' | 'unknown';
 }
 
 /** The chapter's report from its checklist items and the learner's record. */
 export function chapterReport(items: readonly ProgressItem[], chapter: ChapterProgress | undefined): ChapterReport {
   const { done, total } = chapterCompletion(items, chapter);
-  const complete = done === total;
-  const checkFailed = items.some(
-    (item) => item.type === 'check' && chapter?.checks[item.id] !== undefined && !isItemDone(item, chapter),
-  );
+  const { status } = chapterMark(items, chapter);
   return {
     done,
     total,
-    complete,
-    success: total === 0 ? 'unknown' : complete ? 'passed' : checkFailed ? 'failed' : 'unknown',
+    complete: done === total,
+    success: total === 0 ? 'unknown' : status === 'passed' ? 'passed' : status === 'failing' ? 'failed' : 'unknown',
   };
 }
 

@@ -58,6 +58,19 @@ describe('chapter report', () => {
       'cmi.score.scaled': '0.5',
     });
   });
+  it('passed by the course’s one rule: a passed completion check decides, even before the self-mark', () => {
+    // src/course/marking.ts: "with a completion check, passed when the graded check passed" (receipts and the room
+    // mark the same chapter passed).
+    const report = chapterReport(ITEMS, {
+      ...empty,
+      checks: { completion: { passed: true, correct: 5, total: 5, at: AT } },
+    });
+    expect(reportValues('scorm12', report)).toContainEqual(['cmi.core.lesson_status', 'passed']);
+    expect(Object.fromEntries(reportValues('scorm2004', report))).toMatchObject({
+      'cmi.completion_status': 'incomplete',
+      'cmi.success_status': 'passed',
+    });
+  });
   it('a chapter for reading is completed once opened, with no score; one not started is incomplete, unknown', () => {
     expect(reportValues('scorm12', chapterReport([], undefined))).toEqual([['cmi.core.lesson_status', 'completed']]);
     expect(reportValues('scorm2004', chapterReport(ITEMS, undefined)).slice(0, 2)).toEqual([
