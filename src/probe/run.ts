@@ -375,6 +375,21 @@ const RUNNERS: Record<string, Runner> = {
   'notification-no-response': async (session) => {
     const sent = JSON.stringify(session.notification('notifications/lab_probe'));
     const exchange = await session.send(sent);
+    // Over HTTP a server that cannot accept a notification MUST answer with an HTTP error status, and the body MAY
+    // be a JSON-RPC error that has no id (every revision's transport, "Sending Messages to the Server").
+    const status = exchange.http?.response.status;
+    const refused =
+      !exchange.failure &&
+      exchange.http?.brokenBy !== 'server' &&
+      exchange.http?.brokenBy !== 'both' &&
+      status !== undefined &&
+      status >= 400 &&
+      exchange.received.every((c) => c.kind === 'error' && c.id === undefined);
+    if (refused)
+      return fromExchange(exchange, {
+        status: 'pass',
+        explanation: `The server refused the notification with HTTP ${status}${exchange.received.length ? ' and an error that has no id' : ''}, as the transport allows for input it cannot accept.`,
+      });
     return fromExchange(exchange, judge(exchange, { send: 'nothing' }));
   },
   'string-id-echoed': async (session) => {
