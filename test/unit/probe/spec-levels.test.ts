@@ -38,3 +38,30 @@ describe('a notification the server cannot accept, over Streamable HTTP', () => 
     });
   }
 });
+
+describe('a malformed tool argument under 2025-06-18', () => {
+  // 2025-06-18, server/tools, "Error Handling": "Protocol Errors: Standard JSON-RPC errors for issues like: Unknown
+  // tools, Invalid arguments, Server errors". Input validation moved into the result in 2025-11-25 (SEP-1303), whose
+  // list reads "Malformed requests (requests that fail to satisfy CallToolRequest schema)" and puts "Input
+  // validation errors" under tool execution errors.
+  const invalidParams = buggyHttpHandler({
+    rewriteOut: (m) =>
+      isRecord(m) &&
+      isRecord(m.result) &&
+      m.result.isError === true &&
+      JSON.stringify(m.result.content).includes('is not an incident id')
+        ? { jsonrpc: '2.0', id: m.id, error: { code: -32602, message: 'Invalid arguments: incidentId' } }
+        : undefined,
+  });
+
+  it('2025-06-18: -32602 for a malformed incident id is an answer that revision allows', async () => {
+    const report = await probeHttp(invalidParams, { protocol: '2025-06-18' });
+    const check = report.checks.find((c) => c.id === 'tool-error-is-result');
+    expect(check?.status, check?.explanation).toBe('pass');
+  });
+
+  it('2025-11-25: the same -32602 is a tool failure reported on the wrong channel', async () => {
+    const report = await probeHttp(invalidParams, { protocol: '2025-11-25' });
+    expect(report.checks.find((c) => c.id === 'tool-error-is-result')?.status).toBe('fail');
+  });
+});
