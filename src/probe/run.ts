@@ -329,14 +329,25 @@ const malformed =
     return fromExchange(exchange, judge(exchange, owed, { silenceAllowed: true }));
   };
 
-/** A check that calls a tool of the brief and expects a tool result with isError: true. */
+/** A check that calls a tool of the brief and expects a tool result with isError: true (`inputValidation`: or, under
+ * 2025-06-18, -32602). */
 const toolFailure =
-  (id: number, tool: string, args: Record<string, unknown>, setup?: (session: Session) => Promise<void>): Runner =>
+  (id: number, tool: string, args: Record<string, unknown>, inputValidation = false): Runner =>
   async (session, tools) => {
     if (tools && !tools.includes(tool)) return notAttempted(`The server has no tool ${tool}, so this was not tried.`);
-    await setup?.(session);
     const sent = JSON.stringify(session.request(id, 'tools/call', { name: tool, arguments: args }));
     const exchange = await session.send(sent, { awaitId: id, method: 'tools/call' });
+    // 2025-06-18 lists "Invalid arguments" among protocol errors (server/tools, Error Handling); input validation
+    // moved into the result in 2025-11-25 (SEP-1303). Under 2025-06-18 an invalid-params error is owed as well.
+    if (inputValidation && session.protocol === '2025-06-18') {
+      const asError = judge(exchange, { send: 'error', code: ERROR_CODE.InvalidParams, id });
+      if (asError.status === 'pass')
+        return fromExchange(exchange, {
+          status: 'pass',
+          explanation:
+            'A -32602 error came back: 2025-06-18 lists invalid arguments among protocol errors (a result with isError: true is right from 2025-11-25 on).',
+        });
+    }
     const verdict = judge(exchange, { send: 'response', id });
     if (verdict.status !== 'pass') return fromExchange(exchange, verdict);
     const result = exchange.received.find((c) => c.kind === 'result');
@@ -375,6 +386,21 @@ const RUNNERS: Record<string, Runner> = {
   'notification-no-response': async (session) => {
     const sent = JSON.stringify(session.notification('notifications/lab_probe'));
     const exchange = await session.send(sent);
+    // Over HTTP a server that cannot accept a notification MUST answer with an HTTP error status, and the body MAY
+    // be a JSON-RPC error that has no id (every revision's transport, "Sending Messages to the Server").
+    const status = exchange.http?.response.status;
+    const refused =
+      !exchange.failure &&
+      exchange.http?.brokenBy !== 'server' &&
+      exchange.http?.brokenBy !== 'both' &&
+      status !== undefined &&
+      status >= 400 &&
+      exchange.received.every((c) => c.kind === 'error' && c.id === undefined);
+    if (refused)
+      return fromExchange(exchange, {
+        status: 'pass',
+        explanation: `The server refused the notification with HTTP ${status}${exchange.received.length ? ' and an error that has no id' : ''}, as the transport allows for input it cannot accept.`,
+      });
     return fromExchange(exchange, judge(exchange, { send: 'nothing' }));
   },
   'string-id-echoed': async (session) => {
@@ -420,7 +446,7 @@ const RUNNERS: Record<string, Runner> = {
   'unknown-tool': protocolError(51, ERROR_CODE.InvalidParams, (s) =>
     s.request(51, 'tools/call', { name: 'no_such_tool', arguments: {} }),
   ),
-  'tool-error-is-result': toolFailure(52, 'lookup_incident', { incidentId: 'inc 42' }),
+  'tool-error-is-result': toolFailure(52, 'lookup_incident', { incidentId: 'inc 42' }, true),
   'business-failure-is-result': toolFailure(53, 'close_incident', {
     incidentId: 'INC-0003',
     idempotencyKey: 'probe-close-inc-0003',
