@@ -17,6 +17,10 @@ const site = process.env.SITE_URL ?? 'https://mcp-message-lab.example.org';
 export default defineConfig({
   site,
   trailingSlash: 'always',
+  // Whitespace is compressed losslessly. Astro 7's default ('jsx') applies JSX's rules and drops the line break
+  // between a word and an element on the next line, so "at\n<code>localhost</code>" was built as "atlocalhost";
+  // `true` keeps one space wherever the source had whitespace (test/e2e/inline-spacing.spec.ts).
+  compressHTML: true,
   // A renamed chapter's old address (content/course.json `renamed`) redirects to its page and its facilitator notes;
   // a static build writes a redirect page for each.
   redirects: Object.fromEntries(

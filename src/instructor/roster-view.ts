@@ -8,6 +8,7 @@
  * 100,000 arguments overflows the stack), and long lists show their first items with a count of the rest.
  */
 // Types only from the grader: the page draws results; the grading (and the model) stays in the worker.
+import { formatDateTime } from '../lib/dates.ts';
 import type { ConflictChoice, GradedEntry, Roster, RosterEntry } from '../receipts/grade.ts';
 import type { MarkedLearner, Marks } from '../receipts/roster-model.ts';
 import { chapterNumber, FLAG_REASONS, STATUS_COLOURS, type FlagReason } from '../receipts/roster-vocabulary.ts';
@@ -215,7 +216,7 @@ function conflictMember(roster: Roster, entry: GradedEntry, marked: MarkedLearne
     el(
       'span',
       { class: 'ws-muted' },
-      `Says it was made ${entry.createdAt} (the learner's word). Digest ${entry.digest.slice(7, 19)}.`,
+      `Says it was made ${formatDateTime(entry.createdAt) ?? entry.createdAt} (the learner's word). Digest ${entry.digest.slice(7, 19)}.`,
     ),
     ' ',
     choiceButton(`Count this one (${entry.source})`, key, { count: 'one', digest: entry.digest }, 'secondary'),

@@ -1,10 +1,12 @@
 /**
- * <lab-progress-page>: draws the bars and the recorded widgets per chapter, and runs export, import, resets (each
- * confirmed) and the set-aside list. Browser only.
+ * <lab-progress-page>: draws the course summary and the next step, the bars and the recorded widgets per chapter,
+ * and runs export, import, resets (each confirmed; a chapter's reset only where it has progress) and the set-aside
+ * list. Browser only.
  */
+import { formatDateTime } from '../lib/dates.ts';
 import { progressStore, showProgressNotice } from './browser.ts';
 import { chapterCompletion, isItemDone, itemParts, itemState, type ChapterItems } from './items.ts';
-import { describeLeft } from './path.ts';
+import { describeCourse, describeLeft, hasProgress, nextStep } from './path.ts';
 
 function must(root: ParentNode, selector: string): HTMLElement {
   const el = root.querySelector<HTMLElement>(selector);
@@ -44,14 +46,18 @@ class LabProgressPage extends HTMLElement {
     const status = this.querySelector<HTMLElement>('[data-role="status"]')!;
     const say = (text: string) => (status.textContent = text);
     this.querySelector<HTMLElement>('[data-role="file-section"]')!.hidden = false;
-    this.querySelectorAll<HTMLElement>('[data-role="chapter-actions"]').forEach((p) => (p.hidden = false));
+    must(this, '[data-role="summary-section"]').hidden = false;
 
     const draw = () => {
       const progress = store.read();
+      this.drawSummary(manifest, progress.chapters);
       for (const entry of manifest) {
         const li = this.querySelector<HTMLElement>(`li[data-chapter="${CSS.escape(entry.chapter)}"]`);
         if (!li) continue;
         const record = progress.chapters[entry.chapter];
+        // Resetting a chapter with nothing in it would do nothing: the button is there only when it would.
+        const actions = li.querySelector<HTMLElement>('[data-role="chapter-actions"]');
+        if (actions) actions.hidden = !hasProgress(record);
         const { done, total, percent } = chapterCompletion(entry.items, record);
         const bar = li.querySelector<HTMLElement>('[data-role="bar"]')!;
         if (total === 0) continue; // a chapter for reading: the page already says so
@@ -73,6 +79,7 @@ class LabProgressPage extends HTMLElement {
         });
       }
       this.querySelector<HTMLElement>('[data-action="undo"]')!.hidden = !store.hasBackup();
+      must(this, '[data-role="reset-all-group"]').hidden = !Object.values(progress.chapters).some(hasProgress);
       this.drawAside();
     };
 
@@ -136,6 +143,29 @@ class LabProgressPage extends HTMLElement {
     draw();
   }
 
+  /** The course in one line, its bar, and the one link to where to go next. */
+  private drawSummary(manifest: readonly ChapterItems[], chapters: Parameters<typeof nextStep>[1]): void {
+    const course = describeCourse(manifest, chapters);
+    must(this, '[data-role="course-text"]').textContent = course.text;
+    const bar = must(this, '[data-role="course-bar"]') as HTMLProgressElement;
+    bar.max = Math.max(course.total, 1);
+    bar.value = course.done;
+    const link = must(this, '[data-role="next-link"]') as HTMLAnchorElement;
+    const next = nextStep(manifest, chapters);
+    const finished = course.total > 0 && course.done === course.total;
+    if (next) {
+      link.textContent = next.text;
+      link.href = next.item.href ?? `/chapters/${next.chapter.chapter}/`;
+    } else if (finished) {
+      link.textContent = 'Everything is done: make your receipt';
+      link.href = '#receipt-h';
+    } else {
+      const first = manifest[0];
+      link.textContent = 'Start with chapter 1';
+      if (first) link.href = `/chapters/${first.chapter}/`;
+    }
+  }
+
   private drawAside(): void {
     const store = progressStore();
     const entries = store.setAside();
@@ -145,7 +175,7 @@ class LabProgressPage extends HTMLElement {
     list.replaceChildren(
       ...entries.map((entry) => {
         const li = document.createElement('li');
-        const when = entry.at ? new Date(entry.at).toLocaleString() : 'an unknown time';
+        const when = (entry.at && formatDateTime(entry.at)) || 'an unknown time';
         li.append(
           `Set aside at ${when} (${entry.raw.length.toLocaleString('en')} characters, key “${entry.key}”): ${entry.reason} `,
         );

@@ -57,3 +57,44 @@ export function nextStep(
   }
   return undefined;
 }
+
+/** Whether a chapter's record holds anything a reset would clear (answers, a check, a code lab, the self-mark). */
+export function hasProgress(chapter: ChapterProgress | undefined): boolean {
+  if (!chapter) return false;
+  return (
+    chapter.selfMark !== undefined ||
+    Object.keys(chapter.checks).length > 0 ||
+    Object.keys(chapter.widgets).length > 0 ||
+    Object.keys(chapter.codeLabs).length > 0
+  );
+}
+
+/**
+ * The whole course in one sentence, over the chapters that track anything: "12 of 43 items done (28%): 2 of 9
+ * chapters done, 1 started." Reading-only chapters are left out of both counts.
+ */
+export function describeCourse(
+  manifest: readonly ChapterItems[],
+  chapters: Readonly<Record<string, ChapterProgress | undefined>>,
+): { done: number; total: number; percent: number; text: string } {
+  let done = 0;
+  let total = 0;
+  let chaptersDone = 0;
+  let started = 0;
+  const tracked = manifest.filter((m) => m.items.length > 0);
+  for (const m of tracked) {
+    const record = chapters[m.chapter];
+    const itemsDone = m.items.filter((item) => isItemDone(item, record)).length;
+    done += itemsDone;
+    total += m.items.length;
+    if (itemsDone === m.items.length) chaptersDone++;
+    else if (m.items.some((item) => itemParts(item, record).done > 0)) started++;
+  }
+  const percent = total === 0 ? 0 : Math.round((done / total) * 100);
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const text =
+    done === 0 && started === 0
+      ? `Nothing done yet: ${plural(total, 'item', 'items')} in ${plural(tracked.length, 'chapter', 'chapters')}.`
+      : `${done} of ${plural(total, 'item', 'items')} done (${percent}%): ${chaptersDone} of ${plural(tracked.length, 'chapter', 'chapters')} done${started > 0 ? `, ${started} started` : ''}.`;
+  return { done, total, percent, text };
+}

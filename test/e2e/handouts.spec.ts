@@ -4,16 +4,12 @@
  * chapter at a time (the other chapters hidden), and the pages of each PDF are counted.
  */
 import type { Page } from '@playwright/test';
+import { countPdfPages } from '../support/pdf.ts';
 import { expect, test } from './fixtures.ts';
-
-/** The pages of a PDF: its page objects (`/Type /Page`, not the `/Pages` tree nodes). */
-function countPages(pdf: Buffer): number {
-  return (pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? []).length;
-}
 
 /** Prints the page as it stands to an A4 PDF and counts its pages. */
 async function printedPages(page: Page): Promise<number> {
-  return countPages(await page.pdf({ format: 'A4', printBackground: true }));
+  return countPdfPages(await page.pdf({ format: 'A4', printBackground: true }));
 }
 
 const HANDOUTS = [

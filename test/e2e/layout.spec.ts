@@ -206,6 +206,8 @@ test.describe('the timeline step-through', () => {
     await page.goto(CH5);
     await page.locator(`${TIMELINE}[data-upgraded]`).waitFor();
     const outcome = page.locator(`${TIMELINE} [data-role="outcome"]`);
+    // The outcome is held back until the chapter's decision table is tried (timeline-hold.spec.ts): show it.
+    await page.locator(`${TIMELINE} [data-action="release"]`).click();
     await page.locator(`${TIMELINE} [data-action="first"]`).click();
     await expect(outcome).toBeHidden();
     const next = page.locator(`${TIMELINE} [data-action="next"]`);

@@ -315,8 +315,50 @@ const shots: Shot[] = [
       await widget.locator('[data-action="compare"]').click();
     },
   },
-  // Timeline (chapter 5).
+  {
+    // A solved table whose answers then changed: the old verdict is gone.
+    name: 'decision-table-changed-after-check',
+    url: CH5,
+    target: TABLE,
+    act: async (page) => {
+      await fillTable(page, TABLE, true);
+      await checkTable(page);
+      await page
+        .locator(`${TABLE} select[data-scenario="unknown-method"][data-column="layer"]`)
+        .selectOption('transport');
+    },
+  },
+  {
+    // Checked again with a cell left empty: the verdict on the answers as they stand.
+    name: 'decision-table-recheck-with-empty',
+    url: CH5,
+    target: TABLE,
+    act: async (page) => {
+      await fillTable(page, TABLE, true);
+      await checkTable(page);
+      await page.locator(`${TABLE} select[data-scenario="backend-unavailable"][data-column="retry"]`).selectOption('');
+      await checkTable(page);
+    },
+  },
+  // Timeline (chapter 5): its outcome is held back until the table above has been tried.
   { name: 'timeline-default', url: CH5, target: TIMELINE },
+  {
+    name: 'timeline-shown-on-request',
+    url: CH5,
+    target: TIMELINE,
+    act: async (page) => {
+      await page.locator(`${TIMELINE} [data-action="release"]`).click();
+    },
+  },
+  {
+    name: 'timeline-after-the-table',
+    url: CH5,
+    target: TIMELINE,
+    act: async (page) => {
+      await fillTable(page, TABLE, false);
+      await checkTable(page);
+    },
+  },
   {
     name: 'timeline-stepping',
     url: CH5,
@@ -541,6 +583,24 @@ const shots: Shot[] = [
       await page.locator(`${CHECK} .room-closed-note`).waitFor();
     },
   },
+  {
+    // "Print the agenda", as the paper shows it.
+    name: 'print-agenda',
+    url: '/instructor/',
+    act: async (page) => {
+      await page.evaluate(() => (window.print = () => undefined));
+      await page.locator('lab-agenda-planner [data-action="print"]').click();
+      await page.emulateMedia({ media: 'print' });
+    },
+  },
+  {
+    // Chapter 5 of the exercises handout on paper: each blank decision table carries its letter keys.
+    name: 'print-exercises-chapter-5',
+    url: '/handout/exercises/',
+    target: 'section[data-chapter="error-semantics-and-retries"]',
+    act: (page) => page.emulateMedia({ media: 'print' }),
+  },
+  { name: 'page-handout', url: '/handout/' },
   { name: 'page-search', url: '/search/?q=idempotency' },
   // The live room, on the workshop server: a room that asks for a student ID (made once, before the shots).
   {

@@ -4,6 +4,7 @@
  * moves the secret into localStorage (never over a kept key the server has not refused: see KeptRoom.untried), takes it out of the address bar (so it never shows on a projector), and sends
  * it only in Authorization headers. The live stream is read with fetch(). Every name is put on the page as text.
  */
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { lmsExportControls, type LmsFile } from '../../lms/roster-export.ts';
 import { qrSvg, showQr } from '../../lib/qr.ts';
@@ -174,7 +175,7 @@ function startCreateForm(): void {
     for (const room of rooms) {
       const a = document.createElement('a');
       a.href = `#room=${encodeURIComponent(room.roomId)}`;
-      a.textContent = `${room.title || 'Untitled room'}${room.code ? ` (code ${formatCode(room.code)})` : ''}, created ${new Date(room.createdAt).toLocaleString()}`;
+      a.textContent = `${room.title || 'Untitled room'}${room.code ? ` (code ${formatCode(room.code)})` : ''}, created ${formatDateTime(room.createdAt) ?? 'at an unknown time'}`;
       const li = document.createElement('li');
       li.append(a);
       list.append(li);
@@ -444,8 +445,8 @@ async function openDashboard(initial: KeptRoom, { justCreated = false } = {}): P
     must('[data-role="title"]').textContent = r.title;
     must('[data-role="code"]').textContent = formatCode(r.code);
     must('[data-role="summary"]').textContent =
-      `${view.active} in the room · ${view.stuck} stuck${r.startsAt ? ` · starts ${new Date(r.startsAt).toLocaleString()}` : ''}` +
-      `${r.endedAt ? ` · ended ${new Date(r.endedAt).toLocaleString()}` : ''} · data deleted ${new Date(r.expiresAt).toLocaleDateString()}`;
+      `${view.active} in the room · ${view.stuck} stuck${r.startsAt ? ` · starts ${formatDateTime(r.startsAt) ?? 'at an unknown time'}` : ''}` +
+      `${r.endedAt ? ` · ended ${formatDateTime(r.endedAt) ?? 'at an unknown time'}` : ''} · data deleted ${formatDate(r.expiresAt) ?? 'on an unknown day'}`;
     const lock = must<HTMLButtonElement>('[data-role="lock"]');
     lock.textContent = r.locked ? 'Unlock solutions' : 'Lock solutions';
     lock.disabled = r.endedAt !== null;

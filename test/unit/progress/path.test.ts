@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readChapterStructure } from '../../../src/course/read-chapter-structure.ts';
 import { chapterItems, itemLabel, itemState, type ChapterItems } from '../../../src/progress/items.ts';
-import { describeLeft, nextStep } from '../../../src/progress/path.ts';
+import { describeCourse, describeLeft, hasProgress, nextStep } from '../../../src/progress/path.ts';
 
 const mdx = `
 <Practice>
@@ -95,5 +95,52 @@ describe('nextStep', () => {
       },
     };
     expect(nextStep(manifest, chapters)?.text).toBe('Continue: chapter 3, the completion check');
+  });
+});
+
+describe('describeCourse and hasProgress', () => {
+  const manifest: ChapterItems[] = [
+    { chapter: '04-x', title: 'Four', items: [{ type: 'self-mark' }] },
+    {
+      chapter: '05-y',
+      title: 'Five',
+      items: [
+        { type: 'practice', ids: ['a', 'b'] },
+        { type: 'widget', id: 't', label: 'Decision table' },
+      ],
+    },
+    { chapter: 'faq', title: 'Questions', items: [] },
+  ];
+  const empty = { checks: {}, widgets: {}, codeLabs: {} };
+
+  it('counts items over the chapters that track any, leaving reading-only chapters out', () => {
+    expect(describeCourse(manifest, {}).text).toBe('Nothing done yet: 3 items in 2 chapters.');
+  });
+
+  it('counts a chapter done only when every item is, and started when any part of one is', () => {
+    const chapters = {
+      '04-x': { ...empty, selfMark: { canExplain: true as const, at: AT } },
+      '05-y': { ...empty, widgets: { a: { kind: 'classify-fixture', state: {}, done: true, at: AT } } },
+    };
+    // One practice message of two is a part of an item, not an item: 1 of 3 items, chapter 5 started.
+    expect(describeCourse(manifest, chapters)).toEqual({
+      done: 1,
+      total: 3,
+      percent: 33,
+      text: '1 of 3 items done (33%): 1 of 2 chapters done, 1 started.',
+    });
+  });
+
+  it('finds progress in any part of a record, and none in an empty or absent one', () => {
+    expect(hasProgress(undefined)).toBe(false);
+    expect(hasProgress(empty)).toBe(false);
+    expect(hasProgress({ ...empty, widgets: { t: { kind: 'decision-table', state: {}, done: false, at: AT } } })).toBe(
+      true,
+    );
+    expect(hasProgress({ ...empty, codeLabs: { l: { passed: false, attempts: 1, at: AT } } })).toBe(true);
+    expect(hasProgress({ ...empty, checks: { completion: { passed: false, correct: 0, total: 5, at: AT } } })).toBe(
+      true,
+    );
+    expect(hasProgress({ ...empty, selfMark: { canExplain: true, at: AT } })).toBe(true);
   });
 });

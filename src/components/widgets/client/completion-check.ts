@@ -3,6 +3,7 @@
  * model's gradeCompletionCheck (classify questions against classifyMessage, tables against gradeDecisionTable),
  * reveals the rubric of self-assessed questions after the first submit, and records the result in progress.
  */
+import { formatDate } from '../../../lib/dates.ts';
 import type { CheckAnswers, CompletionCheckGrade } from '#course';
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
 import { announceGraded } from '../../../progress/graded.ts';
@@ -122,8 +123,8 @@ class LabCompletionCheck extends HTMLElement {
     if (record) {
       this.status(
         record.passed
-          ? `You passed this check on ${new Date(record.at).toLocaleDateString()} (${record.correct} of ${record.total} graded questions right).`
-          : `Last checked on ${new Date(record.at).toLocaleDateString()}: ${record.correct} of ${record.total} graded questions right.`,
+          ? `You passed this check on ${formatDate(record.at) ?? 'an unknown day'} (${record.correct} of ${record.total} graded questions right).`
+          : `Last checked on ${formatDate(record.at) ?? 'an unknown day'}: ${record.correct} of ${record.total} graded questions right.`,
       );
     }
   }

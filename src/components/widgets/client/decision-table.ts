@@ -91,6 +91,8 @@ class LabDecisionTable extends HTMLElement {
       const select = event.target as HTMLSelectElement;
       if (!select.matches('select[data-scenario]')) return;
       clearCell(select);
+      // The last check's verdict ("Table solved.") was about other answers: it goes with them.
+      if (this.state.checked) this.status('Your answers changed since the last check.');
       this.state.answers = readGrid(this);
       this.state.passed = false;
       this.state.checked = false;

@@ -2,6 +2,7 @@
  * <lab-make-it-yours>: the "I can explain this" self-mark, stored in progress. It records the learner's own
  * judgement and nothing else; the component's text says so.
  */
+import { formatDate } from '../../../lib/dates.ts';
 import { progressStore } from '../../../progress/browser.ts';
 import { must } from './dom.ts';
 
@@ -17,7 +18,7 @@ class LabMakeItYours extends HTMLElement {
     const show = () => {
       const mark = store.chapter(chapter).selfMark;
       box.checked = Boolean(mark);
-      status.textContent = mark ? `Marked on ${new Date(mark.at).toLocaleDateString()}.` : '';
+      status.textContent = mark ? `Marked on ${formatDate(mark.at) ?? 'an unknown day'}.` : '';
     };
     show();
     store.subscribe(show);

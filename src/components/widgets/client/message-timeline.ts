@@ -2,12 +2,16 @@
  * <lab-message-timeline>: the fault and retry controls for the server-rendered sequence diagram. Each change asks
  * the course's buildTimeline for the exchange and redraws the diagram, the outcome and the step list. Stepping
  * through shows one more arrow at a time and keeps the outcome back until the last step; on a narrow screen the
- * diagram scrolls inside its own box and says so.
+ * diagram scrolls inside its own box and says so. On a page with a decision table, the outcome and summary (worded
+ * in the table's options) stay held back until the learner has checked every table there with every cell answered,
+ * or asks to see them (timeline-hold.ts).
  */
 import type { TimelineFault, TimelineRetry } from '#course';
+import { currentChapter, progressStore } from '../../../progress/browser.ts';
 import { must } from './dom.ts';
 import { syncChoice } from './grid.ts';
 import { loadCourse, reportCheckFailure, warmModelOnIntent } from './model.ts';
+import { syncHeld } from './timeline-hold.ts';
 
 class LabMessageTimeline extends HTMLElement {
   /** The step shown last (1-based); 0 means every step is shown. */
@@ -30,6 +34,7 @@ class LabMessageTimeline extends HTMLElement {
       this.redraw().catch(reportCheckFailure(this));
     });
     this.watchOverflow();
+    this.watchTables();
     controls.addEventListener('click', (event) => {
       const action = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-action]')?.dataset.action;
       const total = this.querySelectorAll('[data-role="steps"] li[data-step]').length;
@@ -39,6 +44,37 @@ class LabMessageTimeline extends HTMLElement {
       else if (action === 'all') this.step = 0;
       else return;
       this.showStep();
+    });
+  }
+
+  /**
+   * Holds the outcome back while a decision table on the page has not been attempted (a check with every cell
+   * answered, which the table records as `attempted`), and lets go when one is or when the learner asks.
+   */
+  private watchTables(): void {
+    const tables = [...document.querySelectorAll<HTMLElement>('lab-decision-table[data-table-id]')].map(
+      (t) => t.dataset.tableId ?? '',
+    );
+    if (tables.length === 0) return;
+    const chapter = currentChapter();
+    const store = progressStore();
+    const attempted = (id: string) => {
+      const state = chapter ? store.getWidget(chapter, id)?.state : undefined;
+      return typeof state === 'object' && state !== null && (state as { attempted?: unknown }).attempted === true;
+    };
+    const update = () => {
+      this.dataset.held = String(this.dataset.released !== 'true' && !tables.every(attempted));
+      syncHeld(this);
+    };
+    store.subscribe(update);
+    update();
+    must(this, '[data-action="release"]').addEventListener('click', () => {
+      this.dataset.released = 'true';
+      update();
+      // The button is gone: focus moves to what it showed.
+      const outcome = must(this, '[data-role="outcome"]');
+      outcome.tabIndex = -1;
+      outcome.focus();
     });
   }
 
@@ -75,7 +111,8 @@ class LabMessageTimeline extends HTMLElement {
     button('prev').disabled = this.step <= 1;
     button('next').disabled = this.step === 0 || this.step >= total;
     button('all').disabled = this.step === 0;
-    must(this, '[data-role="outcome"]').hidden = this.step > 0 && this.step < total;
+    this.dataset.stepping = String(this.step > 0);
+    this.dataset.outcomeWaits = String(this.step > 0 && this.step < total);
     // A button that just became disabled drops focus to <body>: move it to the next thing the learner would press.
     if (focused instanceof HTMLButtonElement && focused.disabled && this.contains(focused)) {
       const next = ['next', 'all', 'prev', 'first'].map(button).find((b) => !b.disabled);
@@ -87,6 +124,7 @@ class LabMessageTimeline extends HTMLElement {
       this.step === 0
         ? (this.dataset.summary ?? summary.textContent)
         : `Step ${this.step} of ${total}: ${current?.dataset.text ?? ''}`;
+    syncHeld(this);
   }
 
   private async redraw(): Promise<void> {
