@@ -28,7 +28,7 @@ export function readCell(cell: CellResult): CellRead {
 }
 
 /** What the class is shown for a value that is no option: never the text sent, which a learner typed. */
-export const NOT_AN_OPTION = 'Not one of the options';
+const NOT_AN_OPTION = 'Not one of the options';
 
 /**
  * The value a cell counts under where the class sees it (the dashboard's answer spread, the revealed answers):
