@@ -91,8 +91,15 @@ export function lmsGradebook(learners: readonly LmsLearner[], options: LmsExport
   const { lms, columns } = options;
   const warnings: string[] = [];
   if (columns.length === 0) warnings.push('No chapter columns were chosen: the file holds identifiers only.');
+  const keyHeaders =
+    lms === 'canvas'
+      ? ['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section']
+      : lms === 'moodle'
+        ? [MOODLE_KEYS[options.moodleKey ?? 'username']]
+        : ['Username'];
   const headers = columns.map((c) => c.header.trim());
-  const seen = new Set<string>();
+  // A pasted header equal to a key column's is two columns of one name too.
+  const seen = new Set<string>(keyHeaders);
   for (const h of headers) {
     if (h === '') warnings.push('A column has no name; the LMS cannot match it.');
     else if (seen.has(h)) warnings.push(`Two columns are named “${h}”; the LMS would read one over the other.`);
@@ -105,12 +112,6 @@ export function lmsGradebook(learners: readonly LmsLearner[], options: LmsExport
         `Blackboard creates a new text column worth 0 points for each column without a Column ID (“|123456” at the end, as its downloaded file has it): ${newOnes.join(', ')}.`,
       );
   }
-  const keyHeaders =
-    lms === 'canvas'
-      ? ['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section']
-      : lms === 'moodle'
-        ? [MOODLE_KEYS[options.moodleKey ?? 'username']]
-        : ['Username'];
   const canvasKey = options.canvasKey ?? 'SIS Login ID';
   const rows: string[][] = [[...keyHeaders, ...headers]];
   const missing: string[] = [];

@@ -26,3 +26,13 @@ export function readCell(cell: CellResult): CellRead {
     ...(cell.misconception !== undefined ? { misconceptionId: cell.misconception } : {}),
   };
 }
+
+/** What the class is shown for a value that is no option: never the text sent, which a learner typed. */
+const NOT_AN_OPTION = 'Not one of the options';
+
+/**
+ * The value a cell counts under where the class sees it (the dashboard's answer spread, the revealed answers):
+ * the value chosen, or NOT_AN_OPTION for any text that is none of the column's options.
+ */
+export const shownValue = (given: string, result: CellResult['r']): string =>
+  result === 'not-an-option' ? NOT_AN_OPTION : given;

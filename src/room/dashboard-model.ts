@@ -9,7 +9,7 @@
 import { COLUMN_LABELS, DECISION_LABELS, MISCONCEPTIONS, getScenario, type DecisionColumn } from '#course';
 import { markChapter, type ChapterStatus } from '../course/marking.ts';
 import type { ProgressItem } from '../progress/items.ts';
-import { readCell, type CellRead } from './cell-result.ts';
+import { readCell, shownValue, type CellRead } from './cell-result.ts';
 import type { DashboardEvent, DashboardLearner, RoomState } from './live.ts';
 import { idleSince, type PaceState } from './pace.ts';
 import { kindOfRoomEvent, type GradedKind } from '../course/graded-kinds.ts';
@@ -446,8 +446,8 @@ function spreadOfCells(state: DashboardState): Pick<DashboardView, 'cells' | 'mi
         };
         spreads.set(key, spread);
       }
-      const given = cell.given;
-      if (cell.result === 'unanswered' || given === undefined) continue;
+      if (cell.result === 'unanswered' || cell.given === undefined) continue;
+      const given = shownValue(cell.given, cell.result);
       spread.learners += 1;
       if (cell.result === 'correct') spread.correct += 1;
       let answer = spread.answers.find((a) => a.value === given);

@@ -7,6 +7,7 @@
  * Pure; the dashboard folds live events into it as they arrive.
  */
 import { COLUMN_LABELS, DECISION_COLUMNS, DECISION_LABELS, getScenario, type DecisionColumn } from '#course';
+import { shownValue } from './cell-result.ts';
 import type { DashboardEvent } from './live.ts';
 import type { PaceItem } from './pace.ts';
 import { readCell } from './cell-result.ts';
@@ -131,9 +132,9 @@ export function answerDistribution(
         answers.blank += 1;
         continue;
       }
-      let chosen = answers.values.find((x) => x.value === cell.chosen);
-      if (!chosen)
-        answers.values.push((chosen = { value: cell.chosen, label: label(cell.chosen), count: 0, correct: false }));
+      const value = shownValue(cell.chosen, cell.result);
+      let chosen = answers.values.find((x) => x.value === value);
+      if (!chosen) answers.values.push((chosen = { value, label: label(value), count: 0, correct: false }));
       chosen.count += 1;
     }
     for (const q of verdict.kind === 'completion-check' ? verdict.questions : []) {

@@ -7,7 +7,7 @@
  * zod/mini only, no course data.
  */
 import * as z from 'zod/mini';
-import { ChapterIdSchema, ItemIdSchema } from './protocol.ts';
+import { ChapterIdSchema, CLASSIFY_ITEM_ID, ItemIdSchema } from './protocol.ts';
 
 /** One item of the course: its chapter and its id within the chapter (what room events carry). */
 export const PaceItemSchema = z.strictObject({ chapterId: ChapterIdSchema, itemId: ItemIdSchema });
@@ -65,8 +65,18 @@ export const PaceBodySchema = z.discriminatedUnion('action', [
 ]);
 export type PaceChange = z.infer<typeof PaceBodySchema>;
 
+/**
+ * An item's identity: its id, except that a classify exercise is its fixture (classify-<fixture>-<protocol>: the
+ * grader files a prediction under any protocol's id for the fixture, so closing one closes them all).
+ */
+const itemKey = (itemId: string): string => {
+  const fixture = CLASSIFY_ITEM_ID.exec(itemId)?.[1];
+  return fixture === undefined ? itemId : `classify-${fixture}`;
+};
+
 /** Whether two references name the same item. */
-export const sameItem = (a: PaceItem, b: PaceItem): boolean => a.chapterId === b.chapterId && a.itemId === b.itemId;
+export const sameItem = (a: PaceItem, b: PaceItem): boolean =>
+  a.chapterId === b.chapterId && itemKey(a.itemId) === itemKey(b.itemId);
 
 /** Whether the instructor has closed the item. */
 export const isClosed = (pace: PaceState, item: PaceItem): boolean => pace.closed.some((c) => sameItem(c, item));

@@ -471,6 +471,10 @@ async function openDashboard(initial: KeptRoom, { justCreated = false } = {}): P
     const order = state.chapters.map((ch) => ch.id);
     // The projector view lists no learner at all: names never appear beside "stuck" or scores in front of the class.
     const onProjector = must('[data-role="page"]').classList.contains('room-projector');
+    // The LMS export's report names learners and the identifiers they gave: the instructor's, not the class's.
+    const lmsPanel = must('[data-role="lms-export"]');
+    lmsPanel.hidden = onProjector;
+    if (onProjector) must('[data-role="lms-status"]').textContent = '';
     const rows = (onProjector ? [] : [...view.learners]).sort((a, b) => {
       const c = compare(a, b, sort.key, order);
       return (sort.descending ? -c : c) || a.name.localeCompare(b.name);
