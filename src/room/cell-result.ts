@@ -34,5 +34,5 @@ const NOT_AN_OPTION = 'Not one of the options';
  * The value a cell counts under where the class sees it (the dashboard's answer spread, the revealed answers):
  * the value chosen, or NOT_AN_OPTION for any text that is none of the column's options.
  */
-export const shownValue = (given: string, result: CellResult['r']): string =>
+export const shownValue = (given: string, result: CellResult['result']): string =>
   result === 'not-an-option' ? NOT_AN_OPTION : given;

@@ -28,7 +28,8 @@ function typedVerdict(): Verdict {
     correct: 0,
     total: 1,
     passed: false,
-    cells: [{ s: 'backend-unavailable', c: 'layer', v: cell.given!, r: 'not-an-option' }],
+    hintLevel: 0,
+    cells: [{ scenario: 'backend-unavailable', column: 'layer', chosen: cell.given!, result: 'not-an-option' }],
   };
 }
 
