@@ -331,6 +331,10 @@ test.describe('joining a room that asks for an LMS identifier, and sees only its
     // The identifier is the export's, never the dashboard's.
     await expect(row(dash, 'Ada Lovelace')).toBeVisible();
     await expect(dash.locator('body')).not.toContainText('ada@example.edu');
+    // The room asked for an e-mail address: Moodle's export identifies users by it unless the instructor changes it.
+    const lms = dash.locator('[data-role="lms-export"]');
+    await lms.getByLabel('LMS').selectOption('moodle');
+    await expect(lms.getByLabel(/identifier is the/)).toHaveValue('email');
     await dashContext.close();
   });
 
