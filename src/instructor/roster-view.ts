@@ -277,45 +277,51 @@ function distribution(roster: Roster): HTMLElement | undefined {
         { class: 'ws-dist', 'data-scenario': cells[0]!.scenarioId },
         el('h3', {}, cells[0]!.scenarioTitle),
         ...cells.map((cell) =>
-          el(
-            'table',
-            { class: 'ws-dist-table', 'data-column': cell.column },
-            el(
-              'caption',
-              {},
-              `${cell.columnLabel}: ${cell.correct} of ${cell.learners} right${cell.unanswered ? `, ${cell.unanswered} blank` : ''}`,
-            ),
-            el(
-              'thead',
-              {},
-              el(
-                'tr',
-                {},
-                el('th', { scope: 'col' }, 'Answer'),
-                el('th', { scope: 'col' }, 'Learners'),
-                el('th', { scope: 'col' }, 'What it shows'),
+          cell.answers.length === 0
+            ? el(
+                'p',
+                { class: 'ws-dist-none', 'data-column': cell.column },
+                `${cell.columnLabel}: no answers yet (${cell.unanswered} blank).`,
+              )
+            : el(
+                'table',
+                { class: 'ws-dist-table', 'data-column': cell.column },
+                el(
+                  'caption',
+                  {},
+                  `${cell.columnLabel}: ${cell.correct} of ${cell.learners} right${cell.unanswered ? `, ${cell.unanswered} blank` : ''}`,
+                ),
+                el(
+                  'thead',
+                  {},
+                  el(
+                    'tr',
+                    {},
+                    el('th', { scope: 'col' }, 'Answer'),
+                    el('th', { scope: 'col' }, 'Learners'),
+                    el('th', { scope: 'col' }, 'What it shows'),
+                  ),
+                ),
+                el(
+                  'tbody',
+                  {},
+                  ...cell.answers.map((a) => {
+                    const share = cell.learners > 0 ? Math.round((a.count / cell.learners) * 100) : 0;
+                    const meaning = a.correct
+                      ? '✓ The right answer'
+                      : a.misconceptionId
+                        ? `✗ Misconception: ${a.misconceptionName ?? a.misconceptionId}`
+                        : '✗ Wrong';
+                    return el(
+                      'tr',
+                      { 'data-value': a.value, class: a.correct ? 'ws-right' : 'ws-wrong' },
+                      el('td', {}, a.label),
+                      el('td', {}, el('span', { class: 'ws-bar', style: `--share: ${share}%` }), ` ${a.count}`),
+                      el('td', {}, meaning),
+                    );
+                  }),
+                ),
               ),
-            ),
-            el(
-              'tbody',
-              {},
-              ...cell.answers.map((a) => {
-                const share = cell.learners > 0 ? Math.round((a.count / cell.learners) * 100) : 0;
-                const meaning = a.correct
-                  ? '✓ The right answer'
-                  : a.misconceptionId
-                    ? `✗ Misconception: ${a.misconceptionName ?? a.misconceptionId}`
-                    : '✗ Wrong';
-                return el(
-                  'tr',
-                  { 'data-value': a.value, class: a.correct ? 'ws-right' : 'ws-wrong' },
-                  el('td', {}, a.label),
-                  el('td', {}, el('span', { class: 'ws-bar', style: `--share: ${share}%` }), ` ${a.count}`),
-                  el('td', {}, meaning),
-                );
-              }),
-            ),
-          ),
         ),
       ),
     ),

@@ -10,6 +10,7 @@ import {
   CANVAS_KEYS,
   columnLines,
   defaultColumns,
+  identifierKeyFor,
   lmsGradebook,
   lmsLearnersOf,
   MOODLE_KEYS,
@@ -18,6 +19,7 @@ import {
   type LmsKind,
 } from '../receipts/lms-export.ts';
 import type { Marks } from '../receipts/roster-model.ts';
+import type { LmsIdKind } from '../room/protocol.ts';
 
 const KEY_CHOICES: Readonly<Record<LmsKind, readonly { value: string; label: string }[]>> = {
   canvas: CANVAS_KEYS.map((k) => ({ value: k, label: k })),
@@ -62,24 +64,27 @@ export function lmsFileOf(marks: Marks, request: LmsRequest): LmsFile {
 /**
  * Wires the controls inside `root`. `produce` makes the file for a request. Returns the function to call with the
  * chapters once there is something to export (it fills the default columns the first time), or undefined when
- * there is nothing (the button is disabled).
+ * there is nothing (the button is disabled), and with what the room asked learners for, if known (the identifier
+ * choice then defaults to the column that kind belongs in).
  */
 export function lmsExportControls(
   root: HTMLElement,
   produce: (request: LmsRequest) => LmsFile | Promise<LmsFile>,
-): (chapters: Chapters | undefined) => void {
+): (chapters: Chapters | undefined, asked?: LmsIdKind) => void {
   const lms = root.querySelector<HTMLSelectElement>('[data-role="lms"]')!;
   const key = root.querySelector<HTMLSelectElement>('[data-role="lms-key"]')!;
   const columns = root.querySelector<HTMLTextAreaElement>('[data-role="lms-columns"]')!;
   const button = root.querySelector<HTMLButtonElement>('[data-action="lms-download"]')!;
   const status = root.querySelector<HTMLElement>('[data-role="lms-status"]')!;
   root.hidden = false;
+  let asked: LmsIdKind | undefined;
   const fillKeys = () => {
     key.replaceChildren(
       ...KEY_CHOICES[lms.value as LmsKind].map((k) =>
         Object.assign(document.createElement('option'), { value: k.value, textContent: k.label }),
       ),
     );
+    key.value = identifierKeyFor(lms.value as LmsKind, asked) ?? key.options[0]!.value;
     key.disabled = lms.value === 'blackboard';
   };
   lms.addEventListener('change', fillKeys);
@@ -115,7 +120,11 @@ export function lmsExportControls(
       status.textContent = [`Downloaded: ${out.rows} learner${out.rows === 1 ? '' : 's'}.`, ...out.warnings].join(' ');
     })();
   });
-  return (chapters) => {
+  return (chapters, kind) => {
+    if (kind !== asked) {
+      asked = kind;
+      fillKeys();
+    }
     button.disabled = !chapters;
     if (!chapters) {
       status.textContent = '';

@@ -15,6 +15,7 @@
  *   worth 0 points.
  */
 import { csvText } from '../lib/csv.ts';
+import type { LmsIdKind } from '../room/protocol.ts';
 import type { Marks } from './roster-model.ts';
 
 /** The LMSs whose import shapes are written. */
@@ -25,6 +26,25 @@ export type LmsKind = (typeof LMS_KINDS)[number];
 export const CANVAS_KEYS = ['SIS Login ID', 'SIS User ID', 'ID'] as const;
 /** What Moodle identifies users by, as its import page names the choices, and the header written for each. */
 export const MOODLE_KEYS = { username: 'Username', email: 'Email address', idnumber: 'ID number' } as const;
+
+/**
+ * The identifier choice (Canvas's column, Moodle's "Identify user by") that fits what a room asked learners for: a
+ * student ID is Canvas's SIS User ID and Moodle's ID number, a login their SIS Login ID and username, an e-mail
+ * address Moodle's email. Undefined where the LMS has no one column for that kind (Canvas's e-mail, Blackboard's
+ * Username for all) or nothing was asked: the instructor's choice stands.
+ */
+export function identifierKeyFor(lms: LmsKind, asked: LmsIdKind | undefined): string | undefined {
+  if (lms === 'canvas') return asked === 'student-id' ? 'SIS User ID' : asked === 'login' ? 'SIS Login ID' : undefined;
+  if (lms === 'moodle')
+    return asked === 'student-id'
+      ? 'idnumber'
+      : asked === 'login'
+        ? 'username'
+        : asked === 'email'
+          ? 'email'
+          : undefined;
+  return undefined;
+}
 
 /** One learner's results, per chapter id: the check's score in percent (absent: not taken) and completion. */
 export interface LmsLearner {

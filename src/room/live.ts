@@ -2,6 +2,7 @@
  * The live stream's messages: what the server pushes to an instructor's dashboard and to learners' browsers over
  * Server-Sent Events, and what travels between server instances. Pure types and one converter.
  */
+import type { LmsIdKind } from './protocol.ts';
 import type { Verdict } from './verdict.ts';
 
 /** An event as a dashboard sees it. */
@@ -40,6 +41,8 @@ export interface RoomState {
   locked: boolean;
   /** True while the instructor has closed joining. */
   joiningClosed: boolean;
+  /** What the room asks learners for at join (never anyone's identifier): the LMS export's default column. */
+  lmsIdKind?: LmsIdKind;
 }
 
 /** A message on the bus. `resync` tells every subscriber that messages may have been missed. */

@@ -244,6 +244,7 @@ export function roomState(room: Room): RoomState {
     expiresAt: room.expiresAt,
     locked: room.locked,
     joiningClosed: room.joiningClosed,
+    ...(room.lmsIdAsk ? { lmsIdKind: room.lmsIdAsk.kind } : {}),
   };
 }
 

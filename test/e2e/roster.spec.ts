@@ -9,6 +9,7 @@ import { expect, expectNoConsoleErrors, test, type Page } from './fixtures.ts';
 import { testGraderCourse } from '../support/course.ts';
 import { sealReceipt, serializeReceipt, type ChapterReceipt } from '../../src/receipts/schema.ts';
 import { classReceipts } from '../support/class-receipts.ts';
+import { createReceipt } from '../../src/receipts/create.ts';
 import { getScenario } from '../../src/course/index.ts';
 
 /** No test may leave a console error behind: a policy violation, an uncaught exception, a failed request. */
@@ -240,6 +241,46 @@ test('misconceptions are named on the roster page, in the list and beside each w
     const name = (await td.textContent())!.replace('✗ Misconception: ', '');
     expect([...byId.values()]).toContain(name);
   }
+});
+
+test('a decision-table cell nobody answered says so in a sentence, not an empty table', async ({ page }) => {
+  await openRoster(page);
+  // One learner checked chapter 5's table with one cell chosen: the other eleven cells are blank for the class.
+  const at = '2026-11-30T10:00:00.000Z';
+  const receipt = createReceipt({
+    course: { title: course.title, version: course.version },
+    learner: 'Ada Lovelace',
+    createdAt: at,
+    chapters: {
+      'error-semantics-and-retries': {
+        tables: {
+          'ch05-table': {
+            scenarios: ['unknown-method', 'malformed-incident-id', 'backend-unavailable', 'lost-response-after-write'],
+            cells: { 'malformed-incident-id': { layer: 'json-parser' } },
+            grade: { correct: 0, total: 12, passed: false },
+            hints: 0,
+            solutionShown: false,
+            updatedAt: at,
+          },
+        },
+        hints: 0,
+        solutions: 0,
+        updatedAt: at,
+      },
+    },
+  });
+  await page.getByLabel(/Paste receipts/).fill(serializeReceipt(receipt));
+  await page.getByRole('button', { name: 'Grade receipts' }).click();
+  await expect(status(page)).toHaveText(/1 counted/);
+  const unknown = page.locator('.ws-dist[data-scenario="unknown-method"]');
+  await expect(unknown.locator('table')).toHaveCount(0);
+  await expect(unknown.locator('[data-column="layer"]')).toHaveText(
+    'Which layer detects it: no answers yet (1 blank).',
+  );
+  // The answered cell keeps its table of answers.
+  const answered = page.locator('.ws-dist[data-scenario="malformed-incident-id"] table[data-column="layer"]');
+  await expect(answered.locator('tbody tr')).toHaveCount(1);
+  await expect(answered.locator('tr.ws-wrong td').first()).toHaveText('JSON parser');
 });
 
 for (const width of [390, 1280]) {

@@ -331,6 +331,10 @@ test.describe('joining a room that asks for an LMS identifier, and sees only its
     // The identifier is the export's, never the dashboard's.
     await expect(row(dash, 'Ada Lovelace')).toBeVisible();
     await expect(dash.locator('body')).not.toContainText('ada@example.edu');
+    // The room asked for an e-mail address: Moodle's export identifies users by it unless the instructor changes it.
+    const lms = dash.locator('[data-role="lms-export"]');
+    await lms.getByLabel('LMS').selectOption('moodle');
+    await expect(lms.getByLabel(/identifier is the/)).toHaveValue('email');
     await dashContext.close();
   });
 
@@ -350,6 +354,9 @@ test.describe('joining a room that asks for an LMS identifier, and sees only its
     expect(await listed.evaluateAll((li) => li.map((l) => (l as HTMLElement).dataset.roomChapter))).toEqual(
       ROOM_CHAPTERS,
     );
+    // Numbered as the course numbers them (the outline's "Chapter 2" and "Chapter 5"), not 1 and 2: an instructor
+    // saying "open chapter 5" must match what the learner reads here.
+    expect(await listed.evaluateAll((li) => li.map((l) => (l as HTMLLIElement).value))).toEqual([2, 5]);
     await expect(page.getByRole('link', { name: 'Go to the course' })).toHaveAttribute(
       'href',
       `/chapters/${ROOM_CHAPTERS[0]}/`,
@@ -362,6 +369,10 @@ test.describe('joining a room that asks for an LMS identifier, and sees only its
       ROOM_CHAPTERS,
     );
     await expect(page.locator('.outline-total')).toHaveText(/^Your workshop room has 2 chapters, about /);
+    expect(await outline.evaluateAll((li) => li.map((l) => /Chapter (\d+)/.exec(l.textContent ?? '')?.[1]))).toEqual([
+      '2',
+      '5',
+    ]);
     await expect(page.locator('[data-progress-start]')).toHaveAttribute('href', `/chapters/${ROOM_CHAPTERS[0]}/`);
 
     // Chapter navigation steps from the room's first chapter straight to its second (chapters 3 and 4 are not in it).

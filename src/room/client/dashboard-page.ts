@@ -755,7 +755,7 @@ async function openDashboard(initial: KeptRoom, { justCreated = false } = {}): P
               clockSkew = snapshot.now - Date.now();
               state = createDashboardState(snapshot);
               pacing.reset(state, snapshot.events);
-              lmsRoom(snapshot.chapters);
+              lmsRoom(snapshot.chapters, snapshot.room.lmsIdKind);
               keepRoom({ ...room, title: snapshot.room.title, code: snapshot.room.code });
               if (first && !justCreated) void drawQr(snapshot.room.code);
               first = false;

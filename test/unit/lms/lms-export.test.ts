@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import {
   columnLines,
   defaultColumns,
+  identifierKeyFor,
   lmsGradebook,
   parseColumns,
   type LmsColumn,
@@ -147,5 +148,25 @@ describe('the LMS identifier on a receipt', () => {
     expect(lmsIdOf({ 'lms-id': { version: 2, id: 'ada' } })).toBeUndefined();
     expect(lmsIdOf({ 'lms-id': 'ada' })).toBeUndefined();
     expect(lmsIdOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('the identifier column for what the room asked learners for', () => {
+  // A room that asked for a student ID must not export it as a login: Canvas matches a row by the column it is in
+  // (Student / ID / SIS User ID / SIS Login ID; the SIS User ID is the student record's ID, the SIS Login ID the
+  // login), and Moodle's "Identify user by" offers username, email address and ID number.
+  it("puts a student ID in Canvas's SIS User ID and Moodle's ID number", () => {
+    expect(identifierKeyFor('canvas', 'student-id')).toBe('SIS User ID');
+    expect(identifierKeyFor('moodle', 'student-id')).toBe('idnumber');
+  });
+  it("puts a login in Canvas's SIS Login ID and Moodle's username, an e-mail address in Moodle's email", () => {
+    expect(identifierKeyFor('canvas', 'login')).toBe('SIS Login ID');
+    expect(identifierKeyFor('moodle', 'login')).toBe('username');
+    expect(identifierKeyFor('moodle', 'email')).toBe('email');
+  });
+  it('leaves the choice to the instructor where the LMS has no column for that kind, or nothing was asked', () => {
+    expect(identifierKeyFor('canvas', 'email')).toBeUndefined();
+    expect(identifierKeyFor('blackboard', 'student-id')).toBeUndefined();
+    expect(identifierKeyFor('moodle', undefined)).toBeUndefined();
   });
 });

@@ -119,6 +119,9 @@ for (const engine of ENGINES_UNDER_TEST) {
       const text = await snapshot.text();
       expect(text).toContain('Grace Hopper');
       expect(text).not.toContain('gh-90210');
+      // What the room asked for (not anyone's identifier) reaches the dashboard, so its LMS export defaults to the
+      // column that kind of identifier belongs in.
+      expect((JSON.parse(text) as { room: { lmsIdKind?: string } }).room.lmsIdKind).toBe('student-id');
       const stream = await server.request(`/api/rooms/${room.roomId}/stream`, withToken(room.instructorSecret));
       const events = await readEvents(stream, (seen) => seen.some((e) => e.event === 'snapshot'));
       expect(JSON.stringify(events)).toContain('Grace Hopper');
