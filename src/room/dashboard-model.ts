@@ -181,9 +181,6 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
     case 'predict':
       // A link's answers are never the learner's work; predictions are tallied above.
       break;
-    case 'predict':
-      // Predictions are tallied above.
-      break;
     case 'run':
       item.attempts += 1;
       item.selfReported = true;
