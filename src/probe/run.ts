@@ -652,7 +652,7 @@ export async function runProbe(target: ProbeTarget, options: ProbeOptions = {}):
       ...describeCheck(check, session.protocol, session.transport),
       sent: cut(outcome.sent, REPORT_LIMITS.exchange),
       received: cut(outcome.received, REPORT_LIMITS.exchange),
-      explanation: cap(outcome.explanation),
+      explanation: cap(check.levelNote ? `${outcome.explanation} ${check.levelNote}` : outcome.explanation),
     });
   };
   let server = { name: 'unknown', version: 'unknown' };
