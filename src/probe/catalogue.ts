@@ -27,6 +27,11 @@ export interface CheckDefinition {
   /** The sentence the check rests on, for a run under `version` over `transport`. */
   cite(version: McpVersion, transport: Transport): Citation;
   chapter: { id: string; title: string; heading: string };
+  /**
+   * Where the level is not a BCP 14 keyword of the cited sentence (keywords count only in capitals), why the probe
+   * gives it this level; the report adds it to the check's explanation.
+   */
+  levelNote?: string;
 }
 
 const CHAPTERS = {
@@ -56,6 +61,10 @@ const TOOL_ERRORS_IN_RESULT =
   'Any errors that originate from the tool SHOULD be reported inside the result object, with isError set to true, not as an MCP protocol-level error response.';
 const PROTOCOL_ERRORS_FOR_CALLS =
   'However, any errors in finding the tool, an error indicating that the server does not support tool calls, or any other exceptional conditions, should be reported as an MCP error response.';
+
+/** The three tools/call protocol errors: the spec gives them as a list and an example, not with a keyword. */
+const LIST_AND_EXAMPLE =
+  'Level SHOULD is the probe\'s reading: the spec states this rule as a list and an example, not a keyword. The tools page\'s Error Handling lists these failures among protocol errors and its example answers with -32602; the sentence quoted here says "should" in lowercase, which BCP 14 does not count as a keyword.';
 
 const on = (version: McpVersion, page: string, quote: string): Citation => ({ version, page, quote });
 const basic = (quote: string) => (version: McpVersion) => on(version, 'basic', quote);
@@ -180,6 +189,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     transports: BOTH,
     eras: ALL_ERAS,
     cite: schema(PROTOCOL_ERRORS_FOR_CALLS),
+    levelNote: LIST_AND_EXAMPLE,
     chapter: section('tools', 'The same unknown tool, two SDK answers'),
   },
   {
@@ -212,6 +222,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     transports: BOTH,
     eras: ALL_ERAS,
     cite: schema(PROTOCOL_ERRORS_FOR_CALLS),
+    levelNote: LIST_AND_EXAMPLE,
     chapter: section('owes', 'Stage 4: invalid params'),
   },
   {
@@ -220,6 +231,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     transports: BOTH,
     eras: ALL_ERAS,
     cite: schema(PROTOCOL_ERRORS_FOR_CALLS),
+    levelNote: LIST_AND_EXAMPLE,
     chapter: section('owes', 'Stage 4: invalid params'),
   },
   {

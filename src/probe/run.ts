@@ -254,21 +254,24 @@ function idOf(text: string): MessageId | undefined {
   return undefined;
 }
 
-/** The first result among the messages received (JSON lines, a JSON body or SSE data lines), as a record. */
-function resultOf(exchange: Exchange): Record<string, unknown> | undefined {
+/**
+ * The first `member` (`result`, `error`) that is an object among the messages received (JSON lines, a JSON body or
+ * SSE data lines), as a record.
+ */
+function memberOf(exchange: Exchange, member: 'result' | 'error'): Record<string, unknown> | undefined {
   const body = exchange.http ? exchange.shown.split('\n\n').slice(1).join('\n\n') : exchange.shown;
   const candidates = [body, ...body.split('\n').map((line) => line.replace(/^data: ?/, ''))];
   for (const text of candidates) {
     try {
-      const value = JSON.parse(text) as { result?: unknown };
-      if (value && typeof value.result === 'object' && value.result !== null)
-        return value.result as Record<string, unknown>;
+      const value = (JSON.parse(text) as Record<string, unknown> | null)?.[member];
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
     } catch {
       // Not JSON (an SSE field line, a blank line): try the next.
     }
   }
   return undefined;
 }
+const resultOf = (exchange: Exchange) => memberOf(exchange, 'result');
 
 /**
  * Judges an exchange against the reply owed: the model's transport findings first (HTTP), then the reply itself.
@@ -478,13 +481,26 @@ const RUNNERS: Record<string, Runner> = {
     const sent = exchange.http ? (exchange.sent.split('\n\n')[1] ?? '') : exchange.sent;
     const verdict = judge(exchange, exchange.http?.owed ?? owedFor(session, sent));
     if (verdict.status !== 'pass') return fromExchange(exchange, verdict);
-    const error = exchange.received.find((c) => c.kind === 'error');
-    const supported = /"supported"\s*:\s*\[/.test(exchange.shown);
+    // The 2026-07-28 schema's UnsupportedProtocolVersionError requires data.requested (a string) and
+    // data.supported (an array of strings).
+    const data = memberOf(exchange, 'error')?.data as Record<string, unknown> | undefined;
+    const missing = [
+      typeof data?.requested === 'string' ? [] : ['data.requested (the version asked for, as a string)'],
+      Array.isArray(data?.supported) && data.supported.every((v) => typeof v === 'string')
+        ? []
+        : ['data.supported (the versions it speaks, as an array of strings)'],
+    ].flat();
     return fromExchange(
       exchange,
-      error && supported
-        ? { status: 'pass', explanation: 'The server answered -32022 and listed the versions it supports.' }
-        : { status: 'fail', explanation: 'The -32022 error does not list the supported versions in data.supported.' },
+      missing.length === 0
+        ? {
+            status: 'pass',
+            explanation: 'The server answered -32022, named the version asked for and listed the versions it supports.',
+          }
+        : {
+            status: 'fail',
+            explanation: `The -32022 error lacks ${missing.join(' and ')}, which the schema's UnsupportedProtocolVersionError requires.`,
+          },
     );
   },
   cancellation: async (session, tools) => {
@@ -636,7 +652,7 @@ export async function runProbe(target: ProbeTarget, options: ProbeOptions = {}):
       ...describeCheck(check, session.protocol, session.transport),
       sent: cut(outcome.sent, REPORT_LIMITS.exchange),
       received: cut(outcome.received, REPORT_LIMITS.exchange),
-      explanation: cap(outcome.explanation),
+      explanation: cap(check.levelNote ? `${outcome.explanation} ${check.levelNote}` : outcome.explanation),
     });
   };
   let server = { name: 'unknown', version: 'unknown' };

@@ -57,11 +57,9 @@ const CONTRACT_IDS = [
   'missing-capability',
   'unsupported-version',
   'cancellation',
-  'http-accept',
   'http-content-type',
   'http-session-id',
   'http-get-405',
-  'http-body-size',
 ];
 
 /**

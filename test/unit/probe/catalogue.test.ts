@@ -36,6 +36,22 @@ const CONTRACT_IDS = [
   'http-get-405',
 ];
 
+/**
+ * The checks whose level is not a keyword of the sentence they cite. Each cites the schema's comment on
+ * CallToolRequest ("any errors in finding the tool, … should be reported as an MCP error response", lowercase in
+ * every revision) and the tools page gives the rule as its Error Handling list and a -32602 example; BCP 14 (RFC 8174)
+ * counts a keyword only "when, and only when, they appear in all capitals". The probe reports them as SHOULD and says
+ * so in the explanation.
+ */
+const LIST_AND_EXAMPLE = ['unknown-tool', 'tool-args-not-object', 'invalid-params'];
+
+/** Why a quote does not carry a level as a BCP 14 keyword (in capitals, as a whole word), or undefined. */
+function keywordProblem(level: string, quote: string): string | undefined {
+  if (!new RegExp(`\\b${level}\\b`).test(quote)) return `"${quote}" does not say ${level} in capitals`;
+  if (level === 'SHOULD' && /\bMUST\b/.test(quote)) return `"${quote}" says MUST, not only SHOULD`;
+  return undefined;
+}
+
 const headingsOf = (chapter: string) =>
   readFileSync(new URL(`../../../content/chapters/${chapter}.mdx`, import.meta.url), 'utf8')
     .split('\n')
@@ -59,13 +75,28 @@ describe('the probe catalogue', () => {
           expect(checkSpecQuote(citation.version, citation.page, citation.quote)).toBeUndefined();
           const { spec } = describeCheck(check, version, transport);
           expect(checkSpecUrl(spec.url)).toBeUndefined();
-          // MUST / MUST NOT, SHOULD / SHOULD NOT, MAY: the level is the sentence's own keyword (RFC 2119, any case).
-          expect(citation.quote.toUpperCase()).toContain(check.level);
-          if (check.level === 'SHOULD') expect(citation.quote).not.toMatch(/\bMUST\b/);
+          // MUST / MUST NOT, SHOULD / SHOULD NOT, MAY: the level is the sentence's own keyword, in capitals.
+          if (LIST_AND_EXAMPLE.includes(check.id)) {
+            expect(keywordProblem(check.level, citation.quote)).toBeDefined();
+            expect(citation.quote).toMatch(new RegExp(`\\b${check.level.toLowerCase()}\\b`));
+          } else expect(keywordProblem(check.level, citation.quote)).toBeUndefined();
         });
       }
     }
   }
+
+  it('names the checks whose level is not a keyword, and says so in their report', () => {
+    expect(CHECKS.filter((c) => c.levelNote !== undefined).map((c) => c.id)).toEqual(LIST_AND_EXAMPLE);
+    for (const check of CHECKS.filter((c) => c.levelNote !== undefined))
+      expect(check.levelNote).toMatch(/as a list and an example, not a keyword/);
+  });
+
+  it('would catch a level the sentence does not carry in capitals (the check is not vacuous)', () => {
+    expect(keywordProblem('SHOULD', 'errors should be reported as an MCP error response')).toBeDefined();
+    expect(keywordProblem('MUST', 'The receiver must not send a response.')).toBeDefined();
+    expect(keywordProblem('SHOULD', 'Servers SHOULD respond, and MUST log it.')).toBeDefined();
+    expect(keywordProblem('MUST', 'The receiver MUST NOT send a response.')).toBeUndefined();
+  });
 
   it('links every check to a heading of an existing chapter', () => {
     for (const check of CHECKS) {

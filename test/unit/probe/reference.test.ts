@@ -50,4 +50,12 @@ describe('the incident desk (worked solution) under the probe', () => {
     expect(report.checks.find((c) => c.id === 'missing-capability')?.status).toBe('not-attempted');
     expect(report.server).toMatchObject({ name: 'incident-desk', version: '1.0.0' });
   });
+
+  it('says, for the checks whose level is not a keyword, that the spec gives a list and an example', async () => {
+    const report = await probeHttp(createIncidentDeskHandler().fetch);
+    const said = (id: string) => report.checks.find((c) => c.id === id)?.explanation;
+    for (const id of ['unknown-tool', 'tool-args-not-object', 'invalid-params'])
+      expect(said(id), id).toMatch(/the spec states this rule as a list and an example, not a keyword/);
+    expect(said('parse-error')).not.toMatch(/list and an example/);
+  });
 });
