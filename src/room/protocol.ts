@@ -232,5 +232,7 @@ export const RoomSessionSchema = z.strictObject({
   code: z.string().check(z.maxLength(16)),
   /** The room's chapters in course order: the pages list only these (absent in sessions from before they were kept). */
   chapters: z.optional(z.array(ChapterIdSchema).check(z.maxLength(20))),
+  /** When this browser joined (ms since the epoch, its own clock): graded work kept from before is offered to send. */
+  joinedAt: z.optional(z.int().check(z.minimum(0))),
 });
 export type RoomSession = z.infer<typeof RoomSessionSchema>;

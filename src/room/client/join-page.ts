@@ -157,6 +157,7 @@ export function startJoinPage(): void {
         title: body.title!,
         code: typedCode,
         ...(body.chapters ? { chapters: body.chapters } : {}),
+        joinedAt: Date.now(),
       });
       applyRoomLock(body.locked === true);
       if (body.chapters) showRoomChapters(body.chapters);

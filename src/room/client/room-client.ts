@@ -11,13 +11,16 @@ import type { Progress } from '../../progress/schema.ts';
 import { formatCode } from '../names.ts';
 import type { RoomSession } from '../protocol.ts';
 import { readEventStream, waitUntilShownAgain } from '../sse.ts';
+import { earlierWork, eventsFromEarlierWork } from './earlier-work.ts';
 import { eventFromGraded, eventsFromProgressChange } from './events-from-progress.ts';
-import { createQueue, randomKey, type UnsequencedEvent } from './queue.ts';
+import { MAX_QUEUED, createQueue, randomKey, type UnsequencedEvent } from './queue.ts';
 import { createPaceFollower } from './pace-follower.ts';
 import { createSender, type SenderStatus, type StopReason } from './sender.ts';
 import { applyRoomLock, endSession, holdRoomLock, rememberRoomChapters } from './session.ts';
 
 const LEASE_KEY = 'mcp-lab-room:sender';
+/** The room and learner whose earlier-work notice was answered (sent or dismissed): it is not shown again. */
+const EARLIER_KEY = 'mcp-lab-room:earlier-answered';
 const LEASE_MS = 5000;
 /** A live stream silent for this long (the server writes at least every 15 s) is dead: reconnect. */
 const STREAM_IDLE_MS = 45_000;
@@ -62,9 +65,13 @@ export function startRoomClient(session: RoomSession): void {
     queue,
     token: session.token,
     mayRun: holdLease,
-    onStatus: (status) => banner.update(status, rejected),
+    onStatus: (status) => {
+      banner.update(status, rejected);
+      earlier.progressed();
+    },
     onRejected: (list) => {
       rejected += list.length;
+      earlier.rejected(list);
       for (const r of list) console.warn(`The workshop server did not accept an event: ${r.reason}`);
     },
     onStop: (reason, message) => finish(reason, message),
@@ -90,23 +97,30 @@ export function startRoomClient(session: RoomSession): void {
     banner.finished(note);
   }
 
-  function enqueue(event: UnsequencedEvent): void {
+  /** Queues `event` and sends; returns why it was not queued, if it was not. */
+  function enqueue(event: UnsequencedEvent): string | undefined {
     // An answer to an item the instructor closed stays in this browser; its widget says why.
     const held = pace.blocks(event);
     if (held) {
       banner.problem(held);
-      return;
+      return held;
     }
     const outcome = queue.enqueue(event);
     if (outcome.kind === 'full' || outcome.kind === 'not-saved') {
-      banner.problem(
+      const problem =
         outcome.kind === 'full'
           ? 'Too many answers are waiting to be sent: the workshop server has not been reachable for a long time.'
-          : `This browser refused to keep an answer for the room (${outcome.reason}).`,
-      );
+          : `This browser refused to keep an answer for the room (${outcome.reason}).`;
+      banner.problem(problem);
+      return problem;
     }
     sender.kick();
+    return undefined;
   }
+
+  const earlier = offerEarlierWork(session, banner.section, enqueue, (key) =>
+    queue.peek(MAX_QUEUED).some((e) => e.key === key),
+  );
 
   // Graded actions, announced by the widgets in this tab.
   const store = progressStore();
@@ -209,6 +223,7 @@ function createBanner(session: RoomSession) {
   section.dataset.state = 'idle';
   state.textContent = 'connecting…';
   return {
+    section,
     update(status: SenderStatus, rejected: number) {
       section.dataset.state = status.state;
       section.dataset.waiting = String(status.waiting);
@@ -226,6 +241,98 @@ function createBanner(session: RoomSession) {
     finished(note: string) {
       section.dataset.state = 'finished';
       text.replaceChildren(note, ' ', link);
+    },
+  };
+}
+
+/**
+ * Offers, once, to send the graded work this browser kept from before joining in the room's chapters
+ * (earlier-work.ts): the room does not count it unless the learner sends it. Each is queued like a live answer and
+ * re-graded by the server; the notice then says how many the room took and how many it refused.
+ */
+function offerEarlierWork(
+  session: RoomSession,
+  banner: HTMLElement,
+  enqueue: (event: UnsequencedEvent) => string | undefined,
+  waiting: (key: string) => boolean,
+) {
+  const pending = new Set<string>();
+  const refused: string[] = [];
+  let sent = 0;
+  const box = document.createElement('div');
+  box.className = 'room-earlier';
+  const text = document.createElement('p');
+  text.setAttribute('role', 'status');
+  box.append(text);
+  const answered = `${session.roomId} ${session.learnerId}`;
+  const remember = () => {
+    try {
+      localStorage.setItem(EARLIER_KEY, answered);
+    } catch {
+      // Storage refused: the notice may show again on the next page, which loses nothing.
+    }
+  };
+  const report = () => {
+    const counted = sent - refused.length;
+    const items = (n: number) => (n === 1 ? '1 item' : `${n} items`);
+    text.textContent =
+      pending.size > 0
+        ? `Sending ${items(pending.size)} done before joining…`
+        : `${items(counted)} done before joining ${counted === 1 ? 'was' : 'were'} sent to the room` +
+          (refused.length ? `; ${refused.length} refused (${[...new Set(refused)].join(' ')}).` : '.');
+  };
+
+  let started = false;
+  try {
+    const chapters = session.chapters ?? [];
+    const shown = localStorage.getItem(EARLIER_KEY) === answered;
+    const work =
+      shown || session.joinedAt === undefined ? [] : earlierWork(progressStore().read(), chapters, session.joinedAt);
+    if (work.length > 0) {
+      text.textContent = `You did ${work.length === 1 ? '1 item' : `${work.length} items`} in this room's chapters before joining. They are not counted unless you send them.`;
+      const send = document.createElement('button');
+      send.type = 'button';
+      send.textContent = 'Send them';
+      const dismiss = document.createElement('button');
+      dismiss.type = 'button';
+      dismiss.textContent = 'Not now';
+      dismiss.addEventListener('click', () => {
+        remember();
+        box.remove();
+      });
+      send.addEventListener('click', () => {
+        remember();
+        send.remove();
+        dismiss.remove();
+        started = true;
+        for (const event of eventsFromEarlierWork(work, session.learnerId, Date.now())) {
+          sent += 1;
+          const problem = enqueue(event);
+          if (problem) refused.push(problem);
+          else pending.add(event.key);
+        }
+        report();
+      });
+      box.append(send, dismiss);
+      banner.append(box);
+    }
+  } catch {
+    // No storage: there is no kept work to offer.
+  }
+
+  return {
+    /** Counts the server's refusals of earlier work. */
+    rejected(list: readonly { key: string; reason: string }[]) {
+      for (const r of list) {
+        if (pending.delete(r.key)) refused.push(r.reason);
+      }
+      if (started) report();
+    },
+    /** Drops what the server has answered for from the pending set, after each send. */
+    progressed() {
+      if (!started || pending.size === 0) return;
+      for (const key of pending) if (!waiting(key)) pending.delete(key);
+      report();
     },
   };
 }
