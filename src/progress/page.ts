@@ -39,9 +39,16 @@ class LabProgressPage extends HTMLElement {
   connectedCallback(): void {
     if (this.dataset.upgraded) return;
     this.dataset.upgraded = 'true';
-    const manifest =
+    const course =
       (JSON.parse(this.querySelector('script[data-role="data"]')?.textContent ?? '{}') as { chapters?: ChapterItems[] })
         .chapters ?? [];
+    // In a workshop room the page counts and lists the room's chapters only (the ids RoomHead.astro puts on <html>).
+    const room = document.documentElement.dataset.roomChapters?.split(' ').filter(Boolean) ?? [];
+    const manifest = room.length > 0 ? course.filter((entry) => room.includes(entry.chapter)) : course;
+    for (const entry of course) {
+      const li = this.querySelector<HTMLElement>(`li[data-chapter="${CSS.escape(entry.chapter)}"]`);
+      if (li) li.hidden = !manifest.includes(entry);
+    }
     const store = progressStore();
     const status = this.querySelector<HTMLElement>('[data-role="status"]')!;
     const say = (text: string) => (status.textContent = text);

@@ -399,6 +399,11 @@ test.describe('joining a room that asks for an LMS identifier, and sees only its
     await mark(ROOM_CHAPTERS[0]!);
     await page.goto(`${BASE}/`);
     await expect(page.locator('[data-progress-continue] a')).toHaveText(/^Continue: chapter 2, /);
+    // The progress page lists the room's two chapters only.
+    await page.goto(`${BASE}/progress/`);
+    await page.locator('lab-progress-page[data-upgraded]').waitFor();
+    await expect(page.locator('lab-progress-page li[data-chapter]:visible')).toHaveCount(2);
+    await expect(page.locator(`lab-progress-page li[data-chapter="${ROOM_CHAPTERS[0]}"]`)).toBeVisible();
     // The one refused request is the first join, which the room answers 400 to say it asks for an identifier.
     expect(learner.errors).toEqual([
       'Failed to load resource: the server responded with a status of 400 (Bad Request)',
