@@ -633,6 +633,30 @@ const shots: Shot[] = [
     },
   },
   {
+    // A decision table answered before joining, then the offer to send it after joining the room.
+    name: 'room-earlier-work',
+    url: CH5,
+    room: true,
+    target: '.room-earlier',
+    act: async (page) => {
+      const table = page.locator('lab-decision-table').first();
+      await table.locator('select[name="malformed-incident-id.layer"]').selectOption('json-parser');
+      const graded = page.evaluate(
+        () => new Promise<void>((r) => document.addEventListener('mcp-lab:graded', () => r(), { once: true })),
+      );
+      await table.locator('[data-action="check"]').click();
+      await graded;
+      await page.goto(`${workshopBase}/join/`);
+      await page.getByLabel('Room code').fill(askedRoomCode);
+      await page.getByLabel('Your name').fill(`Learner ${Math.random().toString(36).slice(2, 8)}`);
+      await page.getByRole('button', { name: 'Join the room' }).click();
+      await page.locator('[data-role="lms-field"]:not([hidden])').waitFor();
+      await page.getByLabel('Student number (on your card)').fill('s1234567');
+      await page.getByRole('button', { name: 'Join the room' }).click();
+      await page.locator('.room-earlier').waitFor();
+    },
+  },
+  {
     name: 'room-created',
     url: '/instructor/room/',
     room: true,
