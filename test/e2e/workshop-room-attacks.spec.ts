@@ -3,51 +3,15 @@
  * SQLite in a temporary folder, serving the same build the other specs see): a link carrying a made-up instructor
  * key, the service worker keeping class data, and the send lease a page leaves behind when it navigates.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { DIST_DIR, VIEWPORTS, expect, test } from './fixtures.ts';
+import { VIEWPORTS, expect, test } from './fixtures.ts';
+import { useWorkshopServer } from './workshop-server.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
 const PORT = Number(process.env.WORKSHOP_E2E_PORT ?? Number(process.env.E2E_PORT ?? 4321) + 1) + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROOMS_KEY = 'mcp-lab-room:instructor';
 
-let server: ChildProcess;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'workshop-e2e-'));
-  server = spawn(
-    process.execPath,
-    [
-      'src/server/main.ts',
-      ...['--dist', DIST_DIR, '--no-qr', '--port', String(PORT), '--host', '127.0.0.1'],
-      ...['--data', join(dataDir, 'room.sqlite')],
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  server.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`workshop server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${BASE}/workshop-server.json`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`workshop server did not start on ${PORT}: ${stderr}`);
-});
-
-test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  if (server && server.exitCode === null) await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
-});
+useWorkshopServer(PORT);
 
 /** Creates a room from the instructor page; returns the room id and the key this browser kept. */
 async function createRoom(page: Page, title: string): Promise<{ roomId: string; secret: string; code: string }> {

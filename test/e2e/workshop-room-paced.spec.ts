@@ -5,73 +5,19 @@
  * item is closed and a learner's check is held back and refused with the message; reopened, the class answers and
  * the reveal counts them; the projector view shows no learner's name.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DIST_DIR, VIEWPORTS, expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { person, useWorkshopServer } from './workshop-server.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
 const PORT = Number(process.env.WORKSHOP_E2E_PORT ?? Number(process.env.E2E_PORT ?? 4321) + 2);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CH5 = '/chapters/error-semantics-and-retries/';
 const CLOSED =
   'The instructor has closed “Decision table: who notices, what the user sees, and whether to retry” for now: your answer stays in this browser and is not sent to the room.';
 
-let server: ChildProcess;
-let dataDir: string;
-
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'workshop-paced-e2e-'));
-  server = spawn(
-    process.execPath,
-    [
-      'src/server/main.ts',
-      '--dist',
-      DIST_DIR,
-      '--no-qr',
-      '--port',
-      String(PORT),
-      '--host',
-      '127.0.0.1',
-      '--data',
-      join(dataDir, 'room.sqlite'),
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  server.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`workshop server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${BASE}/workshop-server.json`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`workshop server did not start on ${PORT}: ${stderr}`);
-});
-
-test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  if (server && server.exitCode === null) await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function person(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+useWorkshopServer(PORT);
 
 /** Chooses a value in one cell of chapter 5's table and checks it. */
 async function answer(page: Page, cell: string, value: string): Promise<void> {
