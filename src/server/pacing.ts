@@ -5,7 +5,7 @@
  * and a learner who joins late see it; the bus carries only "the pace changed" and every stream reads the stored
  * state, one read per room however many streams ask at once.
  */
-import type { Context, Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { CLASSIFY_ITEM_ID } from '../room/protocol.ts';
 import {
   changePace,
@@ -19,10 +19,8 @@ import {
 } from '../room/pace.ts';
 import type { Bus } from './bus.ts';
 import { resolvedChapterId, type RoomCourse } from './course.ts';
-import type { Learner, Room, WorkshopData } from './db/workshop-data.ts';
-
-/** The application's context variables (app.ts): the room an instructor route is for. */
-type PacingEnv = { Variables: { learner: Learner; room: Room } };
+import type { Room, WorkshopData } from './db/workshop-data.ts';
+import { problem, readBody, type AppEnv } from './request.ts';
 
 /** What the pacing routes need from the application. */
 export interface PacingDeps {
@@ -52,9 +50,7 @@ export function paceItemProblem(
   return known ? undefined : `Chapter ${chapterId} has no item ${id}.`;
 }
 
-type Problem = (c: Context, status: 400 | 404 | 409, error: string) => Response;
-
-/** Builds the room's pacing: `mount` adds its routes; the rest is for the event route and the live streams. */
+/** Builds the room's pacing: `routes` are its routes; the rest is for the event route and the live streams. */
 export function createPacing({ data, bus, course, now }: PacingDeps) {
   /** Reads in flight per room: every stream told "the pace changed" at once shares one read. */
   const reading = new Map<string, Promise<PaceState>>();
@@ -109,13 +105,9 @@ export function createPacing({ data, bus, course, now }: PacingDeps) {
       return { send: () => send(true), check: () => send(false) };
     },
 
-    /** Adds the instructor's pacing routes; `instructorAuth` sets the room, `readBody` validates a JSON body. */
-    mount(
-      app: Hono<PacingEnv>,
-      instructorAuth: (c: Context<PacingEnv>, next: () => Promise<void>) => Promise<Response | void>,
-      readBody: (c: Context, schema: typeof PaceBodySchema) => Promise<PaceChange | Response>,
-      problem: Problem,
-    ): void {
+    /** The instructor's pacing routes; `instructorAuth` sets the room. */
+    routes(instructorAuth: MiddlewareHandler<AppEnv>): Hono<AppEnv> {
+      const app = new Hono<AppEnv>();
       app.get('/api/rooms/:roomId/pace', instructorAuth, async (c) => c.json(await read(c.get('room').id)));
 
       app.post('/api/rooms/:roomId/pace', instructorAuth, async (c) => {
@@ -132,6 +124,7 @@ export function createPacing({ data, bus, course, now }: PacingDeps) {
         if (result.kind === 'refused') return problem(c, 409, result.reason);
         return c.json(result.pace);
       });
+      return app;
     },
   };
 }

@@ -6,7 +6,7 @@
  * (src/receipts/roster-model.ts), which the receipts roster and `mcp-lab grade` write from too. A learner's LMS
  * identifier is read from their stored record (`lmsId`, given at join) and never reaches a dashboard. Node only.
  */
-import type { Context, Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
   CANVAS_KEYS,
@@ -28,15 +28,12 @@ import {
 import type { DashboardEvent } from '../room/live.ts';
 import type { PaceState } from '../room/pace.ts';
 import type { Learner, Room, StoredEvent } from './db/workshop-data.ts';
-
-/** The application's variables (src/server/app.ts): the instructor routes use `room`. */
-type Vars = { learner: Learner; room: Room };
-type Ctx = Context<{ Variables: Vars }>;
+import type { AppEnv, Ctx } from './request.ts';
 
 /** What the exports need from the application. */
 export interface RoomExportDeps {
   /** Checks the instructor's secret and sets `room`. */
-  instructorAuth: (c: Ctx, next: () => Promise<void>) => Promise<Response | void>;
+  instructorAuth: MiddlewareHandler<AppEnv>;
   /** Takes a place for a whole-room read: a Response when refused, else the function that gives it back. */
   startWholeRoomRead: (c: Ctx) => Response | (() => void);
   snapshotHead: (room: Room) => Promise<DashboardSnapshot>;
@@ -63,8 +60,9 @@ function lmsIdOf(learner: Learner): string | undefined {
   return id !== null && id.trim() !== '' ? id.trim() : undefined;
 }
 
-/** Mounts the two export routes on `app`. */
-export function mountRoomExport(app: Hono<{ Variables: Vars }>, deps: RoomExportDeps): void {
+/** The two export routes. */
+export function roomExportRoutes(deps: RoomExportDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
   /** The room as marks, folded page by page (yielding to other requests between pages); a Response when refused. */
   async function roomMarks(c: Ctx): Promise<{ marks: Marks; now: number } | Response> {
     const finished = deps.startWholeRoomRead(c);
@@ -140,4 +138,5 @@ export function mountRoomExport(app: Hono<{ Variables: Vars }>, deps: RoomExport
       warnings: [...skipped.map((s) => `Left out: ${s}.`), ...out.warnings],
     });
   });
+  return app;
 }
