@@ -8,7 +8,7 @@
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { EXIT_OK, EXIT_USAGE, UsageError, write, type CliIo } from './command.ts';
-import { escapeControls } from './escape.ts';
+import { escapeControls } from '../lib/text.ts';
 import { COMMANDS } from './commands/index.ts';
 
 function mainHelp(): string {

@@ -49,7 +49,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import QRCode from 'qrcode';
-import { escapeControls } from '../cli/escape.ts';
+import { escapeControls } from '../lib/text.ts';
 import { createWorkshopApp } from './app.ts';
 import { dashboardEvent } from './views.ts';
 import { createMemoryBus, createPostgresBus, type Bus } from './bus.ts';

@@ -20,7 +20,7 @@ import {
   type Protocol,
 } from '#message-model';
 import { UsageError, describeSource, readWholeText, write, type CliIo, type InputSource } from '../command.ts';
-import { escapeControls, terminalSafeJson } from '../escape.ts';
+import { escapeControls, terminalSafeJson } from '../../lib/text.ts';
 
 /** The help lines `classify` shows for --http. */
 export const HTTP_HELP = `  --http               the input is a HAR file (browser "Save all as HAR"), or

@@ -35,7 +35,7 @@ import {
   type Command,
   type InputSource,
 } from '../command.ts';
-import { escapeControls, escapeControlsDeep, terminalSafeJson } from '../escape.ts';
+import { escapeControls, escapeControlsDeep, terminalSafeJson } from '../../lib/text.ts';
 import { HTTP_HELP, classifyHttp } from './classify-http.ts';
 
 /** The output formats: one JSON object per line, or a report for people. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { EXIT_OK, UsageError, usageErrorFromParseArgs, write, type CliIo, type Command } from '../command.ts';
-import { escapeControls } from '../escape.ts';
+import { escapeControls } from '../../lib/text.ts';
 import { COURSE_FILE_PATH, graderCourse, readCourseFile } from '../../course/course-file.ts';
 import {
   gradeReceipts,

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { MCP_VERSIONS, type McpVersion } from '#message-model';
 import { EXIT_OK, UsageError, usageErrorFromParseArgs, write, type CliIo, type Command } from '../command.ts';
-import { escapeControls, terminalSafeJson } from '../escape.ts';
+import { escapeControls, terminalSafeJson } from '../../lib/text.ts';
 import { DEFAULT_TIMEOUT_MS, runProbe } from '../../probe/run.ts';
 import { spawnServer } from '../../probe/spawn.ts';
 import { formatProbeReport } from '../../probe/text.ts';
