@@ -3,27 +3,12 @@
  * for better-sqlite3, whose statements say whether they return rows (`reader`); `node:sqlite` statements say so
  * through `columns()`, take their parameters spread rather than as an array, and refuse undefined (and, before
  * Node 24, booleans). This driver bridges those differences and reuses Kysely's own SQLite query compiler, adapter and
- * introspector, so the SQL Kysely writes is exactly what it writes for better-sqlite3.
- *
- * One connection serves the process; Kysely's adapter declares `supportsMultipleConnections: false`, so Kysely
- * itself queues queries and transactions behind a mutex (see kysely/dist/driver/runtime-driver.js).
+ * introspector (sqlite-dialect.ts), so the SQL Kysely writes is exactly what it writes for better-sqlite3. One
+ * connection serves the process.
  */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import {
-  CompiledQuery,
-  SelectQueryNode,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type DatabaseConnection,
-  type DatabaseIntrospector,
-  type Dialect,
-  type DialectAdapter,
-  type Driver,
-  type Kysely,
-  type QueryCompiler,
-  type QueryResult,
-} from 'kysely';
+import { SelectQueryNode, type CompiledQuery, type QueryResult } from 'kysely';
+import { SqliteDialect, type SqliteConnection } from './sqlite-dialect.ts';
 
 /** How many prepared statements a connection keeps (queries are built from a few dozen shapes). */
 const STATEMENT_CACHE_SIZE = 256;
@@ -82,11 +67,17 @@ export function runStatement<R>(
   return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
 }
 
-class NodeSqliteConnection implements DatabaseConnection {
+class NodeSqliteConnection implements SqliteConnection {
+  readonly #db: DatabaseSync;
   readonly #statements: StatementCache;
 
   constructor(db: DatabaseSync) {
+    this.#db = db;
     this.#statements = new StatementCache(db);
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.isOpen) this.#db.close();
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
@@ -102,66 +93,12 @@ class NodeSqliteConnection implements DatabaseConnection {
   }
 }
 
-class NodeSqliteDriver implements Driver {
-  readonly #config: NodeSqliteDialectConfig;
-  #db: DatabaseSync | undefined;
-  #connection: NodeSqliteConnection | undefined;
-
-  constructor(config: NodeSqliteDialectConfig) {
-    this.#config = config;
-  }
-
-  async init(): Promise<void> {
-    this.#db = typeof this.#config.database === 'function' ? this.#config.database() : this.#config.database;
-    this.#connection = new NodeSqliteConnection(this.#db);
-  }
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    if (!this.#connection) throw new Error('the node:sqlite driver was used before init()');
-    return this.#connection;
-  }
-
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    // IMMEDIATE takes the write lock at once, so two processes on one file fail fast instead of deadlocking.
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
-  }
-
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
-  }
-
-  async releaseConnection(): Promise<void> {}
-
-  async destroy(): Promise<void> {
-    if (this.#db?.isOpen) this.#db.close();
-  }
-}
-
 /** The dialect: `new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: new DatabaseSync(path) }) })`. */
-export class NodeSqliteDialect implements Dialect {
-  readonly #config: NodeSqliteDialectConfig;
-
+export class NodeSqliteDialect extends SqliteDialect {
   constructor(config: NodeSqliteDialectConfig) {
-    this.#config = config;
-  }
-
-  createDriver(): Driver {
-    return new NodeSqliteDriver(this.#config);
-  }
-
-  createQueryCompiler(): QueryCompiler {
-    return new SqliteQueryCompiler();
-  }
-
-  createAdapter(): DialectAdapter {
-    return new SqliteAdapter();
-  }
-
-  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
-    return new SqliteIntrospector(db);
+    super(async () => {
+      const db = typeof config.database === 'function' ? config.database() : config.database;
+      return new NodeSqliteConnection(db);
+    });
   }
 }

@@ -2,26 +2,14 @@
  * A Kysely dialect for node:sqlite whose database lives in a worker thread (db/sqlite.worker.ts). node:sqlite is
  * synchronous: on the server's own thread each commit's disk flush (synchronous=FULL) and each page of a whole-room
  * read held up every other request. Here the server thread only sends each statement and awaits its answer, so a
- * flush on a slow disk delays the commits waiting for it and nothing else. The SQL, the compiler, the adapter and
- * the introspector are NodeSqliteDialect's; Kysely's runtime driver queues statements and transactions behind one
- * connection (the adapter does not support several), which is also what one SQLite writer needs.
+ * flush on a slow disk delays the commits waiting for it and nothing else. The dialect, the driver and the
+ * statements' execution are NodeSqliteDialect's (sqlite-dialect.ts, and runStatement in the worker); only where the
+ * statements run differs.
  */
 import { Worker } from 'node:worker_threads';
-import {
-  CompiledQuery,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type DatabaseConnection,
-  type DatabaseIntrospector,
-  type Dialect,
-  type DialectAdapter,
-  type Driver,
-  type Kysely,
-  type QueryCompiler,
-  type QueryResult,
-} from 'kysely';
+import type { CompiledQuery, QueryResult } from 'kysely';
 import type { SqliteSync } from './open.ts';
+import { SqliteDialect, type SqliteConnection } from './sqlite-dialect.ts';
 import type { WorkerReply, WorkerRequest } from './sqlite.worker.ts';
 
 /** An SQLite error as the worker reported it (message, and node:sqlite's code and errcode). */
@@ -36,7 +24,7 @@ class SqliteWorkerError extends Error {
   }
 }
 
-class WorkerConnection implements DatabaseConnection {
+class WorkerConnection implements SqliteConnection {
   readonly #worker: Worker;
   readonly #waiting = new Map<number, { resolve: (r: WorkerReply) => void; reject: (e: unknown) => void }>();
   #next = 1;
@@ -64,6 +52,11 @@ class WorkerConnection implements DatabaseConnection {
     });
   }
 
+  async close(): Promise<void> {
+    await this.request({ close: true }).catch(() => {});
+    await this.#worker.terminate();
+  }
+
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const reply = await this.request({ sql: compiledQuery.sql, parameters: [...compiledQuery.parameters] });
     if (!reply.ok) throw new SqliteWorkerError(reply);
@@ -80,59 +73,21 @@ class WorkerConnection implements DatabaseConnection {
   }
 }
 
-class WorkerSqliteDriver implements Driver {
-  readonly #config: WorkerSqliteDialectConfig;
-  #worker: Worker | undefined;
-  #connection: WorkerConnection | undefined;
-
-  constructor(config: WorkerSqliteDialectConfig) {
-    this.#config = config;
-  }
-
-  async init(): Promise<void> {
-    const worker = new Worker(new URL('./sqlite.worker.ts', import.meta.url), {
-      workerData: { path: this.#config.path, sync: this.#config.sync },
-    });
-    // The first message says whether the database opened.
-    const ready = await new Promise<WorkerReply>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
-    if (!ready.ok) {
-      await worker.terminate();
-      throw new SqliteWorkerError(ready);
-    }
-    this.#worker = worker;
-    this.#connection = new WorkerConnection(worker);
-  }
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    if (!this.#connection) throw new Error('the SQLite worker was used before init()');
-    return this.#connection;
-  }
-
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    // IMMEDIATE takes the write lock at once, so two processes on one file fail fast instead of deadlocking.
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
-  }
-
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
-  }
-
-  async releaseConnection(): Promise<void> {}
-
-  async destroy(): Promise<void> {
-    const worker = this.#worker;
-    this.#worker = undefined;
-    if (!worker || !this.#connection) return;
-    await this.#connection.request({ close: true }).catch(() => {});
+/** Starts the worker and waits for it to say the database opened. */
+async function openWorker(config: WorkerSqliteDialectConfig): Promise<WorkerConnection> {
+  const worker = new Worker(new URL('./sqlite.worker.ts', import.meta.url), {
+    workerData: { path: config.path, sync: config.sync },
+  });
+  // The first message says whether the database opened.
+  const ready = await new Promise<WorkerReply>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  if (!ready.ok) {
     await worker.terminate();
+    throw new SqliteWorkerError(ready);
   }
+  return new WorkerConnection(worker);
 }
 
 /** Where the database is and how it waits for the disk (see SqliteSync). */
@@ -142,26 +97,8 @@ export interface WorkerSqliteDialectConfig {
 }
 
 /** The dialect: `new Kysely<DB>({ dialect: new WorkerSqliteDialect({ path, sync: 'full' }) })`. */
-export class WorkerSqliteDialect implements Dialect {
-  readonly #config: WorkerSqliteDialectConfig;
-
+export class WorkerSqliteDialect extends SqliteDialect {
   constructor(config: WorkerSqliteDialectConfig) {
-    this.#config = config;
-  }
-
-  createDriver(): Driver {
-    return new WorkerSqliteDriver(this.#config);
-  }
-
-  createQueryCompiler(): QueryCompiler {
-    return new SqliteQueryCompiler();
-  }
-
-  createAdapter(): DialectAdapter {
-    return new SqliteAdapter();
-  }
-
-  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
-    return new SqliteIntrospector(db);
+    super(() => openWorker(config));
   }
 }
