@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MCP_VERSIONS, slugifyHeading } from '#message-model';
+import { MCP_VERSIONS, PROBE_RULES, slugifyHeading } from '#message-model';
 import { CHECKS, describeCheck } from '../../../src/probe/catalogue.ts';
 import { checkSpecQuote, checkSpecUrl } from '../../support/oracles/spec-snapshot.ts';
 
@@ -59,8 +59,9 @@ const headingsOf = (chapter: string) =>
     .map((line) => slugifyHeading(line.replace(/^#+ /, '')));
 
 describe('the probe catalogue', () => {
-  it('uses the check ids the capstone contract fixes, each once', () => {
+  it('uses the check ids the capstone contract fixes, each once, and links every rule of the model to a chapter', () => {
     const ids = CHECKS.map((c) => c.id);
+    expect(ids).toEqual(PROBE_RULES.map((r) => r.id));
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(CONTRACT_IDS).toContain(id);
   });
@@ -73,22 +74,23 @@ describe('the probe catalogue', () => {
         it(`${check.id} over ${transport}, ${version}: the sentence is on the page and carries the level`, () => {
           const citation = check.cite(version, transport);
           expect(checkSpecQuote(citation.version, citation.page, citation.quote)).toBeUndefined();
-          const { spec } = describeCheck(check, version, transport);
+          const { spec, level } = describeCheck(check, version, transport);
           expect(checkSpecUrl(spec.url)).toBeUndefined();
           // MUST / MUST NOT, SHOULD / SHOULD NOT, MAY: the level is the sentence's own keyword, in capitals.
           if (LIST_AND_EXAMPLE.includes(check.id)) {
-            expect(keywordProblem(check.level, citation.quote)).toBeDefined();
-            expect(citation.quote).toMatch(new RegExp(`\\b${check.level.toLowerCase()}\\b`));
-          } else expect(keywordProblem(check.level, citation.quote)).toBeUndefined();
+            expect(keywordProblem(level, citation.quote)).toBeDefined();
+            expect(citation.quote).toMatch(new RegExp(`\\b${level.toLowerCase()}\\b`));
+          } else expect(keywordProblem(level, citation.quote)).toBeUndefined();
         });
       }
     }
   }
 
   it('names the checks whose level is not a keyword, and says so in their report', () => {
-    expect(CHECKS.filter((c) => c.levelNote !== undefined).map((c) => c.id)).toEqual(LIST_AND_EXAMPLE);
-    for (const check of CHECKS.filter((c) => c.levelNote !== undefined))
-      expect(check.levelNote).toMatch(/as a list and an example, not a keyword/);
+    const noted = CHECKS.filter((c) => c.levelNote?.('2026-07-28', 'http') !== undefined);
+    expect(noted.map((c) => c.id)).toEqual(LIST_AND_EXAMPLE);
+    for (const check of noted)
+      expect(check.levelNote?.('2026-07-28', 'http')).toMatch(/as a list and an example, not a keyword/);
   });
 
   it('would catch a level the sentence does not carry in capitals (the check is not vacuous)', () => {
