@@ -63,9 +63,24 @@ const GET_405_LEGACY =
 const GET_405_MODERN =
   'A server that supports only this revision and receives such traffic from an older client SHOULD respond as follows: … HTTP GET or DELETE to the MCP endpoint: respond with 405 Method Not Allowed.';
 
+/**
+ * JSON-RPC 2.0 §5, the sentence that binds the receiver of malformed input. MCP adopts JSON-RPC 2.0 ("All messages
+ * between MCP clients and servers MUST follow the JSON-RPC 2.0 specification."), and JSON-RPC 2.0 §7's examples
+ * answer "rpc call with invalid JSON" with -32700 and "rpc call with invalid Request object" with -32600, id null.
+ */
+const JSONRPC_MUST_REPLY =
+  'When a rpc call is made, the Server MUST reply with a Response, except for in the case of Notifications.';
+
 /** The three tools/call protocol errors: the spec gives them as a list and an example, not with a keyword. */
 const LIST_AND_EXAMPLE =
   'Level SHOULD is the probe\'s reading: the spec states this rule as a list and an example, not a keyword. The tools page\'s Error Handling lists these failures among protocol errors and its example answers with -32602; the sentence quoted here says "should" in lowercase, which BCP 14 does not count as a keyword.';
+
+const SENDER_ONLY_ID_NULL =
+  "Level SHOULD is the probe's reading: the sentence quoted binds the sender of a request, and no sentence of MCP or JSON-RPC 2.0 tells the receiver how to answer a null id. A request MCP forbids is not a valid Request object of MCP, which JSON-RPC 2.0 answers with -32600 (Invalid Request).";
+const SENDER_ONLY_BATCH =
+  "Level SHOULD is the probe's reading: the sentence quoted binds the client, and the transport says how a server answers a request, a notification or a response, not an array. An array of results answers a batch the revision no longer has; an HTTP error status or a -32600 refuses it.";
+const GET_MUST_IN_2025 =
+  'Level SHOULD follows the revision this run negotiated (2026-07-28). A server that also speaks 2025-11-25 owes that revision\'s MUST: "The server MUST either return Content-Type: text/event-stream in response to this HTTP GET, or else return HTTP 405 Method Not Allowed" (run the probe with --protocol 2025-11-25 to check it).';
 
 const on = (version: McpVersion, page: string, quote: string): ProbeCitation => ({ version, page, quote });
 const basic = (quote: string) => (version: McpVersion) => on(version, 'basic', quote);
@@ -81,15 +96,16 @@ export const PROBE_RULES: readonly ProbeRule[] = [
   { id: 'method-not-a-string', level: fixed('MUST'), transports: BOTH, eras: ALL_ERAS, cite: basic(FOLLOW_JSONRPC) },
   {
     id: 'id-null',
-    level: fixed('MUST'),
+    level: fixed('SHOULD'),
     transports: BOTH,
     eras: ALL_ERAS,
     cite: basic('Unlike base JSON-RPC, the ID MUST NOT be null.'),
+    levelNote: () => SENDER_ONLY_ID_NULL,
   },
   {
     id: 'batch',
     // On stdio an array of results is output that is not a valid MCP message: the server's own MUST NOT.
-    level: fixed('MUST'),
+    level: (_version, transport) => (transport === 'stdio' ? 'MUST' : 'SHOULD'),
     transports: BOTH,
     eras: ALL_ERAS,
     cite: (version, transport) =>
@@ -106,6 +122,7 @@ export const PROBE_RULES: readonly ProbeRule[] = [
               transportPage(version, transport),
               'The body of the POST request MUST be a single JSON-RPC request, notification, or response.',
             ),
+    levelNote: (_version, transport) => (transport === 'http' ? SENDER_ONLY_BATCH : undefined),
   },
   {
     id: 'unknown-method',
@@ -286,11 +303,13 @@ export const PROBE_RULES: readonly ProbeRule[] = [
   {
     id: 'http-get-405',
     // 2025-06-18 and 2025-11-25: 405 or an SSE stream, MUST; 2026-07-28 (no GET stream at all): 405, SHOULD.
-    level: fixed('SHOULD'),
+    // 2025-06-18 and 2025-11-25: 405 or an SSE stream, MUST; 2026-07-28 (no GET stream at all): 405, SHOULD.
+    level: (version) => (version === '2026-07-28' ? 'SHOULD' : 'MUST'),
     transports: ['http'],
-    eras: ['modern'],
+    eras: ALL_ERAS,
     cite: (version, transport) =>
       on(version, transportPage(version, transport), version === '2026-07-28' ? GET_405_MODERN : GET_405_LEGACY),
+    levelNote: (version) => (version === '2026-07-28' ? GET_MUST_IN_2025 : undefined),
   },
 ];
 
@@ -303,12 +322,13 @@ const pass = (explanation: string): ProbeJudgement => ({ kind: 'pass', explanati
 const fail = (explanation: string): ProbeJudgement => ({ kind: 'fail', explanation });
 
 /**
- * Malformed input (not JSON, not an object, a method that is not a string) answered with nothing on stdio while the
- * server kept answering: the official SDK drops such lines.
+ * Malformed input (not JSON, not an object, a method that is not a string, a null id) answered with nothing on stdio
+ * while the server kept answering. JSON-RPC 2.0 owes a Response (JSONRPC_MUST_REPLY) and MCP adopts JSON-RPC 2.0;
+ * no sentence of the stdio transport lets a server drop the line, so silence fails, whatever the SDK's habit.
  */
 export function judgeSilenceOnStdio(): ProbeJudgement {
-  return pass(
-    'Nothing came back and the server kept answering: it dropped the line, as the official SDK does on stdio. JSON-RPC 2.0 would answer with the error owed.',
+  return fail(
+    `Nothing came back, though the server kept answering: it dropped the line (the official SDK's stdio transport does). JSON-RPC 2.0, which MCP requires, says "${JSONRPC_MUST_REPLY}" and its examples answer invalid JSON with -32700 and an invalid Request object with -32600; no sentence of MCP's stdio transport lets a server stay silent.`,
   );
 }
 

@@ -45,6 +45,17 @@ const CONTRACT_IDS = [
  */
 const LIST_AND_EXAMPLE = ['unknown-tool', 'tool-args-not-object', 'invalid-params'];
 
+/**
+ * The checks whose sentence binds the sender, not the server that receives the message: "Unlike base JSON-RPC, the
+ * ID MUST NOT be null." (basic, every revision: a rule for whoever writes a request) and, over HTTP, "The body of
+ * the POST request MUST be a single JSON-RPC request, notification, or response." (2025-06-18 and 2025-11-25
+ * basic/transports, a step of what the client does) and "The body of the HTTP POST MUST be a single JSON-RPC request
+ * or notification." (2026-07-28 streamable-http). No sentence tells the receiver how to answer either, so the level
+ * is SHOULD with a note. On stdio an array of results is the server's own output, which "The server MUST NOT write
+ * anything to its stdout that is not a valid MCP message." binds.
+ */
+const SENDER_BOUND: Record<string, readonly string[]> = { 'id-null': ['stdio', 'http'], batch: ['http'] };
+
 /** Why a quote does not carry a level as a BCP 14 keyword (in capitals, as a whole word), or undefined. */
 function keywordProblem(level: string, quote: string): string | undefined {
   if (!new RegExp(`\\b${level}\\b`).test(quote)) return `"${quote}" does not say ${level} in capitals`;
@@ -80,6 +91,12 @@ describe('the probe catalogue', () => {
           if (LIST_AND_EXAMPLE.includes(check.id)) {
             expect(keywordProblem(level, citation.quote)).toBeDefined();
             expect(citation.quote).toMatch(new RegExp(`\\b${level.toLowerCase()}\\b`));
+          } else if (SENDER_BOUND[check.id]?.includes(transport)) {
+            // The sentence's MUST binds whoever sends the message; the receiver's level is the probe's reading,
+            // never a MUST the spec does not give, and the note says so.
+            expect(keywordProblem('MUST', citation.quote)).toBeUndefined();
+            expect(level).toBe('SHOULD');
+            expect(describeCheck(check, version, transport).levelNote).toMatch(/binds the (sender|client)/);
           } else expect(keywordProblem(level, citation.quote)).toBeUndefined();
         });
       }
@@ -87,10 +104,16 @@ describe('the probe catalogue', () => {
   }
 
   it('names the checks whose level is not a keyword, and says so in their report', () => {
-    const noted = CHECKS.filter((c) => c.levelNote?.('2026-07-28', 'http') !== undefined);
-    expect(noted.map((c) => c.id)).toEqual(LIST_AND_EXAMPLE);
-    for (const check of noted)
-      expect(check.levelNote?.('2026-07-28', 'http')).toMatch(/as a list and an example, not a keyword/);
+    const noted = CHECKS.filter((c) =>
+      MCP_VERSIONS.some((v) => c.transports.some((t) => c.levelNote?.(v, t) !== undefined)),
+    );
+    expect(noted.map((c) => c.id).sort()).toEqual(
+      [...LIST_AND_EXAMPLE, ...Object.keys(SENDER_BOUND), 'http-get-405'].sort(),
+    );
+    for (const id of LIST_AND_EXAMPLE)
+      expect(CHECKS.find((c) => c.id === id)?.levelNote?.('2026-07-28', 'http')).toMatch(
+        /as a list and an example, not a keyword/,
+      );
   });
 
   it('would catch a level the sentence does not carry in capitals (the check is not vacuous)', () => {
