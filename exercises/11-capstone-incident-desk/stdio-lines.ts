@@ -24,8 +24,9 @@ function refusalFor(line: string): object | undefined {
     return refuse(-32700, 'Parse error');
   }
   if (!value || typeof value !== 'object') return refuse(-32600, 'Invalid Request: a message is a JSON object');
-  // MCP has had no batches since 2025-06-18: an array is not a message of any revision the desk speaks.
-  if (Array.isArray(value)) return refuse(-32600, 'Invalid Request: batches are not part of MCP');
+  // An array is a JSON-RPC batch, which MCP removed in 2025-06-18 without saying how a server answers one: the SDK
+  // drops it, and nothing more is owed.
+  if (Array.isArray(value)) return undefined;
   const message = value as Record<string, unknown>;
   if ('result' in message || 'error' in message) return undefined;
   const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;

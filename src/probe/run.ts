@@ -11,6 +11,7 @@ import {
   classifyHttpExchange,
   classifyMessage,
   createHttpSession,
+  createLogAnalyzer,
   judgeGet,
   judgeMissingSessionId,
   judgeNotificationRefusal,
@@ -34,6 +35,7 @@ import {
   type CheckStatus,
   type ProbeCheck,
   type ProbeReport,
+  type ProbeSessionFinding,
 } from './report.ts';
 
 /** A stdio server: the channel to its stdout/stdin, the command as typed, and what it wrote on stderr so far. */
@@ -101,6 +103,8 @@ class Session {
   private sessionId: string | undefined;
   private readonly httpSession = createHttpSession();
   private sentinel = 0;
+  /** On stdio, every line sent, with the index the next received line had when it went out. */
+  private readonly sentLines: { at: number; text: string }[] = [];
   /** On stdio, the unsupported-version request sent before the opening. */
   firstExchange: Exchange | undefined;
 
@@ -118,6 +122,24 @@ class Session {
     const text = this.target.transport === 'stdio' ? (this.target.stderr?.() ?? '') : '';
     const tail = text.trim().split('\n').slice(-3).join(' / ');
     return tail ? `; its stderr ended: ${cut(tail, 300)}` : '';
+  }
+
+  /**
+   * On stdio, the whole run as a session log: each line the probe wrote and each line the server wrote, in the order
+   * they crossed the pipe (a line sent before the server's n-th line comes before it), with the side that wrote it.
+   * Overlong lines are left out (their text is cut).
+   */
+  transcript(): { side: 'client' | 'server'; text: string }[] {
+    if (this.target.transport !== 'stdio') return [];
+    const out: { side: 'client' | 'server'; text: string }[] = [];
+    let next = 0;
+    for (const line of this.target.channel.since(0)) {
+      while (next < this.sentLines.length && this.sentLines[next]!.at <= line.index)
+        out.push({ side: 'client', text: this.sentLines[next++]!.text });
+      if (!line.overlong) out.push({ side: 'server', text: line.text });
+    }
+    for (; next < this.sentLines.length; next += 1) out.push({ side: 'client', text: this.sentLines[next]!.text });
+    return out;
   }
 
   get mintedSessionId(): string | undefined {
@@ -172,6 +194,7 @@ class Session {
     const from = channel.mark();
     const ended = channel.ended();
     if (ended) return { sent: text, shown: '', received: [], failure: ended.detail };
+    this.sentLines.push({ at: from, text });
     channel.send(text);
     const loose = (line: { text: string }) => {
       const id = idOf(line.text);
@@ -185,7 +208,9 @@ class Session {
       answered = await channel.waitFor(from, loose, this.timeoutMs);
     } else {
       sentinelId = `probe-sentinel-${++this.sentinel}`;
-      channel.send(JSON.stringify(this.request(sentinelId, 'tools/list')));
+      const sentinel = JSON.stringify(this.request(sentinelId, 'tools/list'));
+      this.sentLines.push({ at: channel.mark(), text: sentinel });
+      channel.send(sentinel);
       answered = await channel.waitFor(from, (line) => idOf(line.text) === sentinelId, this.timeoutMs);
     }
     const lines = channel.since(from).filter((line) => idOf(line.text) !== sentinelId || sentinelId === undefined);
@@ -594,6 +619,33 @@ async function listTools(session: Session): Promise<string[] | undefined> {
   );
 }
 
+/**
+ * On stdio, the run read as one session log by the model's session analyser (what `mcp-lab classify --jsonl` does
+ * with a captured log): the findings no single exchange shows (an answer to a notification, a response to no
+ * request, a request never answered), kept where the analyser puts them on the server and they break a MUST or a
+ * SHOULD. The probe's own malformed lines are its intent, so findings against the client are left out.
+ */
+function analyseTranscript(session: Session): ProbeReport['session'] {
+  const lines = session.transcript();
+  if (lines.length === 0) return undefined;
+  const analyzer = createLogAnalyzer();
+  lines.forEach((line, i) => analyzer.push(i + 1, line.text, false, { side: line.side }));
+  const { analysis } = analyzer.finish();
+  const findings: ProbeSessionFinding[] = analysis.issues
+    .filter((issue) => issue.brokenBy === 'server' && issue.severity !== 'info')
+    .slice(0, REPORT_LIMITS.checks)
+    .map((issue) => ({
+      id: issue.id,
+      severity: issue.severity === 'error' ? 'error' : 'warning',
+      line: issue.line,
+      ...(issue.related !== undefined ? { related: issue.related } : {}),
+      text: cut(lines[issue.line - 1]?.text ?? '', REPORT_LIMITS.exchange),
+      message: cap(issue.message),
+      spec: cut(issue.spec.url, REPORT_LIMITS.url),
+    }));
+  return { lines: Math.min(lines.length, REPORT_LIMITS.sessionLines), findings };
+}
+
 /** Runs every check of the catalogue that applies and writes the report. Never throws for anything the server does. */
 export async function runProbe(target: ProbeTarget, options: ProbeOptions = {}): Promise<ProbeReport> {
   const started = Date.now();
@@ -632,6 +684,7 @@ export async function runProbe(target: ProbeTarget, options: ProbeOptions = {}):
       add(check, await runner(session, tools));
     }
   }
+  const transcript = analyseTranscript(session);
   return {
     format: REPORT_FORMAT,
     version: REPORT_VERSION,
@@ -648,5 +701,6 @@ export async function runProbe(target: ProbeTarget, options: ProbeOptions = {}):
     durationMs: Math.min(Date.now() - started, 86_400_000),
     checks,
     score: scoreChecks(checks),
+    ...(transcript ? { session: transcript } : {}),
   };
 }

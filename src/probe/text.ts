@@ -1,6 +1,7 @@
 /**
  * The probe's text report: one line per check (its status, level and id), and for each failure what was sent, what
- * came back, what the spec says and where the course explains it. Plain text, no colour; the CLI escapes control
+ * came back, what the spec says and where the course explains it; on stdio, then, what the session analyser found
+ * across the run's lines. Plain text, no colour; the CLI escapes control
  * characters before printing, since everything "received" is the server's.
  */
 import type { ProbeReport } from './report.ts';
@@ -38,6 +39,20 @@ export function formatProbeReport(report: ProbeReport, siteUrl = ''): string {
       out.push(
         `        course: ${check.chapter.title}, ${siteUrl}/chapters/${check.chapter.id}/#${check.chapter.anchor}`,
       );
+    }
+  }
+  if (report.session) {
+    const { lines, findings } = report.session;
+    out.push('');
+    out.push(`Across the session (the ${lines} lines of this run read as one log, as mcp-lab classify --jsonl does):`);
+    if (findings.length === 0) out.push('        nothing found that spans lines.');
+    for (const f of findings) {
+      out.push(
+        `${f.severity === 'error' ? 'FAIL' : 'warn'}  ${f.id}, line ${f.line}${f.related ? ` (see line ${f.related})` : ''}`,
+      );
+      out.push(indent(f.message, '        '));
+      out.push(indent(clip(f.text, 4), '          '));
+      out.push(`        spec: ${f.spec}`);
     }
   }
   const { must, should, may } = report.score;
