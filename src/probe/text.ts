@@ -17,7 +17,10 @@ const clip = (text: string, lines: number) => {
   return all.length > lines ? [...all.slice(0, lines), `… (${all.length - lines} more lines)`].join('\n') : text;
 };
 
-/** The report as text a learner can act on; `siteUrl` is where the course's chapters are served. */
+/**
+ * The report as text a learner can act on; `siteUrl` is where the course's chapters are served (without it, each
+ * chapter is named by its path on the course site).
+ */
 export function formatProbeReport(report: ProbeReport, siteUrl = ''): string {
   const where = report.server.command ?? report.server.url ?? '';
   const out: string[] = [
@@ -36,8 +39,9 @@ export function formatProbeReport(report: ProbeReport, siteUrl = ''): string {
       out.push(indent(clip(check.received || '(nothing)', 12), '          '));
       out.push(`        spec: "${check.spec.quote}"`);
       out.push(`              ${check.spec.url}`);
+      const path = `/chapters/${check.chapter.id}/#${check.chapter.anchor}`;
       out.push(
-        `        course: ${check.chapter.title}, ${siteUrl}/chapters/${check.chapter.id}/#${check.chapter.anchor}`,
+        `        course: ${check.chapter.title}, ${siteUrl ? `${siteUrl.replace(/\/+$/, '')}${path}` : `${path} on the course site`}`,
       );
     }
   }
