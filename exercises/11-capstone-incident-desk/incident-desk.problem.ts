@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { ProtocolError, ProtocolErrorCode, Server, createMcpHandler, type Tool } from '@modelcontextprotocol/server';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveDeskStdio } from './stdio-lines.ts';
 
 const incidents = new Map<string, 'open' | 'closed'>([
   ['INC-0001', 'open'],
@@ -87,7 +87,7 @@ export function createIncidentDesk(): Server {
 if (import.meta.main) {
   const { values } = parseArgs({ options: { http: { type: 'string' } } });
   if (values.http === undefined) {
-    serveStdio(() => createIncidentDesk());
+    serveDeskStdio(() => createIncidentDesk());
   } else {
     const handler = createMcpHandler(() => createIncidentDesk(), { responseMode: 'json' });
     serve({ fetch: (request) => handler.fetch(request), port: Number(values.http), hostname: '127.0.0.1' });

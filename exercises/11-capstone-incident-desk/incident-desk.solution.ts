@@ -8,13 +8,14 @@
  * Every failure of a tool's own work (a malformed or unknown incident id, closing a closed incident, a backend that
  * is down) is a tool execution error: a normal result with `isError: true` that the model can read and act on
  * (spec 2025-11-25 server/tools §Error Handling). Protocol errors (an unknown tool, params that fail the
- * CallToolRequest schema) are left to the SDK, which answers them with -32602.
+ * CallToolRequest schema) are left to the SDK, which answers them with -32602. On stdio, a line that is not a
+ * message gets the -32700 or -32600 JSON-RPC 2.0 owes it (`stdio-lines.ts`; the SDK alone drops it).
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { parseArgs } from 'node:util';
 import { McpServer, createMcpHandler, type CallToolResult } from '@modelcontextprotocol/server';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
+import { serveDeskStdio } from './stdio-lines.ts';
 
 const INCIDENT_ID = /^INC-\d{4}$/;
 
@@ -176,7 +177,7 @@ export async function runFromCommandLine(
 if (import.meta.main) {
   const state = createDeskState();
   await runFromCommandLine('incident-desk', {
-    stdio: async () => serveStdio(() => createIncidentDesk(state)),
+    stdio: async () => serveDeskStdio(() => createIncidentDesk(state)),
     http: () => createIncidentDeskHandler(state).fetch,
   });
 }

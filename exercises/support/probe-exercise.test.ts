@@ -3,10 +3,10 @@
  * (src/probe/report.ts) by hand, and the catalog's view of an exercise whose manifest says `"test": "probe"`.
  */
 import { describe, expect, it } from 'vitest';
-import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { ProbeReport } from '../../src/probe/report.ts';
 import { probeStdio } from '../../test/unit/probe/harness.ts';
 import { createIncidentDesk } from '../11-capstone-incident-desk/incident-desk.problem.ts';
+import { serveDeskStdio } from '../11-capstone-incident-desk/stdio-lines.ts';
 import { listAllExercises, listExercises, readAnyExercise, readExercise } from './catalog.ts';
 import { describeRun } from './probe-exercise.ts';
 
@@ -96,12 +96,7 @@ describe('the starter under the probe', () => {
   // checks fail, and the protocol errors it leaves to the SDK or throws on purpose (-32602) pass.
   it('fails exactly the three tool-failure checks, each with an explanation, and passes the rest', async () => {
     const report = await probeStdio(
-      (input, output) =>
-        Promise.resolve(
-          serveStdio(() => createIncidentDesk(), {
-            transport: new StdioServerTransport(input as never, output as never),
-          }),
-        ),
+      (input, output) => Promise.resolve(serveDeskStdio(() => createIncidentDesk(), input, output)),
       { protocol: '2026-07-28' },
     );
     const failed = report.checks.filter((c) => c.status === 'fail');

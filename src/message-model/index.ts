@@ -101,6 +101,16 @@ export type {
 export { buildReplyMessage, sameReply } from './reply.ts';
 export { ANSWER_VERDICTS, checkAnswer, replyOf } from './answer.ts';
 export type { AnswerCheck, AnswerVerdict } from './answer.ts';
+export {
+  PROBE_RULES,
+  judgeGet,
+  judgeMissingSessionId,
+  judgeNotificationRefusal,
+  judgeSilenceOnStdio,
+  judgeToolFailure,
+  judgeUnsupportedVersionData,
+} from './probe-rules.ts';
+export type { ProbeCitation, ProbeEra, ProbeJudgement, ProbeLevel, ProbeRule, ProbeTransport } from './probe-rules.ts';
 export { classifyAcrossProtocols, describeReply } from './compare.ts';
 export type { CrossVersionClassification, VersionDifference } from './compare.ts';
 export {

@@ -23,6 +23,8 @@ export const REPORT_LIMITS = {
   explanation: 2_000,
   /** Checks in one report. */
   checks: 100,
+  /** Lines of a stdio run read as one session log. */
+  sessionLines: 100_000,
   /** A whole report as JSON text, in bytes. */
   bytes: 1_000_000,
 } as const;
@@ -58,6 +60,19 @@ export const ProbeCheckSchema = z.strictObject({
   explanation: text(REPORT_LIMITS.explanation),
 });
 
+/** One finding of the session analyser on a stdio run (a rule that spans lines), against the server. */
+export const ProbeSessionFindingSchema = z.strictObject({
+  id: text(REPORT_LIMITS.id).regex(/^[a-z0-9][a-z0-9-]*$/),
+  severity: z.enum(['error', 'warning']),
+  /** The line of the run (1-based, probe and server lines together) the finding is on, and the one it relates to. */
+  line: z.number().int().min(1).max(REPORT_LIMITS.sessionLines),
+  related: z.number().int().min(1).max(REPORT_LIMITS.sessionLines).optional(),
+  /** That line's text. */
+  text: text(REPORT_LIMITS.exchange),
+  message: text(REPORT_LIMITS.explanation),
+  spec: text(REPORT_LIMITS.url).regex(/^https:\/\//),
+});
+
 export const ProbeReportSchema = z
   .strictObject({
     format: z.literal(REPORT_FORMAT),
@@ -74,6 +89,13 @@ export const ProbeReportSchema = z
     durationMs: z.number().int().min(0).max(86_400_000),
     checks: z.array(ProbeCheckSchema).max(REPORT_LIMITS.checks),
     score: z.strictObject({ must: tally, should: tally, may: tally }),
+    /** Stdio only: the whole run read as one session log (optional: version 1 reports without it stay valid). */
+    session: z
+      .strictObject({
+        lines: z.number().int().min(0).max(REPORT_LIMITS.sessionLines),
+        findings: z.array(ProbeSessionFindingSchema).max(REPORT_LIMITS.checks),
+      })
+      .optional(),
   })
   .superRefine((report, ctx) => {
     // The score is derived from the checks; a report whose score says more than its checks is refused.
@@ -106,6 +128,7 @@ export function scoreChecks(checks: readonly { level: CheckLevel; status: CheckS
 
 export type ProbeCheck = z.infer<typeof ProbeCheckSchema>;
 export type ProbeReport = z.infer<typeof ProbeReportSchema>;
+export type ProbeSessionFinding = z.infer<typeof ProbeSessionFindingSchema>;
 export type CheckLevel = (typeof CHECK_LEVELS)[number];
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 

@@ -11,6 +11,14 @@ import {
   classifyHttpExchange,
   classifyMessage,
   createHttpSession,
+  createLogAnalyzer,
+  judgeGet,
+  judgeMissingSessionId,
+  judgeNotificationRefusal,
+  judgeSilenceOnStdio,
+  judgeToolFailure,
+  judgeUnsupportedVersionData,
+  type ProbeJudgement,
   type Classification,
   type HttpExchangeClassification,
   type McpVersion,
@@ -27,6 +35,7 @@ import {
   type CheckStatus,
   type ProbeCheck,
   type ProbeReport,
+  type ProbeSessionFinding,
 } from './report.ts';
 
 /** A stdio server: the channel to its stdout/stdin, the command as typed, and what it wrote on stderr so far. */
@@ -64,6 +73,8 @@ interface Exchange {
   /** The replies and other messages that came back, classified. */
   received: Classification[];
   http?: HttpExchangeClassification;
+  /** Over HTTP, the response's Content-Type. */
+  contentType?: string;
   /** Why nothing usable came back (a timeout, an exit, an overlong line, a failed connection). */
   failure?: string;
 }
@@ -72,6 +83,10 @@ interface Verdict {
   status: CheckStatus;
   explanation: string;
 }
+const verdictOf = (judgement: ProbeJudgement): Verdict => ({
+  status: judgement.kind,
+  explanation: judgement.explanation,
+});
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const meta = (version = '2026-07-28') => ({
@@ -88,6 +103,8 @@ class Session {
   private sessionId: string | undefined;
   private readonly httpSession = createHttpSession();
   private sentinel = 0;
+  /** On stdio, every line sent, with the index the next received line had when it went out. */
+  private readonly sentLines: { at: number; text: string }[] = [];
   /** On stdio, the unsupported-version request sent before the opening. */
   firstExchange: Exchange | undefined;
 
@@ -105,6 +122,24 @@ class Session {
     const text = this.target.transport === 'stdio' ? (this.target.stderr?.() ?? '') : '';
     const tail = text.trim().split('\n').slice(-3).join(' / ');
     return tail ? `; its stderr ended: ${cut(tail, 300)}` : '';
+  }
+
+  /**
+   * On stdio, the whole run as a session log: each line the probe wrote and each line the server wrote, in the order
+   * they crossed the pipe (a line sent before the server's n-th line comes before it), with the side that wrote it.
+   * Overlong lines are left out (their text is cut).
+   */
+  transcript(): { side: 'client' | 'server'; text: string }[] {
+    if (this.target.transport !== 'stdio') return [];
+    const out: { side: 'client' | 'server'; text: string }[] = [];
+    let next = 0;
+    for (const line of this.target.channel.since(0)) {
+      while (next < this.sentLines.length && this.sentLines[next]!.at <= line.index)
+        out.push({ side: 'client', text: this.sentLines[next++]!.text });
+      if (!line.overlong) out.push({ side: 'server', text: line.text });
+    }
+    for (; next < this.sentLines.length; next += 1) out.push({ side: 'client', text: this.sentLines[next]!.text });
+    return out;
   }
 
   get mintedSessionId(): string | undefined {
@@ -159,6 +194,7 @@ class Session {
     const from = channel.mark();
     const ended = channel.ended();
     if (ended) return { sent: text, shown: '', received: [], failure: ended.detail };
+    this.sentLines.push({ at: from, text });
     channel.send(text);
     const loose = (line: { text: string }) => {
       const id = idOf(line.text);
@@ -172,7 +208,9 @@ class Session {
       answered = await channel.waitFor(from, loose, this.timeoutMs);
     } else {
       sentinelId = `probe-sentinel-${++this.sentinel}`;
-      channel.send(JSON.stringify(this.request(sentinelId, 'tools/list')));
+      const sentinel = JSON.stringify(this.request(sentinelId, 'tools/list'));
+      this.sentLines.push({ at: channel.mark(), text: sentinel });
+      channel.send(sentinel);
       answered = await channel.waitFor(from, (line) => idOf(line.text) === sentinelId, this.timeoutMs);
     }
     const lines = channel.since(from).filter((line) => idOf(line.text) !== sentinelId || sentinelId === undefined);
@@ -235,7 +273,8 @@ class Session {
       .map((h) => `${h}: ${outcome.headers[h]}`)
       .join('\n')}\n\n${outcome.body}${outcome.cut ? '… (cut)' : ''}`;
     if (http.kind === 'bad-input') return { sent, shown, received: [], failure: http.message };
-    return { sent, shown, received: http.response.messages, http };
+    const contentType = outcome.headers['content-type'];
+    return { sent, shown, received: http.response.messages, http, ...(contentType ? { contentType } : {}) };
   }
 }
 
@@ -275,10 +314,10 @@ const resultOf = (exchange: Exchange) => memberOf(exchange, 'result');
 
 /**
  * Judges an exchange against the reply owed: the model's transport findings first (HTTP), then the reply itself.
- * `silenceAllowed`: on stdio, nothing coming back for malformed input is the SDK's documented choice, not a broken
- * rule (a reply, when one comes, must still be the one owed).
+ * `malformedInput`: the message sent is not a valid message, and what silence on stdio amounts to is the model's
+ * judgement (`judgeSilenceOnStdio`).
  */
-function judge(exchange: Exchange, owed: Reply, options: { silenceAllowed?: boolean } = {}): Verdict {
+function judge(exchange: Exchange, owed: Reply, options: { malformedInput?: boolean } = {}): Verdict {
   if (exchange.failure) return { status: 'fail', explanation: cap(exchange.failure) };
   if (exchange.http && (exchange.http.brokenBy === 'server' || exchange.http.brokenBy === 'both')) {
     const errors = exchange.http.findings.filter((f) => f.severity === 'error' && f.location.part === 'response');
@@ -287,13 +326,8 @@ function judge(exchange: Exchange, owed: Reply, options: { silenceAllowed?: bool
   }
   const answer = checkAnswer(owed, exchange.received);
   if (answer.kind === 'as-owed') return { status: 'pass', explanation: answer.explanation };
-  if (answer.kind === 'nothing-came-back' && options.silenceAllowed && !exchange.http) {
-    return {
-      status: 'pass',
-      explanation:
-        'Nothing came back and the server kept answering: it dropped the line, as the official SDK does on stdio. JSON-RPC 2.0 would answer with the error owed.',
-    };
-  }
+  if (answer.kind === 'nothing-came-back' && options.malformedInput && !exchange.http)
+    return verdictOf(judgeSilenceOnStdio());
   return { status: 'fail', explanation: answer.explanation };
 }
 
@@ -329,7 +363,7 @@ const malformed =
     const sent = text(session);
     const exchange = await session.send(sent);
     const owed = exchange.http?.owed ?? owedFor(session, sent);
-    return fromExchange(exchange, judge(exchange, owed, { silenceAllowed: true }));
+    return fromExchange(exchange, judge(exchange, owed, { malformedInput: true }));
   };
 
 /** A check that calls a tool of the brief and expects a tool result with isError: true (`inputValidation`: or, under
@@ -340,27 +374,13 @@ const toolFailure =
     if (tools && !tools.includes(tool)) return notAttempted(`The server has no tool ${tool}, so this was not tried.`);
     const sent = JSON.stringify(session.request(id, 'tools/call', { name: tool, arguments: args }));
     const exchange = await session.send(sent, { awaitId: id, method: 'tools/call' });
-    // 2025-06-18 lists "Invalid arguments" among protocol errors (server/tools, Error Handling); input validation
-    // moved into the result in 2025-11-25 (SEP-1303). Under 2025-06-18 an invalid-params error is owed as well.
-    if (inputValidation && session.protocol === '2025-06-18') {
-      const asError = judge(exchange, { send: 'error', code: ERROR_CODE.InvalidParams, id });
-      if (asError.status === 'pass')
-        return fromExchange(exchange, {
-          status: 'pass',
-          explanation:
-            'A -32602 error came back: 2025-06-18 lists invalid arguments among protocol errors (a result with isError: true is right from 2025-11-25 on).',
-        });
-    }
-    const verdict = judge(exchange, { send: 'response', id });
-    if (verdict.status !== 'pass') return fromExchange(exchange, verdict);
-    const result = exchange.received.find((c) => c.kind === 'result');
-    if (result?.kind === 'result' && result.toolOutcome === 'tool-error') {
-      return fromExchange(exchange, { status: 'pass', explanation: 'A tool result with isError: true came back.' });
-    }
-    return fromExchange(exchange, {
-      status: 'fail',
-      explanation: 'A result came back, but without isError: true: the failure is reported as a success.',
-    });
+    if (exchange.failure) return fromExchange(exchange, { status: 'fail', explanation: cap(exchange.failure) });
+    const http = judge(exchange, { send: 'unspecified' });
+    if (http.status !== 'pass') return fromExchange(exchange, http);
+    return fromExchange(
+      exchange,
+      verdictOf(judgeToolFailure(session.protocol, id, exchange.received, inputValidation)),
+    );
   };
 
 /** A check that expects a protocol error with `code` for a message the model alone would call well-formed. */
@@ -389,21 +409,11 @@ const RUNNERS: Record<string, Runner> = {
   'notification-no-response': async (session) => {
     const sent = JSON.stringify(session.notification('notifications/lab_probe'));
     const exchange = await session.send(sent);
-    // Over HTTP a server that cannot accept a notification MUST answer with an HTTP error status, and the body MAY
-    // be a JSON-RPC error that has no id (every revision's transport, "Sending Messages to the Server").
     const status = exchange.http?.response.status;
-    const refused =
-      !exchange.failure &&
-      exchange.http?.brokenBy !== 'server' &&
-      exchange.http?.brokenBy !== 'both' &&
-      status !== undefined &&
-      status >= 400 &&
-      exchange.received.every((c) => c.kind === 'error' && c.id === undefined);
-    if (refused)
-      return fromExchange(exchange, {
-        status: 'pass',
-        explanation: `The server refused the notification with HTTP ${status}${exchange.received.length ? ' and an error that has no id' : ''}, as the transport allows for input it cannot accept.`,
-      });
+    const transportOk = !exchange.failure && exchange.http?.brokenBy !== 'server' && exchange.http?.brokenBy !== 'both';
+    const refusal =
+      transportOk && status !== undefined ? judgeNotificationRefusal(status, exchange.received) : undefined;
+    if (refusal) return fromExchange(exchange, verdictOf(refusal));
     return fromExchange(exchange, judge(exchange, { send: 'nothing' }));
   },
   'string-id-echoed': async (session) => {
@@ -481,27 +491,7 @@ const RUNNERS: Record<string, Runner> = {
     const sent = exchange.http ? (exchange.sent.split('\n\n')[1] ?? '') : exchange.sent;
     const verdict = judge(exchange, exchange.http?.owed ?? owedFor(session, sent));
     if (verdict.status !== 'pass') return fromExchange(exchange, verdict);
-    // The 2026-07-28 schema's UnsupportedProtocolVersionError requires data.requested (a string) and
-    // data.supported (an array of strings).
-    const data = memberOf(exchange, 'error')?.data as Record<string, unknown> | undefined;
-    const missing = [
-      typeof data?.requested === 'string' ? [] : ['data.requested (the version asked for, as a string)'],
-      Array.isArray(data?.supported) && data.supported.every((v) => typeof v === 'string')
-        ? []
-        : ['data.supported (the versions it speaks, as an array of strings)'],
-    ].flat();
-    return fromExchange(
-      exchange,
-      missing.length === 0
-        ? {
-            status: 'pass',
-            explanation: 'The server answered -32022, named the version asked for and listed the versions it supports.',
-          }
-        : {
-            status: 'fail',
-            explanation: `The -32022 error lacks ${missing.join(' and ')}, which the schema's UnsupportedProtocolVersionError requires.`,
-          },
-    );
+    return fromExchange(exchange, verdictOf(judgeUnsupportedVersionData(memberOf(exchange, 'error')?.data)));
   },
   cancellation: async (session, tools) => {
     if (tools && !tools.includes('lookup_incident'))
@@ -540,23 +530,14 @@ const RUNNERS: Record<string, Runner> = {
     void _dropped;
     const exchange = await session.send(sent, { awaitId: 65, headers });
     if (exchange.failure) return fromExchange(exchange, { status: 'fail', explanation: exchange.failure });
-    const status = exchange.http?.response.status;
-    return fromExchange(
-      exchange,
-      status === 400
-        ? { status: 'pass', explanation: 'A request without the session id was refused with 400.' }
-        : { status: 'fail', explanation: `A request without the session id got ${status}, not 400 Bad Request.` },
-    );
+    return fromExchange(exchange, verdictOf(judgeMissingSessionId(exchange.http?.response.status ?? 0)));
   },
   'http-get-405': async (session) => {
     const exchange = await session.send('', { httpMethod: 'GET', headers: { accept: 'text/event-stream' } });
     if (exchange.failure) return fromExchange(exchange, { status: 'fail', explanation: exchange.failure });
-    const status = exchange.http?.response.status;
     return fromExchange(
       exchange,
-      status === 405
-        ? { status: 'pass', explanation: 'GET was answered 405 Method Not Allowed.' }
-        : { status: 'fail', explanation: `GET was answered ${status}, not 405 Method Not Allowed.` },
+      verdictOf(judgeGet(session.protocol, exchange.http?.response.status ?? 0, exchange.contentType)),
     );
   },
 };
@@ -638,6 +619,33 @@ async function listTools(session: Session): Promise<string[] | undefined> {
   );
 }
 
+/**
+ * On stdio, the run read as one session log by the model's session analyser (what `mcp-lab classify --jsonl` does
+ * with a captured log): the findings no single exchange shows (an answer to a notification, a response to no
+ * request, a request never answered), kept where the analyser puts them on the server and they break a MUST or a
+ * SHOULD. The probe's own malformed lines are its intent, so findings against the client are left out.
+ */
+function analyseTranscript(session: Session): ProbeReport['session'] {
+  const lines = session.transcript();
+  if (lines.length === 0) return undefined;
+  const analyzer = createLogAnalyzer();
+  lines.forEach((line, i) => analyzer.push(i + 1, line.text, false, { side: line.side }));
+  const { analysis } = analyzer.finish();
+  const findings: ProbeSessionFinding[] = analysis.issues
+    .filter((issue) => issue.brokenBy === 'server' && issue.severity !== 'info')
+    .slice(0, REPORT_LIMITS.checks)
+    .map((issue) => ({
+      id: issue.id,
+      severity: issue.severity === 'error' ? 'error' : 'warning',
+      line: issue.line,
+      ...(issue.related !== undefined ? { related: issue.related } : {}),
+      text: cut(lines[issue.line - 1]?.text ?? '', REPORT_LIMITS.exchange),
+      message: cap(issue.message),
+      spec: cut(issue.spec.url, REPORT_LIMITS.url),
+    }));
+  return { lines: Math.min(lines.length, REPORT_LIMITS.sessionLines), findings };
+}
+
 /** Runs every check of the catalogue that applies and writes the report. Never throws for anything the server does. */
 export async function runProbe(target: ProbeTarget, options: ProbeOptions = {}): Promise<ProbeReport> {
   const started = Date.now();
@@ -645,14 +653,16 @@ export async function runProbe(target: ProbeTarget, options: ProbeOptions = {}):
   const opened = await open(session, options.protocol);
   const checks: ProbeCheck[] = [];
   const add = (check: CheckDefinition, outcome: Outcome) => {
+    const { level, spec, chapter, levelNote } = describeCheck(check, session.protocol, session.transport);
     checks.push({
       id: check.id,
-      level: check.level,
+      level,
       status: outcome.status,
-      ...describeCheck(check, session.protocol, session.transport),
+      spec,
+      chapter,
       sent: cut(outcome.sent, REPORT_LIMITS.exchange),
       received: cut(outcome.received, REPORT_LIMITS.exchange),
-      explanation: cap(check.levelNote ? `${outcome.explanation} ${check.levelNote}` : outcome.explanation),
+      explanation: cap(levelNote ? `${outcome.explanation} ${levelNote}` : outcome.explanation),
     });
   };
   let server = { name: 'unknown', version: 'unknown' };
@@ -674,6 +684,7 @@ export async function runProbe(target: ProbeTarget, options: ProbeOptions = {}):
       add(check, await runner(session, tools));
     }
   }
+  const transcript = analyseTranscript(session);
   return {
     format: REPORT_FORMAT,
     version: REPORT_VERSION,
@@ -690,5 +701,6 @@ export async function runProbe(target: ProbeTarget, options: ProbeOptions = {}):
     durationMs: Math.min(Date.now() - started, 86_400_000),
     checks,
     score: scoreChecks(checks),
+    ...(transcript ? { session: transcript } : {}),
   };
 }

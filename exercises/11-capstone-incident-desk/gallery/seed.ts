@@ -6,13 +6,13 @@
  */
 import { createInterface } from 'node:readline';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import {
   createDeskState,
   createIncidentDesk,
   createIncidentDeskHandler,
   runFromCommandLine,
 } from '../incident-desk.solution.ts';
+import { serveDeskStdio } from '../stdio-lines.ts';
 
 /** A JSON value as read from the wire. */
 export type Json = unknown;
@@ -48,7 +48,7 @@ export async function serveBuggyStdio(
   const toSdk = new PassThrough();
   const fromSdk = new PassThrough();
   const state = createDeskState();
-  const handle = serveStdio(() => createIncidentDesk(state), { transport: new StdioServerTransport(toSdk, fromSdk) });
+  const handle = serveDeskStdio(() => createIncidentDesk(state), toSdk, fromSdk);
   const write = (value: Json) => output.write(`${JSON.stringify(value)}\n`);
   const inbound = createInterface({ input, crlfDelay: Infinity });
   inbound.on('line', (line) => {

@@ -34,6 +34,9 @@ Options
                       as a client would: server/discover, then initialize)
   --format FORMAT     text (default) or json (the report you hand in)
   --timeout MS        how long one exchange may take (default ${DEFAULT_TIMEOUT_MS})
+  --site URL          where the course is served, for the chapter links of the
+                      text report (default: the SITE_URL environment variable;
+                      without either, each chapter is named by its path)
   -h, --help          show this help
 
 Exit status
@@ -60,6 +63,7 @@ function parse(args: string[]) {
         protocol: { type: 'string' },
         format: { type: 'string', default: 'text' },
         timeout: { type: 'string' },
+        site: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -98,6 +102,17 @@ export const probeCommand: Command = {
     if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000)
       throw new UsageError(`--timeout is a whole number of milliseconds from 100 to 600000, not ${values.timeout}`);
     const options = { timeoutMs, ...(protocol ? { protocol } : {}) };
+    const site = values.site ?? process.env.SITE_URL ?? '';
+    if (site !== '') {
+      let siteUrl: URL | undefined;
+      try {
+        siteUrl = new URL(site);
+      } catch {
+        siteUrl = undefined;
+      }
+      if (!siteUrl || (siteUrl.protocol !== 'http:' && siteUrl.protocol !== 'https:'))
+        throw new UsageError(`--site (or SITE_URL) is an http: or https: address, not ${JSON.stringify(site)}`);
+    }
 
     let report;
     if (values.url !== undefined) {
@@ -130,7 +145,7 @@ export const probeCommand: Command = {
     const text =
       values.format === 'json'
         ? `${terminalSafeJson(report)}\n`
-        : formatProbeReport(report).split('\n').map(escapeControls).join('\n');
+        : formatProbeReport(report, site).split('\n').map(escapeControls).join('\n');
     await write(io.stdout, text);
     return report.score.must.passed === report.score.must.of ? EXIT_OK : EXIT_MUST_FAILED;
   },

@@ -32,6 +32,10 @@ describe('mcp-lab probe', () => {
     expect(await runCli(['probe'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/no server/) as unknown });
     expect(await runCli(['probe', '--protocol', '2024-11-05', '--', 'x'])).toMatchObject({ code: 2 });
     expect(await runCli(['probe', '--url', 'ftp://x', '--protocol', '2025-11-25'])).toMatchObject({ code: 2 });
+    expect(await runCli(['probe', '--site', 'not a url', '--', 'x'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--site \(or SITE_URL\) is an http: or https: address/) as unknown,
+    });
     const missing = await runCli(['probe', '--', 'no-such-command-mcp-lab']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/could not start "no-such-command-mcp-lab"/);

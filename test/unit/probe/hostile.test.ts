@@ -5,7 +5,7 @@
 import { PassThrough } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveDeskStdio } from '../../../exercises/11-capstone-incident-desk/stdio-lines.ts';
 import {
   createDeskState,
   createIncidentDesk,
@@ -32,7 +32,7 @@ const desk =
   async (input: PassThrough, output: PassThrough) => {
     const fromSdk = new PassThrough();
     const state = createDeskState();
-    const handle = serveStdio(() => createIncidentDesk(state), { transport: new StdioServerTransport(input, fromSdk) });
+    const handle = serveDeskStdio(() => createIncidentDesk(state), input, fromSdk);
     const lines = createInterface({ input: fromSdk });
     lines.on('line', (line) => transform(line, (text) => output.write(`${text}\n`)));
     return { close: async () => (lines.close(), handle.close()) };

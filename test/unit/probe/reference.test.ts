@@ -3,21 +3,20 @@
  * the probe attempts. The one check it cannot be tested for (-32021: no tool of the brief needs a client
  * capability) is reported as not attempted, never as a failure.
  */
+import type { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import {
   createDeskState,
   createIncidentDesk,
   createIncidentDeskHandler,
 } from '../../../exercises/11-capstone-incident-desk/incident-desk.solution.ts';
+import { serveDeskStdio } from '../../../exercises/11-capstone-incident-desk/stdio-lines.ts';
 import { ProbeReportSchema } from '../../../src/probe/report.ts';
 import { probeHttp, probeStdio } from './harness.ts';
 
-const stdioDesk = async (input: NodeJS.ReadableStream, output: NodeJS.WritableStream) => {
+const stdioDesk = async (input: PassThrough, output: PassThrough) => {
   const state = createDeskState();
-  return serveStdio(() => createIncidentDesk(state), {
-    transport: new StdioServerTransport(input as never, output as never),
-  });
+  return serveDeskStdio(() => createIncidentDesk(state), input, output);
 };
 
 const failures = (report: { checks: { id: string; status: string }[] }) =>

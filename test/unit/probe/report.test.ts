@@ -72,4 +72,21 @@ describe('the probe report, version 1', () => {
       problem: `the report is larger than ${REPORT_LIMITS.bytes} bytes`,
     });
   });
+  it("takes a stdio run's session findings, bounded, with a spec link only to an https address", () => {
+    const finding = {
+      id: 'notification-answered',
+      severity: 'error',
+      line: 30,
+      related: 29,
+      text: '{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found"}}',
+      message: 'A response without a readable id follows the notification on line 29.',
+      spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic#notifications',
+    };
+    const withSession = (session: unknown) => ProbeReportSchema.safeParse({ ...report, session }).success;
+    expect(withSession({ lines: 58, findings: [finding] })).toBe(true);
+    expect(withSession({ lines: 58, findings: [{ ...finding, spec: 'javascript:alert(1)' }] })).toBe(false);
+    expect(withSession({ lines: 58, findings: [{ ...finding, severity: 'info' }] })).toBe(false);
+    expect(withSession({ lines: 58, findings: Array(REPORT_LIMITS.checks + 1).fill(finding) })).toBe(false);
+    expect(withSession({ lines: 58, findings: [finding], extra: 1 })).toBe(false);
+  });
 });
