@@ -3,7 +3,7 @@ import { getViteConfig } from 'astro/config';
 
 export default getViteConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts', 'exercises/**/*.test.ts'],
+    include: ['test/unit/**/*.test.ts', 'exercises/**/*.test.ts'],
     testTimeout: 30_000,
   },
 });

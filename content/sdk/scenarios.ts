@@ -1,7 +1,7 @@
 /**
  * The SDK scenarios, and for each one the messages of its traffic that the course keeps as fixtures
  * (content/fixtures/<id>.json, provenance "recorded"). Used by record.ts (npm run record:sdk) and by
- * test/unit/sdk-recordings.test.ts, which re-runs every scenario and compares its traffic with the recording.
+ * test/unit/content/sdk-recordings.test.ts, which re-runs every scenario and compares its traffic with the recording.
  */
 import type { RecordedMessage } from './session.ts';
 import { run as backendUnavailable } from './backend-unavailable.ts';

@@ -30,7 +30,7 @@ const SHAPE_OF: Record<MessageKind, Shape> = {
   batch: 'invalid',
 };
 
-/** The messages this exercise shows broken on purpose: the markup test/unit/course-messages.test.ts reads. */
+/** The messages this exercise shows broken on purpose: the markup test/unit/content/course-messages.test.ts reads. */
 export const MEANT_BROKEN = new Set<string>();
 /** Marks a message value as broken on purpose and returns it unchanged (the model reads it as JSON.stringify's text). */
 function broken<T>(message: T): T {

@@ -29,7 +29,7 @@ function describeGot(reply: unknown): string {
   return JSON.stringify(reply) ?? String(reply);
 }
 
-/** The messages this exercise shows broken on purpose: the markup test/unit/course-messages.test.ts reads. */
+/** The messages this exercise shows broken on purpose: the markup test/unit/content/course-messages.test.ts reads. */
 export const MEANT_BROKEN = new Set<string>();
 /** Marks a message (text or value) as broken on purpose and returns it unchanged. */
 function broken<T>(message: T): T {

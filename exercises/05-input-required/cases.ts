@@ -54,7 +54,7 @@ function sameStep(a: NextStep, b: unknown): boolean {
   return canonicalJson(keys) === canonicalJson([...a.inputKeys].sort()) && other.requestState === a.requestState;
 }
 
-/** The messages this exercise shows broken on purpose: the markup test/unit/course-messages.test.ts reads. */
+/** The messages this exercise shows broken on purpose: the markup test/unit/content/course-messages.test.ts reads. */
 export const MEANT_BROKEN = new Set<string>();
 /** Marks a message (text or value) as broken on purpose and returns it unchanged. */
 function broken<T>(message: T): T {

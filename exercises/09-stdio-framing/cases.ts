@@ -94,7 +94,7 @@ function expectThrows(ex: Exercise, message: unknown, why: string): void {
   throw new Error(`frameMessage(${show(message)}) returned ${show(framed)}; it should throw, because ${why}`);
 }
 
-/** The messages this exercise shows broken on purpose: the markup test/unit/course-messages.test.ts reads. */
+/** The messages this exercise shows broken on purpose: the markup test/unit/content/course-messages.test.ts reads. */
 export const MEANT_BROKEN = new Set<string>();
 /** Marks a message (text or value) as broken on purpose and returns it unchanged. */
 function broken<T>(message: T): T {

@@ -20,7 +20,7 @@ export interface LabCase {
   run(exercise: Exercise): void;
 }
 
-/** The messages this exercise shows broken on purpose: the markup test/unit/course-messages.test.ts reads. */
+/** The messages this exercise shows broken on purpose: the markup test/unit/content/course-messages.test.ts reads. */
 export const MEANT_BROKEN = new Set<string>();
 /** Marks a line as broken on purpose and returns it unchanged. */
 function broken(line: string): string {

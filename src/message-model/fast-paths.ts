@@ -3,7 +3,7 @@
  * when it returns true, the named schema is certain to accept the value (so the classifier's verdict is the
  * same); when it returns false, the classifier asks zod, which also explains what is wrong. The optional `json`
  * argument says the value came from JSON.parse (the classifier knows), which spares a check JSON cannot fail.
- * test/unit/fast-paths.test.ts holds each check to its schema with generated values.
+ * test/unit/message-model/fast-paths.test.ts holds each check to its schema with generated values.
  *
  * Each repeats rules its schema already states, so each stays only while `npm run bench` needs it: ratio_vs_sdk is
  * about 1.03 with all of them, and `npm run bench:fast-paths <name>` times the classifier without one. The figure

@@ -1,7 +1,7 @@
 /**
  * zod 4 schemas for JSON-RPC 2.0 and for MCP messages per revision, named after the spec's types
  * (`JSONRPCRequest` → `JSONRPCRequestSchema`). They are the model's rules: `classifyMessage` validates through them
- * (directly, or through fast paths that test/unit/fast-paths.test.ts and test/unit/properties.test.ts prove equal)
+ * (directly, or through fast paths that test/unit/message-model/fast-paths.test.ts and test/unit/message-model/properties.test.ts prove equal)
  * and adds the reasons, the JSON Pointers and the reply owed.
  *
  * Two layers, and the classification's `kind` follows the first:

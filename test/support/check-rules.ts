@@ -1,6 +1,6 @@
 /**
  * The rules that keep completion checks honest, as plain functions over a chapter's structure and check data, so that the
- * content test can apply them to the course and test/unit/check-rules.test.ts can show that each one rejects what
+ * content test can apply them to the course and test/unit/content/check-rules.test.ts can show that each one rejects what
  * it should:
  * - a check never repeats its chapter's practice: no decision-table row a table of the chapter shows, no message a
  *   widget, worked example or code block of the chapter shows;

@@ -1,5 +1,5 @@
 /**
- * The tables of the JSON Schema differential (test/unit/json-schema-oracle.test.ts): intended differences between
+ * The tables of the JSON Schema differential (test/unit/message-model/json-schema-oracle.test.ts): intended differences between
  * the model and the official JSON Schemas, each decided from the message alone with the spec sentence our verdict
  * rests on, and the disagreements that are model bugs (pending until the model is fixed; each example must keep
  * disagreeing, so a fixed bug fails the test until its row is deleted).

@@ -1,5 +1,5 @@
 /**
- * The intended differences between the model and the official TypeScript SDK (test/unit/sdk-differential.test.ts).
+ * The intended differences between the model and the official TypeScript SDK (test/unit/message-model/sdk-differential.test.ts).
  * Each row decides from the message alone (never from the model's findings) and, where it can, checks that the one
  * thing it is about is the only difference: the SDK must accept the message once that thing is taken away. Model
  * bugs are not listed here: they are the PENDING_MODEL_FIXES of the JSON Schema differential, which the SDK

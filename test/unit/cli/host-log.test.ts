@@ -5,9 +5,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/run-cli.ts';
+import { runCli } from '../../support/run-cli.ts';
 
-const LOG = fileURLToPath(new URL('../data/host-logs/both-sides-id-1.txt', import.meta.url));
+const LOG = fileURLToPath(new URL('../../data/host-logs/both-sides-id-1.txt', import.meta.url));
 
 describe('mcp-lab classify --jsonl on a host log', () => {
   // 2025-11-25 basic/lifecycle.mdx §Version Negotiation: "If the server supports the requested protocol version, it

@@ -18,8 +18,8 @@ import {
   sameReply,
   type Classification,
 } from '#message-model';
-import { FIXTURES_DIR, loadFixtures } from '../../src/course/fixtures-node.ts';
-import { FixtureSchema, type Fixture, type FixtureExpectation } from '../../src/course/fixtures.ts';
+import { FIXTURES_DIR, loadFixtures } from '../../../src/course/fixtures-node.ts';
+import { FixtureSchema, type Fixture, type FixtureExpectation } from '../../../src/course/fixtures.ts';
 
 const files = readdirSync(FIXTURES_DIR)
   .filter((name) => name.endsWith('.json'))

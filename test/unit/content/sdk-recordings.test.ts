@@ -7,13 +7,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getFixture } from '../../src/course/fixtures-node.ts';
-import { SCENARIOS } from '../../content/sdk/scenarios.ts';
-import { toRecording, type Recording } from '../../content/sdk/recording.ts';
-import { sdkVersion } from '../../content/sdk/session.ts';
+import { getFixture } from '../../../src/course/fixtures-node.ts';
+import { SCENARIOS } from '../../../content/sdk/scenarios.ts';
+import { toRecording, type Recording } from '../../../content/sdk/recording.ts';
+import { sdkVersion } from '../../../content/sdk/session.ts';
 
 const readRecording = (name: string): Recording =>
-  JSON.parse(readFileSync(new URL(`../../content/sdk/recordings/${name}.json`, import.meta.url), 'utf8')) as Recording;
+  JSON.parse(
+    readFileSync(new URL(`../../../content/sdk/recordings/${name}.json`, import.meta.url), 'utf8'),
+  ) as Recording;
 
 const RERECORD = 'If the SDK changed on purpose, run `npm run record:sdk` and review the diff.';
 

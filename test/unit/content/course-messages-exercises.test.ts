@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Classification } from '#message-model';
-import { errorsOf, isBroken } from '../support/course-messages.ts';
+import { errorsOf, isBroken } from '../../support/course-messages.ts';
 
 const calls: { input: unknown; protocol: string | undefined; c: Classification }[] = [];
 vi.mock('#message-model', async (importOriginal) => {
@@ -26,9 +26,9 @@ interface CasesModule {
   CASES: { name: string; run(exercise: unknown): unknown }[];
   MEANT_BROKEN?: Set<string>;
 }
-const casesFiles = import.meta.glob<CasesModule>('../../exercises/*/cases.ts');
-const solutionFiles = import.meta.glob('../../exercises/*/*.solution.ts');
-const exerciseOf = (path: string) => path.split('/')[3]!;
+const casesFiles = import.meta.glob<CasesModule>('../../../exercises/*/cases.ts');
+const solutionFiles = import.meta.glob('../../../exercises/*/*.solution.ts');
+const exerciseOf = (path: string) => /exercises\/([^/]+)\//.exec(path)![1]!;
 
 describe.each(Object.keys(casesFiles).map((p) => [exerciseOf(p), p] as const))('exercise %s', (exercise, path) => {
   it('classifies the messages it shows as their markup says', async () => {

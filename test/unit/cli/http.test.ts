@@ -7,7 +7,7 @@ import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/run-cli.ts';
+import { runCli } from '../../support/run-cli.ts';
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',

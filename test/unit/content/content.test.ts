@@ -1,7 +1,7 @@
 /**
  * The course content, checked as data: every chapter follows the anatomy, every fixture a chapter shows exists and
  * classifies as its file says under the protocol the chapter shows it with, every spec link points at the version
- * the chapter targets (or is a version note; test/unit/spec-citations.test.ts checks that the section exists), every completion check names real
+ * the chapter targets (or is a version note; test/unit/content/spec-citations.test.ts checks that the section exists), every completion check names real
  * fixtures, protocols and scenarios, and the checks test rather than repeat: no practice item of the same chapter
  * asked again, no title or prompt that names the answer (rules in test/support/check-rules.ts).
  */
@@ -10,22 +10,22 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROTOCOL } from '#message-model';
 import { CompletionCheckSchema, DEFAULT_SCENARIO_IDS, getScenario } from '#course';
-import { checkAnatomy, outlineChapter } from '../../src/components/anatomy/anatomy.ts';
-import { componentUses, stringAttribute, type ChapterStructure } from '../../src/course/chapter-structure.ts';
-import { loadFixtures } from '../../src/course/fixtures-node.ts';
-import { readChapterStructure } from '../../src/course/read-chapter-structure.ts';
-import { readFrontmatter } from '../../src/lib/frontmatter.ts';
-import { CHAPTER_ORDER, sortChapters } from '../../src/course/course-order.ts';
-import type { Fixture } from '../../src/course/fixtures.ts';
+import { checkAnatomy, outlineChapter } from '../../../src/components/anatomy/anatomy.ts';
+import { componentUses, stringAttribute, type ChapterStructure } from '../../../src/course/chapter-structure.ts';
+import { loadFixtures } from '../../../src/course/fixtures-node.ts';
+import { readChapterStructure } from '../../../src/course/read-chapter-structure.ts';
+import { readFrontmatter } from '../../../src/lib/frontmatter.ts';
+import { CHAPTER_ORDER, sortChapters } from '../../../src/course/course-order.ts';
+import type { Fixture } from '../../../src/course/fixtures.ts';
 import {
   canonicalJson,
   decisionTables,
   giveaways,
   repeatedPractice,
   shownJsonMessages,
-} from '../support/check-rules.ts';
+} from '../../support/check-rules.ts';
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '../../..');
 const chaptersDir = join(root, 'content/chapters');
 const checksDir = join(root, 'content/checks');
 
@@ -88,7 +88,7 @@ function fixtureUses(
 
 /**
  * What is wrong with showing a fixture under a protocol: only that the fixture has no expectation for it. Whether the
- * model classifies it as the expectation says is test/unit/fixtures.test.ts's job (with its pending model fixes).
+ * model classifies it as the expectation says is test/unit/content/fixtures.test.ts's job (with its pending model fixes).
  */
 function differences(fixture: Fixture, protocol: string): string[] {
   const expected = fixture.expected[protocol as keyof Fixture['expected']];

@@ -28,7 +28,7 @@ import {
   type Protocol,
   type Reply,
 } from '#message-model';
-import { messageArb, richMessageArb, serialiseShuffled } from '../support/arbitraries.ts';
+import { messageArb, richMessageArb, serialiseShuffled } from '../../support/arbitraries.ts';
 
 /** The shape of a Classification, written from the model's README (its public API) rather than from its types. */
 const IdSchema = z.union([z.string(), z.number().refine(Number.isFinite), z.null()]);

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, inlineStyleHashes, sitePolicy, withSitePolicy } from '../../src/build/csp.ts';
+import { inlineScriptHashes, inlineStyleHashes, sitePolicy, withSitePolicy } from '../../../src/build/csp.ts';
 
 const sha = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 const page = (body: string, head = '') =>

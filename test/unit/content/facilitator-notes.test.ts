@@ -7,12 +7,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getScenario, MISCONCEPTIONS } from '#course';
-import { componentUses, stringAttribute } from '../../src/course/chapter-structure.ts';
-import { readChapterStructure } from '../../src/course/read-chapter-structure.ts';
-import { readFrontmatter } from '../../src/lib/frontmatter.ts';
-import { planProblem } from '../../src/instructor/agenda.ts';
+import { componentUses, stringAttribute } from '../../../src/course/chapter-structure.ts';
+import { readChapterStructure } from '../../../src/course/read-chapter-structure.ts';
+import { readFrontmatter } from '../../../src/lib/frontmatter.ts';
+import { planProblem } from '../../../src/instructor/agenda.ts';
 
-const DIR = resolve(import.meta.dirname, '../../content/chapters');
+const DIR = resolve(import.meta.dirname, '../../../content/chapters');
 const chapters = readdirSync(DIR)
   .filter((f) => /^[a-z0-9][a-z0-9-]*\.mdx$/.test(f))
   .map((f) => f.replace(/\.mdx$/, ''));

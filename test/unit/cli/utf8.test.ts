@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/run-cli.ts';
+import { runCli } from '../../support/run-cli.ts';
 
 const jsonLines = (text: string): any[] =>
   text

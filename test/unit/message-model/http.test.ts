@@ -15,7 +15,7 @@ import {
   type HttpExchange,
   type HttpExchangeClassification,
 } from '#message-model';
-import { checkSpecUrl } from '../support/oracles/spec-snapshot.ts';
+import { checkSpecUrl } from '../../support/oracles/spec-snapshot.ts';
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',

@@ -9,16 +9,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyErrorCode, classifyMessage, PROTOCOLS, slugifyHeading, type SpecRef } from '#message-model';
-import { loadFixtures } from '../../src/course/fixtures-node.ts';
+import { loadFixtures } from '../../../src/course/fixtures-node.ts';
 import {
   checkSpecQuote,
   checkSpecUrl,
   SNAPSHOT_SOURCE,
   SPEC_PATHS,
   specPage,
-} from '../support/oracles/spec-snapshot.ts';
+} from '../../support/oracles/spec-snapshot.ts';
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '../../..');
 
 /** Every committed text file under the folders the course is written in. */
 function courseFiles(): string[] {

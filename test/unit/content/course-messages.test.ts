@@ -14,11 +14,11 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTimeline, TIMELINE_FAULTS, TIMELINE_RETRIES, TIMELINE_SCENARIOS } from '#course';
 import { buildReplyMessage, classifyMessage, type Protocol } from '#message-model';
-import { loadFixtures } from '../../src/course/fixtures-node.ts';
-import { readFrontmatter } from '../../src/lib/frontmatter.ts';
-import { errorsOf, isBroken, shownMessages, type ShownMessage } from '../support/course-messages.ts';
+import { loadFixtures } from '../../../src/course/fixtures-node.ts';
+import { readFrontmatter } from '../../../src/lib/frontmatter.ts';
+import { errorsOf, isBroken, shownMessages, type ShownMessage } from '../../support/course-messages.ts';
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '../../..');
 const chaptersDir = join(root, 'content/chapters');
 
 /** The `protocol` a chapter's frontmatter names, if any. */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { useCourseFileForCli } from '../support/course.ts';
+import { useCourseFileForCli } from '../../support/course.ts';
 
 const readPaths: string[] = [];
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -23,7 +23,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   };
 });
 
-const { gradeCommand } = await import('../../src/cli/commands/grade.ts');
+const { gradeCommand } = await import('../../../src/cli/commands/grade.ts');
 
 let dir: string;
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import {
   checkAnatomy as checkStructure,
   fixtureReferences as referencesIn,
   outlineChapter as outlineOf,
-} from '../../src/components/anatomy/anatomy.ts';
-import { readChapterStructure } from '../../src/course/read-chapter-structure.ts';
+} from '../../../src/components/anatomy/anatomy.ts';
+import { readChapterStructure } from '../../../src/course/read-chapter-structure.ts';
 
 // The functions read a chapter's structure; these tests write MDX text, read as the workshop server reads it.
 const checkAnatomy = (body: string, anatomy?: 'lesson' | 'faq') => checkStructure(readChapterStructure(body), anatomy);

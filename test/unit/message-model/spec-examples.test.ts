@@ -9,8 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyMessage } from '#message-model';
-import { schemaEnvelope, schemaOf, schemaTyped } from '../support/oracles/json-schema-oracle.ts';
-import { OFFICIAL_EXAMPLES, SNAPSHOT_SOURCE, type OfficialExample } from '../support/oracles/spec-snapshot.ts';
+import { schemaEnvelope, schemaOf, schemaTyped } from '../../support/oracles/json-schema-oracle.ts';
+import { OFFICIAL_EXAMPLES, SNAPSHOT_SOURCE, type OfficialExample } from '../../support/oracles/spec-snapshot.ts';
 
 type Kind = 'request' | 'notification' | 'result' | 'error';
 interface Carried {

@@ -30,7 +30,7 @@ const ExampleSchema = z.object({
 });
 const examples = z
   .array(ExampleSchema)
-  .parse(JSON.parse(readFileSync(new URL('../data/jsonrpc-spec-examples.json', import.meta.url), 'utf8')));
+  .parse(JSON.parse(readFileSync(new URL('../../data/jsonrpc-spec-examples.json', import.meta.url), 'utf8')));
 
 /** Codes a receiver decides from the message alone, before any method is looked up. */
 const MESSAGE_LEVEL_CODES = new Set([-32700, -32600]);

@@ -9,10 +9,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testGraderCourse, useCourseFileForCli } from '../support/course.ts';
-import { sealReceipt, serializeReceipt, type Receipt } from '../../src/receipts/schema.ts';
-import { learnerReceipt, seededRandom } from '../support/class-receipts.ts';
-import { runCliBytes as runCli } from '../support/run-cli.ts';
+import { testGraderCourse, useCourseFileForCli } from '../../support/course.ts';
+import { sealReceipt, serializeReceipt, type Receipt } from '../../../src/receipts/schema.ts';
+import { learnerReceipt, seededRandom } from '../../support/class-receipts.ts';
+import { runCliBytes as runCli } from '../../support/run-cli.ts';
 
 /**
  * Every control character a terminal may act on, found in output bytes: C0 other than the line feed that ends each

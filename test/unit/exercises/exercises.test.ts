@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { listExercises } from '../../exercises/support/catalog.ts';
-import { runCases } from '../../exercises/support/harness.ts';
-import { nextHintLevel } from '../../exercises/support/hint-reporter.ts';
-import type { ExerciseCasesModule } from '../../exercises/support/manifest.ts';
+import { listExercises } from '../../../exercises/support/catalog.ts';
+import { runCases } from '../../../exercises/support/harness.ts';
+import { nextHintLevel } from '../../../exercises/support/hint-reporter.ts';
+import type { ExerciseCasesModule } from '../../../exercises/support/manifest.ts';
 
 const exercises = listExercises();
 const load = async (dir: string, file: string) =>

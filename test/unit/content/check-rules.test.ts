@@ -3,14 +3,14 @@
  * content test pass over checks that repeat their practice or titles that answer themselves.
  */
 import { describe, expect, it } from 'vitest';
-import { readChapterStructure } from '../../src/course/read-chapter-structure.ts';
+import { readChapterStructure } from '../../../src/course/read-chapter-structure.ts';
 import {
   canonicalJson,
   decisionTables,
   giveaways,
   repeatedPractice,
   shownJsonMessages,
-} from '../support/check-rules.ts';
+} from '../../support/check-rules.ts';
 
 describe('giveaways', () => {
   it('rejects a title that names the kind and the reply of a notification', () => {

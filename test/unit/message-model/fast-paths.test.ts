@@ -19,14 +19,14 @@ import {
   isSurelyToolResult,
   isSurelyValidParams,
   isSurelyValidResult,
-} from '../../src/message-model/fast-paths.ts';
+} from '../../../src/message-model/fast-paths.ts';
 import {
   countMemberNames,
   findDuplicateNames,
   inspectParsedJson,
   maxMemberNames,
-} from '../../src/message-model/json-text.ts';
-import { PARAMS_BY_METHOD, RESULT_BY_METHOD, richMetaArb, serialiseShuffled } from '../support/arbitraries.ts';
+} from '../../../src/message-model/json-text.ts';
+import { PARAMS_BY_METHOD, RESULT_BY_METHOD, richMetaArb, serialiseShuffled } from '../../support/arbitraries.ts';
 
 /** A copy of generated params without 2025-11-25's task and 2026-07-28's input responses. */
 const withoutExtras = (params: unknown): unknown => {

@@ -11,13 +11,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadFixtures } from '../../src/course/fixtures-node.ts';
-import { messageArb } from '../support/arbitraries.ts';
-import { schemaEnvelope, schemaTyped, SCHEMA_VERSIONS } from '../support/oracles/json-schema-oracle.ts';
-import { directionOf, modelVerdict, type OracleKind } from '../support/oracles/oracle-rows.ts';
-import { INTENDED_DIFFERENCES, PENDING_MODEL_FIXES } from '../support/oracles/json-schema-differences.ts';
-import type { SchemaVersion } from '../support/oracles/spec-snapshot.ts';
-import { nestedMessageArb } from '../support/nested-arbitraries.ts';
+import { loadFixtures } from '../../../src/course/fixtures-node.ts';
+import { messageArb } from '../../support/arbitraries.ts';
+import { schemaEnvelope, schemaTyped, SCHEMA_VERSIONS } from '../../support/oracles/json-schema-oracle.ts';
+import { directionOf, modelVerdict, type OracleKind } from '../../support/oracles/oracle-rows.ts';
+import { INTENDED_DIFFERENCES, PENDING_MODEL_FIXES } from '../../support/oracles/json-schema-differences.ts';
+import type { SchemaVersion } from '../../support/oracles/spec-snapshot.ts';
+import { nestedMessageArb } from '../../support/nested-arbitraries.ts';
 
 const ALL = SCHEMA_VERSIONS;
 

@@ -12,19 +12,19 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadFixtures } from '../../src/course/fixtures-node.ts';
-import { messageArb } from '../support/arbitraries.ts';
-import { PENDING_MODEL_FIXES } from '../support/oracles/json-schema-differences.ts';
-import { nestedMessageArb } from '../support/nested-arbitraries.ts';
-import { directionOf, modelVerdict, type OracleKind } from '../support/oracles/oracle-rows.ts';
-import { SDK_INTENDED_DIFFERENCES } from '../support/oracles/sdk-differences.ts';
+import { loadFixtures } from '../../../src/course/fixtures-node.ts';
+import { messageArb } from '../../support/arbitraries.ts';
+import { PENDING_MODEL_FIXES } from '../../support/oracles/json-schema-differences.ts';
+import { nestedMessageArb } from '../../support/nested-arbitraries.ts';
+import { directionOf, modelVerdict, type OracleKind } from '../../support/oracles/oracle-rows.ts';
+import { SDK_INTENDED_DIFFERENCES } from '../../support/oracles/sdk-differences.ts';
 import {
   sdkEnvelope,
   sdkTyped,
   SDK_REQUEST_METHODS,
   SDK_VARIANTS,
   type SdkVariant,
-} from '../support/oracles/sdk-oracle.ts';
+} from '../../support/oracles/sdk-oracle.ts';
 
 type Verdict = { ours: ReturnType<typeof modelVerdict>; theirs: { kind: OracleKind; valid: boolean; type?: string } };
 

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listExercises } from '../../../../exercises/support/catalog.ts';
-import { runCase, runCases, type CaseResult } from '../../../../exercises/support/harness.ts';
-import type { ExerciseCasesModule } from '../../../../exercises/support/manifest.ts';
-import { MISMATCH, recorder, replayer, type ExportCall } from './record-replay.ts';
+import { listExercises } from '../../../exercises/support/catalog.ts';
+import { runCase, runCases, type CaseResult } from '../../../exercises/support/harness.ts';
+import type { ExerciseCasesModule } from '../../../exercises/support/manifest.ts';
+import { MISMATCH, recorder, replayer, type ExportCall } from '../../../src/components/codelab/worker/record-replay.ts';
 
-const root = join(import.meta.dirname, '../../../..');
+const root = join(import.meta.dirname, '../../..');
 // The exercises tested by cases (a probe-tested exercise is a whole server, with no cases to replay).
 const exercises = listExercises();
 

@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/run-cli.ts';
+import { runCli } from '../../support/run-cli.ts';
 
 /** Parses JSON-lines output. */
 const jsonLines = (text: string): any[] =>

@@ -7,12 +7,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testGraderCourse, useCourseFileForCli } from '../support/course.ts';
-import { compressReceiptText } from '../../src/receipts/encode.ts';
-import { sealReceipt, serializeReceipt, type Receipt } from '../../src/receipts/schema.ts';
-import { learnerReceipt, seededRandom } from '../support/class-receipts.ts';
-import { runCli } from '../support/run-cli.ts';
-import { parseCsv } from '../support/csv.ts';
+import { testGraderCourse, useCourseFileForCli } from '../../support/course.ts';
+import { compressReceiptText } from '../../../src/receipts/encode.ts';
+import { sealReceipt, serializeReceipt, type Receipt } from '../../../src/receipts/schema.ts';
+import { learnerReceipt, seededRandom } from '../../support/class-receipts.ts';
+import { runCli } from '../../support/run-cli.ts';
+import { parseCsv } from '../../support/csv.ts';
 
 const run = (args: string[], stdin = '') => runCli(['grade', ...args], stdin);
 

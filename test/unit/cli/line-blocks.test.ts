@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readLineBlocks, type CliIo, type LineBlock } from '../../src/cli/command.ts';
+import { readLineBlocks, type CliIo, type LineBlock } from '../../../src/cli/command.ts';
 
 async function read(chunks: string[], blockChars: number, maxLine: number): Promise<LineBlock[]> {
   const io = { stdin: Readable.from(chunks), stdout: process.stdout, stderr: process.stderr } as unknown as CliIo;
