@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import type { CourseData, QuestionSet } from '../receipts/grade.ts';
+import { GRADED_KINDS } from './graded-kinds.ts';
 
 /** The format tag of a course file. */
 export const COURSE_FILE_FORMAT = 'mcp-message-lab/course';
@@ -22,6 +23,14 @@ const CourseItemSchema = z.union([
   z.object({ type: z.literal('widget'), id: z.string(), label: z.string() }),
   z.object({ type: z.literal('code-lab'), id: z.string() }),
   z.object({ type: z.literal('check'), id: z.string() }),
+  // An item of a later graded kind (src/course/graded-kinds.ts): its kind names the grader.
+  z.object({
+    type: z.literal('graded'),
+    kind: z.enum(GRADED_KINDS),
+    id: z.string(),
+    label: z.string(),
+    selfReported: z.boolean(),
+  }),
   z.object({ type: z.literal('self-mark') }),
 ]);
 

@@ -25,6 +25,8 @@ export interface GradingCourse {
   exchange(chapterId: string, exchangeId: string): { protocol: string; exchange: unknown } | undefined;
   /** Whether a chapter has this code lab. */
   hasCodeLab(chapterId: string, exercise: string): boolean;
+  /** Whether a chapter's checklist has this item of a later graded kind (the course file's `items`). */
+  hasItem(chapterId: string, kind: GradedKind, itemId: string): boolean;
 }
 
 /** The course data the graders read, as plain JSON (the course file has it; a Web Worker can be sent it). */
@@ -35,6 +37,8 @@ export interface GradingData {
     classify: readonly { fixture: string }[];
     exchanges: readonly string[];
     codeLabs: readonly string[];
+    /** The checklist items (src/progress/items.ts): where the items of later graded kinds are found. */
+    items?: readonly { type: string; kind?: string; id?: string }[];
   }[];
   checks: Readonly<Record<string, unknown>>;
   fixtureTexts: Readonly<Record<string, string>>;
@@ -56,6 +60,8 @@ export function gradingCourse(data: GradingData): GradingCourse {
         ? data.exchangeFixtures[exchangeId]
         : undefined,
     hasCodeLab: (chapterId, exercise) => chapters.get(chapterId)?.codeLabs.includes(exercise) === true,
+    hasItem: (chapterId, kind, itemId) =>
+      chapters.get(chapterId)?.items?.some((i) => i.type === 'graded' && i.kind === kind && i.id === itemId) === true,
   };
 }
 
@@ -86,7 +92,7 @@ export interface GradedPlace {
   itemId: string;
 }
 
-type Grader<K extends GradedKind> = (
+export type Grader<K extends GradedKind> = (
   answers: GradedAnswers[K],
   place: GradedPlace,
   course: GradingCourse,
@@ -220,6 +226,14 @@ export const GRADERS: { readonly [K in GradedKind]: Grader<K> } = {
   },
 };
 
+/** Graders of kinds registered at run time (graded-kinds.ts `registerGradedKind`). */
+const registeredGraders = new Map<string, Grader<GradedKind>>();
+
+/** Registers the grader of a kind registered at run time. */
+export function registerGrader(kind: string, grader: Grader<GradedKind>): void {
+  registeredGraders.set(kind, grader);
+}
+
 /** Grades one kind's answers (already read with readGradedAnswers). */
 export function gradeAnswers<K extends GradedKind>(
   kind: K,
@@ -228,5 +242,7 @@ export function gradeAnswers<K extends GradedKind>(
   course: GradingCourse,
   classify: FixtureClassifier = rememberClassifications(),
 ): KindGrade {
-  return (GRADERS[kind] as Grader<K>)(answers, place, course, classify);
+  const grader = (GRADERS as Partial<Record<GradedKind, Grader<K>>>)[kind] ?? registeredGraders.get(kind);
+  if (!grader) return { kind: 'rejected', reason: `There is no grader for ${kind} answers.` };
+  return grader(answers, place, course, classify);
 }

@@ -5,7 +5,7 @@
  */
 import { componentUses, stringAttribute, type ChapterStructure } from '../course/chapter-structure.ts';
 import { httpExchangeWidgetId } from '../course/graded-ids.ts';
-import type { GradedKind } from '../course/graded-kinds.ts';
+import { contractOf, gradedKinds, perKind, type GradedKind } from '../course/graded-kinds.ts';
 import { markChapter, type ChapterMark } from '../course/marking.ts';
 import type { ChapterProgress } from './schema.ts';
 
@@ -15,6 +15,8 @@ export type ProgressItem = (
   | { type: 'widget'; id: string; label: string }
   | { type: 'code-lab'; id: string; title?: string; handIn?: true }
   | { type: 'check'; id: string }
+  /** An item of a later graded kind: done when its last graded answer passed (src/course/graded-kinds.ts). */
+  | { type: 'graded'; kind: GradedKind; id: string; label: string; selfReported: boolean }
   | { type: 'self-mark' }
 ) & { href?: string };
 
@@ -35,13 +37,24 @@ const idsOf = (structure: ChapterStructure, component: string, attribute: string
     return id ? [id] : [];
   });
 
-/**
- * The checklist item each graded kind gives a chapter, from the chapter's structure: the practice predictions'
- * widget ids, or the items themselves. A kind without an entry does not compile.
- */
-export const CHECKLIST_ITEMS: {
-  readonly [K in GradedKind]: (structure: ChapterStructure, classifyId?: ClassifyIdOf) => ProgressItem[] | string[];
-} = {
+type ChecklistItemsOf = (structure: ChapterStructure, classifyId?: ClassifyIdOf) => ProgressItem[] | string[];
+
+/** The checklist items of a kind from its contract: one generic item per use of its component. */
+const genericItems =
+  (kind: GradedKind): ChecklistItemsOf =>
+  (structure) => {
+    const { component, checklistLabel, selfReported } = contractOf(kind);
+    return idsOf(structure, component.name, component.idAttribute).map((id): ProgressItem => ({
+      type: 'graded',
+      kind,
+      id,
+      label: checklistLabel,
+      selfReported,
+    }));
+  };
+
+/** The kinds whose checklist items have a type of their own (saved progress counts them so). */
+const OWN_ITEMS: { readonly [K in GradedKind]?: ChecklistItemsOf } = {
   'decision-table': (structure) =>
     idsOf(structure, 'DecisionTable', 'id').map((id): ProgressItem => ({
       type: 'widget',
@@ -70,6 +83,12 @@ export const CHECKLIST_ITEMS: {
   ],
 };
 
+/**
+ * The checklist item each graded kind gives a chapter, from the chapter's structure: the practice predictions'
+ * widget ids, or the items themselves. A kind without a type of its own gets the generic item from its contract.
+ */
+export const CHECKLIST_ITEMS = perKind((kind) => OWN_ITEMS[kind] ?? genericItems(kind));
+
 const practiceIds = (list: ProgressItem[] | string[]): string[] => list.filter((x) => typeof x === 'string');
 const items = (list: ProgressItem[] | string[]): ProgressItem[] => list.filter((x) => typeof x !== 'string');
 
@@ -81,16 +100,15 @@ const items = (list: ProgressItem[] | string[]): ProgressItem[] => list.filter((
  */
 export function chapterItems(structure: ChapterStructure, classifyId?: ClassifyIdOf): ProgressItem[] {
   const out: ProgressItem[] = [];
-  const ids = [
-    ...practiceIds(CHECKLIST_ITEMS['classify-prediction'](structure, classifyId)),
-    ...practiceIds(CHECKLIST_ITEMS['http-exchange-prediction'](structure)),
-  ];
+  const kinds = gradedKinds();
+  const of = (kind: GradedKind) => CHECKLIST_ITEMS[kind](structure, classifyId);
+  const ids = kinds.filter((k) => contractOf(k).progressItem === 'practice').flatMap((k) => practiceIds(of(k)));
   if (ids.length > 0) out.push({ type: 'practice', ids });
-  out.push(
-    ...items(CHECKLIST_ITEMS['decision-table'](structure)),
-    ...items(CHECKLIST_ITEMS['code-lab'](structure)),
-    ...items(CHECKLIST_ITEMS['completion-check'](structure)),
-  );
+  const itemKinds = kinds.filter((k) => contractOf(k).progressItem !== 'practice');
+  // The completion check comes last, after every other item.
+  const isCheck = (k: GradedKind) => contractOf(k).progressItem === 'check';
+  for (const kind of [...itemKinds.filter((k) => !isCheck(k)), ...itemKinds.filter(isCheck)])
+    out.push(...items(of(kind)));
   if (componentUses(structure, 'MakeItYours').length > 0) out.push({ type: 'self-mark' });
   return out;
 }
@@ -137,7 +155,15 @@ export function isItemDone(item: ProgressItem, chapter: ChapterProgress | undefi
       return widgetDone(chapter, item.id); // a link's answers are not the learner's work
     case 'code-lab':
       return chapter.codeLabs[item.id]?.passed === true;
+    case 'graded':
+      return gradedRecord(item, chapter)?.passed === true;
   }
+}
+
+/** The last graded answer of a generic item, when it is one of the item's kind. */
+function gradedRecord(item: Extract<ProgressItem, { type: 'graded' }>, chapter: ChapterProgress | undefined) {
+  const record = chapter?.graded?.[item.id];
+  return record?.kind === item.kind ? record : undefined;
 }
 
 /** How much of a chapter is done. */
@@ -166,7 +192,8 @@ export function chapterMark(items: readonly ProgressItem[], chapter: ChapterProg
       chapter !== undefined &&
       (Object.keys(chapter.checks).length > 0 ||
         Object.keys(chapter.widgets).length > 0 ||
-        Object.keys(chapter.codeLabs).length > 0),
+        Object.keys(chapter.codeLabs).length > 0 ||
+        Object.keys(chapter.graded ?? {}).length > 0),
   });
 }
 
@@ -184,6 +211,8 @@ export function itemLabel(item: ProgressItem): string {
       return item.title ? `Pass the code lab “${item.title}”` : 'Pass the code lab';
     case 'check':
       return item.id === 'completion' ? 'Pass the completion check' : 'Pass the check';
+    case 'graded':
+      return item.selfReported ? `${item.label} (self-reported)` : item.label;
     case 'self-mark':
       return 'Mark “I can explain this”';
   }
@@ -220,6 +249,11 @@ export function itemState(item: ProgressItem, chapter: ChapterProgress | undefin
       const check = chapter?.checks[item.id];
       if (done) return 'passed';
       return check ? `tried: ${check.correct} of ${check.total} right` : 'not started';
+    }
+    case 'graded': {
+      const record = gradedRecord(item, chapter);
+      if (done) return item.selfReported ? 'done (self-reported)' : 'done';
+      return record ? `tried: ${record.correct} of ${record.total}, not passed yet` : 'not started';
     }
     case 'self-mark':
       return done ? 'marked' : 'not marked yet';

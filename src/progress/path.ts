@@ -17,6 +17,8 @@ function itemName(item: ProgressItem): string {
       return item.title ? `the code lab “${item.title}”` : 'a code lab';
     case 'check':
       return 'the completion check';
+    case 'graded':
+      return `“${item.label}”`;
     case 'self-mark':
       return 'your “I can explain this” mark';
   }

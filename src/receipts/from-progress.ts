@@ -1,14 +1,14 @@
 /**
- * Builds a receipt draft (receipt format version 3) from the progress store's document (src/progress/, format version
+ * Builds a receipt draft (receipt format version 4) from the progress store's document (src/progress/, format version
  * 3): per chapter the self-mark, the completion check's answers and grade, each decision table's cells (graded by the
  * model as the widget grades them) and where they came from (someone's link, an imported file), each prediction's
- * last graded answer (classify and HTTP exchange), each code lab's result (self-reported), hints and solutions opened in every widget (the store's `assist`), and timestamps. Pure;
+ * last graded answer (classify and HTTP exchange), each later graded kind's last graded answer (`graded`), each code lab's result (self-reported), hints and solutions opened in every widget (the store's `assist`), and timestamps. Pure;
  * the receipt panel calls it with the store's copy.
  * What the store holds but cannot be put in a receipt (an answer in an unknown shape, a bad timestamp) is left out
  * and listed, never guessed at.
  */
 import { CheckAnswersSchema, gradeDecisionTable } from '#course';
-import type { GradedKind, GradedRecord } from '../course/graded-kinds.ts';
+import { gradedKinds, perKind, type GradedKind, type GradedRecord } from '../course/graded-kinds.ts';
 import type { Assist, ChapterProgress, Progress } from '../progress/schema.ts';
 import type { ReceiptDraft } from './create.ts';
 import { MAX_RECEIPT_COUNT, RECEIPT_ITEM_ID, type ChapterReceipt } from './schema.ts';
@@ -64,10 +64,23 @@ function predictionEntry<R extends GradedRecord>(
   };
 }
 
-/** What each graded kind puts in a receipt chapter (src/course/graded-kinds.ts `receiptSlot`). */
-export const RECEIPT_BUILDERS: {
-  readonly [K in GradedKind]: (record: ChapterProgress, out: ChapterReceipt, ctx: BuildContext) => void;
-} = {
+type SlotBuilder = (record: ChapterProgress, out: ChapterReceipt, ctx: BuildContext) => void;
+
+/** The generic slot of a kind (`graded.<kind>.<item>`, receipt version 4): its last graded answers as announced. */
+const genericSlot =
+  (kind: GradedKind): SlotBuilder =>
+  (record, out, ctx) => {
+    for (const [itemId, graded] of gradedOf(record, kind)) {
+      if (!RECEIPT_ITEM_ID.test(itemId)) {
+        ctx.leftOut.push(`${ctx.chapterId}: ${kind} "${itemId}" has an id a receipt cannot hold.`);
+        continue;
+      }
+      ((out.graded ??= {})[kind] ??= {})[itemId] = predictionEntry(graded, ctx);
+    }
+  };
+
+/** The kinds whose receipt slot is one of their own (receipt versions 1 to 3). */
+const OWN_SLOTS: { readonly [K in GradedKind]?: SlotBuilder } = {
   'decision-table': (record, out, ctx) => {
     for (const [widgetId, widget] of Object.entries(record.widgets)) {
       if (widget.kind !== 'decision-table') continue;
@@ -172,6 +185,12 @@ export const RECEIPT_BUILDERS: {
   },
 };
 
+/**
+ * What each graded kind puts in a receipt chapter (src/course/graded-kinds.ts `receiptSlot`): its own slot, or the
+ * generic one.
+ */
+export const RECEIPT_BUILDERS = perKind((kind) => OWN_SLOTS[kind] ?? genericSlot(kind));
+
 /** Makes the receipt draft for `progress`; `now` is the receipt's creation time. */
 export function receiptDraftFromProgress(
   progress: Progress,
@@ -195,11 +214,9 @@ export function receiptDraftFromProgress(
     const ctx: BuildContext = { chapterId, tables: tables[chapterId] ?? {}, time, now: options.now, times, leftOut };
     // The check first, then tables, predictions and code labs: the order the slots have always been filled in.
     for (const kind of [
-      'completion-check',
-      'decision-table',
-      'classify-prediction',
-      'http-exchange-prediction',
-    ] as const)
+      'completion-check' as const,
+      ...gradedKinds().filter((k) => k !== 'completion-check' && k !== 'code-lab'),
+    ])
       RECEIPT_BUILDERS[kind](record, out, ctx);
     for (const widget of Object.values(record.widgets)) {
       if (widget.kind === 'decision-table') continue;
@@ -222,6 +239,7 @@ export function receiptDraftFromProgress(
       !out.codeLabs &&
       !out.predictions &&
       !out.exchanges &&
+      !out.graded &&
       times.length === 0;
     if (!empty) chapters[chapterId] = out;
   }

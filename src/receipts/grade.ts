@@ -29,7 +29,7 @@ import {
 } from '#course';
 import { currentChapterId } from '../course/course-order.ts';
 import { gradeAnswers, gradingCourse, type GradingCourse, type GradingData } from '../course/graded-graders.ts';
-import { GRADED_KINDS, readGradedAnswers, type GradedKind } from '../course/graded-kinds.ts';
+import { contractOf, gradedKinds, perKind, readGradedAnswers, type GradedKind } from '../course/graded-kinds.ts';
 import { readReceipt, type ChapterReceipt, type ClaimedGrade, type Receipt, type SelfMark } from './schema.ts';
 import { markChapter, STATUS_LABELS, type ChapterStatus } from '../course/marking.ts';
 import type { FlagReason } from './roster-vocabulary.ts';
@@ -90,6 +90,11 @@ export interface ChapterResult {
   codeLabs: { passed: number; total: number };
   /** Predictions (classify and HTTP exchange) right, of those made, re-graded; explorations are not counted. */
   predictions: { correct: number; total: number };
+  /**
+   * Items of the later graded kinds (the receipt's generic slot), passed of those handed in, re-graded by the kind's
+   * grader; a self-reported kind's are the learner's word (its contract's `selfReported` and `column` say so).
+   */
+  graded: Partial<Record<GradedKind, { passed: number; total: number }>>;
   /** Hint levels opened, over every widget and code lab of the chapter. */
   hints: number;
   /** Worked solutions shown, over every widget and code lab of the chapter. */
@@ -211,6 +216,7 @@ function hasActivity(ch: ChapterReceipt): boolean {
     Object.keys(ch.codeLabs ?? {}).length > 0 ||
     Object.keys(ch.predictions ?? {}).length > 0 ||
     Object.keys(ch.exchanges ?? {}).length > 0 ||
+    Object.values(ch.graded ?? {}).some((items) => Object.keys(items ?? {}).length > 0) ||
     ch.hints > 0 ||
     ch.solutions > 0
   );
@@ -276,13 +282,52 @@ function gradePredictions(
   }
 }
 
+type SlotGrader = (ch: ChapterReceipt, result: ChapterResult, ctx: ReceiptGradeContext) => void;
+
 /**
- * How each graded kind's slot of a receipt chapter is re-graded into the chapter's result
- * (src/course/graded-kinds.ts `receiptSlot`). A kind without an entry does not compile.
+ * The generic slot of a kind (`graded.<kind>.<item>`), re-graded by the kind's grader: a prediction (its contract's
+ * `tally`) counts with the predictions, any other item in the kind's own figure.
  */
-export const RECEIPT_GRADERS: {
-  readonly [K in GradedKind]: (ch: ChapterReceipt, result: ChapterResult, ctx: ReceiptGradeContext) => void;
-} = {
+const genericSlotGrader =
+  (kind: GradedKind): SlotGrader =>
+  (ch, result, ctx) => {
+    const entries = Object.entries(ch.graded?.[kind] ?? {});
+    if (entries.length === 0) return;
+    const { tally, column } = contractOf(kind);
+    if (!ctx.grading) {
+      ctx.notes.push(
+        `Chapter ${ctx.chapterId}: ${entries.length} ${column} not graded (this grader has no course file).`,
+      );
+      return;
+    }
+    for (const [itemId, entry] of entries) {
+      const read = readGradedAnswers(kind, entry.answers);
+      const grade =
+        read.kind === 'answers'
+          ? gradeAnswers(kind, read.answers, { chapterId: ctx.chapterId, itemId }, ctx.grading, ctx.classify)
+          : { kind: 'rejected' as const, reason: read.message };
+      if (grade.kind === 'rejected') {
+        ctx.notes.push(`Chapter ${ctx.chapterId}, ${kind} ${itemId}: ${grade.reason} Not graded.`);
+        continue;
+      }
+      if (grade.exploration) continue;
+      if (tally === 'prediction') {
+        result.predictions.total += 1;
+        result.predictions.correct += grade.passed ? 1 : 0;
+        continue;
+      }
+      const figure = (result.graded[kind] ??= { passed: 0, total: 0 });
+      figure.total += 1;
+      figure.passed += grade.passed ? 1 : 0;
+      if (!sameGrade(entry.grade, grade))
+        ctx.mismatches.push(
+          `chapter ${ctx.chapterId}, ${kind} ${itemId} claims ${showGrade(entry.grade)}; its grader grades it ${showGrade(grade)}`,
+        );
+    }
+  };
+
+/** The kinds whose slot is one of their own (receipt versions 1 to 3). */
+const OWN_SLOT_GRADERS: { readonly [K in GradedKind]?: SlotGrader } = {
   'decision-table': (ch, result, ctx) => {
     for (const [widgetId, table] of Object.entries(ch.tables ?? {})) {
       const grade = gradeDecisionTable(table.cells, table.scenarios);
@@ -347,6 +392,12 @@ export const RECEIPT_GRADERS: {
     }
   },
 };
+
+/**
+ * How each graded kind's slot of a receipt chapter is re-graded into the chapter's result
+ * (src/course/graded-kinds.ts `receiptSlot`): its own slot, or the generic one.
+ */
+export const RECEIPT_GRADERS = perKind((kind) => OWN_SLOT_GRADERS[kind] ?? genericSlotGrader(kind));
 
 /** Every course version the grader knows, oldest past version first, the current one last. */
 export function knownVersions(course: CourseData): string[] {
@@ -421,6 +472,7 @@ export function gradeReceipt(
       checkCells: { correct: 0, total: 0 },
       codeLabs: { passed: 0, total: 0 },
       predictions: { correct: 0, total: 0 },
+      graded: {},
       hints: ch?.hints ?? 0,
       solutions: ch?.solutions ?? 0,
       fromLink: 0,
@@ -442,7 +494,7 @@ export function gradeReceipt(
         fromTables,
         toCell,
       };
-      for (const kind of GRADED_KINDS) RECEIPT_GRADERS[kind](ch, result, ctx);
+      for (const kind of gradedKinds()) RECEIPT_GRADERS[kind](ch, result, ctx);
       const mark = markChapter({
         hasCheck: check !== undefined,
         ...(result.check ? { check: result.check } : {}),

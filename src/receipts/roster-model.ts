@@ -15,6 +15,7 @@ import {
   MISCONCEPTIONS,
   type DecisionColumn,
 } from '#course';
+import { contractOf, gradedKinds, type GradedKind } from '../course/graded-kinds.ts';
 import type { ChapterStatus } from '../course/marking.ts';
 import { csvText } from '../lib/csv.ts';
 import type { DashboardView } from '../room/dashboard-model.ts';
@@ -71,6 +72,8 @@ export interface MarkedLearner {
   checkCells: { correct: number; total: number };
   /** Code labs passed of those run, by the learner's own report. */
   codeLabs: { passed: number; total: number };
+  /** Items of each later graded kind, passed of those handed in (its column: `gradedColumnKinds`). */
+  graded: Partial<Record<GradedKind, { passed: number; total: number }>>;
   hints: number;
   solutions: number;
   fromLink: number;
@@ -106,6 +109,7 @@ export function marksFromRoster(roster: Roster): Marks {
         practice: NONE,
         checkCells: NONE,
         codeLabs: { passed: 0, total: 0 },
+        graded: {},
         hints: 0,
         solutions: 0,
         fromLink: 0,
@@ -138,6 +142,12 @@ export function marksFromRoster(roster: Roster): Marks {
       practice: { correct: sum((r) => r.practice.correct), total: sum((r) => r.practice.total) },
       checkCells: { correct: sum((r) => r.checkCells.correct), total: sum((r) => r.checkCells.total) },
       codeLabs: { passed: sum((r) => r.codeLabs.passed), total: sum((r) => r.codeLabs.total) },
+      graded: Object.fromEntries(
+        gradedColumnKinds().map((kind) => [
+          kind,
+          { passed: sum((r) => r.graded[kind]?.passed ?? 0), total: sum((r) => r.graded[kind]?.total ?? 0) },
+        ]),
+      ),
       hints: sum((r) => r.hints),
       solutions: sum((r) => r.solutions),
       fromLink: sum((r) => r.fromLink),
@@ -210,6 +220,7 @@ export function marksFromRoom(
       practice: r.practice,
       checkCells: r.checkCells,
       codeLabs: { passed: r.codeLabsPassed, total: r.codeLabsRun },
+      graded: r.gradedKinds,
       hints: r.hints,
       solutions: r.solutions,
       fromLink: r.fromLink,
@@ -252,6 +263,14 @@ const ratio = (r: { correct: number; total: number } | undefined) => (r ? `${r.c
 const valueLabel = (value: string) => DECISION_LABELS[value as keyof typeof DECISION_LABELS] ?? value;
 
 /** The cells anyone answered, in the scenario bank's order, then column order. */
+/**
+ * The later graded kinds that give the roster columns of their own (their receipt slot is the generic one and they
+ * are items, not predictions): each gives "<its contract's column>" and "… handed in".
+ */
+export function gradedColumnKinds(): GradedKind[] {
+  return gradedKinds().filter((k) => contractOf(k).receiptSlot === 'graded' && contractOf(k).tally === 'item');
+}
+
 function cellColumns(marks: Marks): { scenarioId: string; column: DecisionColumn; title: string }[] {
   const answered = new Set(marks.learners.flatMap((l) => l.cells.map((c) => `${c.scenarioId}/${c.column}`)));
   return DECISION_SCENARIOS.flatMap((s) =>
@@ -289,6 +308,7 @@ export function marksCsvRows(marks: Marks): string[][] {
     'hints shown',
     'solutions shown',
     'tables from links',
+    ...gradedColumnKinds().flatMap((k) => [contractOf(k).column, `${contractOf(k).column}: handed in`]),
     'graded items done',
     'graded items',
     'self-reported items done',
@@ -339,6 +359,7 @@ export function marksCsvRows(marks: Marks): string[][] {
       n(l.hints),
       n(l.solutions),
       n(l.fromLink),
+      ...gradedColumnKinds().flatMap((k) => [n(l.graded[k]?.passed ?? 0), n(l.graded[k]?.total ?? 0)]),
       n(room?.graded.done),
       n(room?.graded.total),
       n(room?.selfReported.done),

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { CHAPTER_ID_PATTERN } from '../course/course-order.ts';
 import { CheckAnswersSchema } from '#course';
-import { GRADED_ANSWERS } from '../course/graded-kinds.ts';
+import { answersOf, contractOf, GRADED_ANSWERS, gradedKinds, type GradedKind } from '../course/graded-kinds.ts';
 import { canonicalJson } from '#message-model';
 import { isPrintable, toPrintable } from '../lib/printable.ts';
 import { sha256Hex } from '../lib/sha256.ts';
@@ -20,13 +20,14 @@ import { sha256Hex } from '../lib/sha256.ts';
 /** The value of `format`: what this document is. */
 export const RECEIPT_FORMAT = 'mcp-message-lab/receipt';
 /** The receipt format version this code writes. Readers accept every version in RECEIPT_VERSIONS. */
-export const RECEIPT_VERSION = 3;
+export const RECEIPT_VERSION = 4;
 /**
  * Every receipt format version this code can read, oldest first. Version 2 adds code-lab results, where a table's
  * answers came from (someone's link, an imported file) and `extensions`; version 3 adds the predictions (classify
- * and HTTP exchange). An older receipt reads as a version 3 one without what came later.
+ * and HTTP exchange); version 4 adds `graded`, the slot of every later graded kind (`graded.<kind>.<item>`), so a
+ * new kind needs no new version. An older receipt reads as a version 4 one without what came later.
  */
-export const RECEIPT_VERSIONS = [1, 2, 3] as const;
+export const RECEIPT_VERSIONS = [1, 2, 3, 4] as const;
 /** The sentence every receipt carries, so whoever finds the file knows what it is. */
 export const RECEIPT_ABOUT =
   "A learner's progress receipt from MCP Message Lab, made in their browser and shared by them: self-reported. Graders re-grade every answer; the digest detects accidental damage, not deliberate edits.";
@@ -172,7 +173,12 @@ export const ChapterReceiptSchema = ChapterReceiptV1Schema.extend({
   codeLabs: z.record(WidgetIdSchema, CodeLabReceiptSchema).optional(),
 }).strict();
 /** One chapter as a reader sees it (an older chapter is one without the later members). */
-export type ChapterReceipt = z.infer<typeof ChapterReceiptV3Schema>;
+export type ChapterReceipt = z.infer<typeof ChapterReceiptV4Schema>;
+
+/** The generic slot: kind → item id → its last graded answer, the grade the browser showed and when. */
+export type GradedSlot = Partial<
+  Record<GradedKind, Record<string, { answers: unknown; grade: ClaimedGrade; at: string }>>
+>;
 
 /** A prediction's last graded answer (its answers in the kind's schema, src/course/graded-kinds.ts). */
 const predictionReceipt = <A extends z.core.$ZodType>(answers: A) =>
@@ -193,6 +199,23 @@ export const ChapterReceiptV3Schema = ChapterReceiptSchema.extend({
   predictions: z.record(WidgetIdSchema, predictionReceipt(GRADED_ANSWERS['classify-prediction'])).optional(),
   /** HTTP-exchange predictions, by widget id. */
   exchanges: z.record(WidgetIdSchema, predictionReceipt(GRADED_ANSWERS['http-exchange-prediction'])).optional(),
+}).strict();
+
+/**
+ * Everything a version 4 receipt says about one chapter: version 3's, plus `graded`, one member per graded kind whose
+ * contract's receipt slot is the generic one, each answer in its kind's schema (src/course/graded-kinds.ts).
+ */
+export const ChapterReceiptV4Schema = ChapterReceiptV3Schema.extend({
+  graded: z
+    .object(
+      Object.fromEntries(
+        gradedKinds()
+          .filter((kind) => contractOf(kind).receiptSlot === 'graded')
+          .map((kind) => [kind, z.record(WidgetIdSchema, predictionReceipt(answersOf(kind))).optional()]),
+      ),
+    )
+    .strict()
+    .optional() as unknown as z.ZodOptional<z.ZodType<GradedSlot>>,
 }).strict();
 
 /** Extension names: lower-case words joined by dashes ("room", "peer-review"). */
@@ -267,7 +290,7 @@ export const ReceiptV2Schema = z
   })
   .strict();
 
-/** A receipt, version 3 (written now). */
+/** A receipt, version 3 (still read). */
 export const ReceiptV3Schema = z
   .object({
     ...ReceiptCommon,
@@ -278,18 +301,33 @@ export const ReceiptV3Schema = z
   })
   .strict();
 
+/** A receipt, version 4 (written now). */
+export const ReceiptV4Schema = z
+  .object({
+    ...ReceiptCommon,
+    version: z.literal(4),
+    /** Chapter id → what the learner did there. Chapters with no activity are left out. */
+    chapters: z.record(ChapterIdSchema, ChapterReceiptV4Schema),
+    extensions: ExtensionsSchema,
+  })
+  .strict();
+
 /** A receipt of any version this code reads. */
 export type Receipt =
-  z.infer<typeof ReceiptV1Schema> | z.infer<typeof ReceiptV2Schema> | z.infer<typeof ReceiptV3Schema>;
+  | z.infer<typeof ReceiptV1Schema>
+  | z.infer<typeof ReceiptV2Schema>
+  | z.infer<typeof ReceiptV3Schema>
+  | z.infer<typeof ReceiptV4Schema>;
 
 /** The schema of each readable version. */
-const SCHEMAS = { 1: ReceiptV1Schema, 2: ReceiptV2Schema, 3: ReceiptV3Schema } as const;
+const SCHEMAS = { 1: ReceiptV1Schema, 2: ReceiptV2Schema, 3: ReceiptV3Schema, 4: ReceiptV4Schema } as const;
 
 /** A receipt before it is sealed with its digest. */
 export type ReceiptBody =
   | Omit<z.infer<typeof ReceiptV1Schema>, 'digest'>
   | Omit<z.infer<typeof ReceiptV2Schema>, 'digest'>
-  | Omit<z.infer<typeof ReceiptV3Schema>, 'digest'>;
+  | Omit<z.infer<typeof ReceiptV3Schema>, 'digest'>
+  | Omit<z.infer<typeof ReceiptV4Schema>, 'digest'>;
 
 /** The digest of a receipt body (any `digest` member is ignored). */
 export function digestReceipt(body: ReceiptBody | Receipt): string {

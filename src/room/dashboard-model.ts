@@ -10,21 +10,10 @@ import { COLUMN_LABELS, DECISION_LABELS, MISCONCEPTIONS, getScenario, type Decis
 import { markChapter, type ChapterStatus } from '../course/marking.ts';
 import type { ProgressItem } from '../progress/items.ts';
 import { readCell, shownValue, type CellRead } from './cell-result.ts';
+import { genericVerdict } from './verdict.ts';
 import type { DashboardEvent, DashboardLearner, RoomState } from './live.ts';
 import { idleSince, type PaceState } from './pace.ts';
-import { kindOfRoomEvent, type GradedKind } from '../course/graded-kinds.ts';
-
-/**
- * What each graded kind's events add to a learner's row: a prediction (counted in "predictions right / made") or
- * an item of the chapter's checklist. A kind without an entry does not compile.
- */
-export const DASHBOARD_TALLIES: Readonly<Record<GradedKind, 'prediction' | 'item'>> = {
-  'decision-table': 'item',
-  'completion-check': 'item',
-  'classify-prediction': 'prediction',
-  'http-exchange-prediction': 'prediction',
-  'code-lab': 'item',
-};
+import { contractOf, kindOfRoomEvent, type GradedKind } from '../course/graded-kinds.ts';
 
 /** Wrong attempts in a row on one item before a learner counts as stuck. */
 export const STUCK_ATTEMPTS = 3;
@@ -66,6 +55,8 @@ interface ItemState {
   cells?: { correct: number; total: number };
   /** Decision tables: the latest check was on answers loaded from someone's link (shown, never counted). */
   fromLink: boolean;
+  /** A later graded kind's item (its events carry the generic verdict). */
+  generic?: true;
 }
 
 interface LearnerState {
@@ -140,7 +131,8 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
   const v = event.verdict;
   if (v.kind === 'visit') return true;
   const kind = kindOfRoomEvent(v.kind);
-  if (kind && DASHBOARD_TALLIES[kind] === 'prediction') {
+  // What a kind's events add to the row is its contract's `tally` (src/course/graded-kinds.ts).
+  if (kind && contractOf(kind).tally === 'prediction') {
     // Predictions of messages and of HTTP exchanges; an exploration (a prediction on an edited message) is `info`:
     // never counted right or wrong.
     if (v.outcome === 'correct' || v.outcome === 'incorrect') {
@@ -163,6 +155,18 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
     fromLink: false,
   };
   learner.items.set(key, item);
+  const generic = genericVerdict(v);
+  if (generic) {
+    // A later graded kind's generic verdict: done once passed, the learner's word when its contract says so.
+    item.attempts += 1;
+    item.generic = true;
+    item.selfReported = generic.selfReported;
+    item.done = item.done || generic.passed === true;
+    item.wrongInARow = generic.passed ? 0 : item.wrongInARow + 1;
+    if (generic.correct !== undefined) item.correct = generic.correct;
+    if (generic.total !== undefined) item.total = generic.total;
+    return true;
+  }
   switch (v.action) {
     case 'hint':
       if (v.hintLevel > item.hintLevel) {
@@ -249,6 +253,8 @@ export interface LearnerRow {
   codeLabsPassed: number;
   /** Code labs run, by the learner's own report. */
   codeLabsRun: number;
+  /** Items of each later graded kind (src/receipts/roster-model.ts `gradedColumnKinds`): passed of those handed in. */
+  gradedKinds: Partial<Record<GradedKind, { passed: number; total: number }>>;
   /** Practice decision tables: cells right of cells, latest check of each (tables loaded from a link left out). */
   practice: { correct: number; total: number };
   /** Decision-table cells of the completion checks, latest submission of each: right of all. */
@@ -292,6 +298,7 @@ function itemName(item: ItemState, chapters: readonly DashboardChapter[]): strin
   if (item.itemId === 'completion') return `the completion check of ${where}`;
   const known = chapter?.items.find((i) => 'id' in i && i.id === item.itemId);
   if (known?.type === 'code-lab') return known.title ? `the code lab “${known.title}”` : `the code lab in ${where}`;
+  if (known?.type === 'graded') return `“${known.label}” in ${where}`;
   if (item.kind === 'decision-table') return `the decision table in ${where}`;
   if (item.kind === 'self-mark') return `“I can explain this” in ${where}`;
   return `an exercise in ${where}`;
@@ -306,6 +313,19 @@ const itemDone = (items: Map<string, ItemState>, chapterId: string, item: Progre
     ? item.ids.every((id) => items.get(itemKey(chapterId, id))?.done === true)
     : items.get(progressItemKey(chapterId, item))?.done === true;
 
+/** Passed of handed in, per later graded kind (their items carry the generic verdict). */
+function gradedKindFigures(items: readonly ItemState[]): LearnerRow['gradedKinds'] {
+  const out: LearnerRow['gradedKinds'] = {};
+  for (const item of items) {
+    const kind = kindOfRoomEvent(item.kind);
+    if (!kind || !item.generic || item.attempts === 0) continue;
+    const figure = (out[kind] ??= { passed: 0, total: 0 });
+    figure.total += 1;
+    figure.passed += item.done ? 1 : 0;
+  }
+  return out;
+}
+
 /** Builds the view at time `now` (ms). */
 export function buildDashboardView(state: DashboardState, now: number): DashboardView {
   const title = new Map(state.chapters.map((c) => [c.id, c.title]));
@@ -316,7 +336,10 @@ export function buildDashboardView(state: DashboardState, now: number): Dashboar
     const chapters = state.chapters.map((c) => {
       const mine = { graded: { done: 0, total: 0 }, selfReported: { done: 0, total: 0 } };
       for (const item of c.items) {
-        const kind = item.type === 'code-lab' || item.type === 'self-mark' ? 'selfReported' : 'graded';
+        const kind =
+          item.type === 'code-lab' || item.type === 'self-mark' || (item.type === 'graded' && item.selfReported)
+            ? 'selfReported'
+            : 'graded';
         for (const tally of [kind === 'graded' ? graded : selfReported, mine[kind]]) {
           tally.total += 1;
           if (itemDone(l.items, c.id, item)) tally.done += 1;
@@ -378,8 +401,9 @@ export function buildDashboardView(state: DashboardState, now: number): Dashboar
       hints: l.hints,
       solutions: l.solutions,
       predictions: l.predictions,
-      codeLabsPassed: items.filter((i) => i.selfReported && i.done).length,
-      codeLabsRun: items.filter((i) => i.selfReported && i.attempts > 0).length,
+      codeLabsPassed: items.filter((i) => i.kind === 'code-lab' && i.done).length,
+      codeLabsRun: items.filter((i) => i.kind === 'code-lab' && i.attempts > 0).length,
+      gradedKinds: gradedKindFigures(items),
       practice: {
         correct: counted.reduce((n, i) => n + (i.correct ?? 0), 0),
         total: counted.reduce((n, i) => n + (i.total ?? 0), 0),

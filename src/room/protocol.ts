@@ -6,7 +6,16 @@
  */
 import * as z from 'zod/mini';
 import { CHAPTER_ID_PATTERN } from '../course/course-order.ts';
-import { GRADED_ANSWERS, MAX_CLASSIFY_TEXT, TableAnswersSchema, type GradedKind } from '../course/graded-kinds.ts';
+import {
+  answersOf,
+  contractOf,
+  MAX_CLASSIFY_TEXT,
+  perKind,
+  TableAnswersSchema,
+  type GradedKind,
+  type RoomActionOf,
+  type RoomEventOf,
+} from '../course/graded-kinds.ts';
 
 /** The largest request body the server reads, in bytes (a batch of events). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -60,15 +69,6 @@ export const DecisionTableEventSchema = z.strictObject({
   hintLevel: z.int().check(z.minimum(0), z.maximum(3)),
 });
 
-/** The chapter's completion check was submitted. `answers` is re-graded with gradeCompletionCheck. */
-export const CompletionCheckEventSchema = z.strictObject({
-  ...base,
-  kind: z.literal('completion-check'),
-  itemId: z.literal('completion'),
-  action: z.literal('check'),
-  answers: GRADED_ANSWERS['completion-check'],
-});
-
 /** A classify prediction was revealed: what the learner predicted, for which message. */
 export const ClassifyEventSchema = z.strictObject({
   ...base,
@@ -84,15 +84,6 @@ export const ClassifyEventSchema = z.strictObject({
   }),
   /** The message as the learner edited it, when it differs from the fixture. */
   text: z.optional(z.string().check(z.maxLength(MAX_CLASSIFY_TEXT))),
-});
-
-/** An HTTP-exchange prediction was checked: which exchange, and the learner's answer to each part. */
-export const HttpExchangeEventSchema = z.strictObject({
-  ...base,
-  kind: z.literal('http-exchange'),
-  itemId: ItemIdSchema,
-  action: z.literal('predict'),
-  answers: GRADED_ANSWERS['http-exchange-prediction'],
 });
 
 /** A code lab run (self-reported: the server never runs learner code) or its solution shown. */
@@ -116,27 +107,51 @@ export const SelfMarkEventSchema = z.strictObject({
   canExplain: z.boolean(),
 });
 
-/** The room event each graded kind is sent as (src/course/graded-kinds.ts `roomEvent`). */
-export const GRADED_EVENT_SCHEMAS = {
+/**
+ * The room event of a graded kind, built from its contract and answers schema (src/course/graded-kinds.ts): the
+ * item, the contract's action and the answers as the widget announced them. The server re-grades the answers with
+ * the kind's grader. Every kind is sent this way except the three in LEGACY_EVENT_SCHEMAS.
+ */
+export function gradedEventSchema<K extends GradedKind>(kind: K) {
+  const contract = contractOf(kind);
+  return z.strictObject({
+    ...base,
+    kind: z.literal(contract.roomEvent as RoomEventOf<K>),
+    itemId: ItemIdSchema,
+    action: z.literal(contract.roomAction as RoomActionOf<K>),
+    answers: answersOf(kind),
+  });
+}
+
+/**
+ * The kinds whose room event carries more than the answers, in the shape browsers and stored rooms already use:
+ * a decision table's help events (hint, solution, a link's answers), a classify prediction's fields, a code lab's
+ * solution event.
+ */
+const LEGACY_EVENT_SCHEMAS = {
   'decision-table': DecisionTableEventSchema,
-  'completion-check': CompletionCheckEventSchema,
   'classify-prediction': ClassifyEventSchema,
-  'http-exchange-prediction': HttpExchangeEventSchema,
   'code-lab': CodeLabEventSchema,
-} as const satisfies Record<GradedKind, z.ZodMiniType>;
+} as const;
+type LegacyKind = keyof typeof LEGACY_EVENT_SCHEMAS;
+
+type GradedEventSchemaOf<K extends GradedKind> = K extends LegacyKind
+  ? (typeof LEGACY_EVENT_SCHEMAS)[K]
+  : ReturnType<typeof gradedEventSchema<K>>;
+
+/** The room event each graded kind is sent as (src/course/graded-kinds.ts `roomEvent`), one per kind. */
+export const GRADED_EVENT_SCHEMAS = perKind(
+  (kind) => (LEGACY_EVENT_SCHEMAS as Partial<Record<GradedKind, z.ZodMiniType>>)[kind] ?? gradedEventSchema(kind),
+) as { readonly [K in GradedKind]: GradedEventSchemaOf<K> };
 
 /** The room event of graded kind `K`. */
-export type GradedEventOf<K extends GradedKind> = z.infer<(typeof GRADED_EVENT_SCHEMAS)[K]>;
+export type GradedEventOf<K extends GradedKind> = z.infer<GradedEventSchemaOf<K>>;
 
-/** Any event a learner sends. */
+/** Any event a learner sends: a visit, a self-mark, or the event of a graded kind. */
 export const RoomEventSchema = z.discriminatedUnion('kind', [
   VisitEventSchema,
-  DecisionTableEventSchema,
-  CompletionCheckEventSchema,
-  ClassifyEventSchema,
-  HttpExchangeEventSchema,
-  CodeLabEventSchema,
   SelfMarkEventSchema,
+  ...(Object.values(GRADED_EVENT_SCHEMAS) as GradedEventSchemaOf<GradedKind>[]),
 ]);
 export type RoomEvent = z.infer<typeof RoomEventSchema>;
 

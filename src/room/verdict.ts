@@ -1,8 +1,10 @@
 /**
- * The server's verdict on one room event, as stored and as sent to dashboards: one member per event kind. Written by
+ * The server's verdict on one room event, as stored and as sent to dashboards: one member per event kind of the
+ * first graded kinds (their shapes are stored in rooms), and one generic member for every later graded kind. Written by
  * src/server/grade-event.ts; read by the dashboard model. Verdicts stored before the members had readable names
  * (cells as `{s, c, v, r, m}`, questions as `{id, r}`) still read: `readStoredVerdict` renames them. Pure.
  */
+import type { GradedKind, RoomEventOf } from '../course/graded-kinds.ts';
 
 /** One decision-table cell as the server graded it. */
 export interface CellResult {
@@ -33,6 +35,9 @@ export interface PartResult {
 /** The verdict in one word. `self-reported` is a code-lab result the server could not check. */
 export const OUTCOMES = ['correct', 'incorrect', 'partial', 'unanswered', 'self-reported', 'info'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
+
+/** The event kinds whose verdicts have a member of their own below. */
+type OwnVerdictKinds = 'decision-table' | 'completion-check' | 'classify' | 'http-exchange' | 'code-lab';
 
 /** What every graded verdict carries: graded parts right / graded parts (cells, questions, parts). */
 interface Figures {
@@ -72,7 +77,20 @@ export type Verdict =
       tests?: { passed: number; total: number };
       codeHash?: string;
     } & Omit<Figures, 'passed'>)
-  | { kind: 'self-mark'; action: 'mark'; outcome: 'info'; canExplain: boolean };
+  | { kind: 'self-mark'; action: 'mark'; outcome: 'info'; canExplain: boolean }
+  | GradedVerdict;
+
+/**
+ * The verdict on an event of any later graded kind: the kind's grade (src/course/graded-graders.ts), and whether
+ * it rests on the learner's word (its contract's `selfReported`; outcome `self-reported` then).
+ */
+export type GradedVerdict = { kind: Exclude<RoomEventOf<GradedKind>, OwnVerdictKinds> } & GenericVerdictFields;
+/** What the generic verdict says beyond its kind. */
+export type GenericVerdictFields = { action: 'submit'; selfReported: boolean } & Figures;
+
+/** The verdict as the generic one of a later graded kind, when it is one. */
+export const genericVerdict = (v: Verdict): GenericVerdictFields | undefined =>
+  (v.action as string) === 'submit' ? (v as unknown as GenericVerdictFields) : undefined;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

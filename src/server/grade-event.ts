@@ -4,10 +4,11 @@
  * receipt grader uses, which asks the model): decision tables on the scenarios the course gives the table (not on
  * a list the browser sends), completion checks against the course's own check, classify and HTTP-exchange
  * predictions against the course's fixtures. Code-lab results cannot be checked (the server never runs learner
- * code): they are stored as self-reported and labelled so. Never throws.
+ * code): they are stored as self-reported and labelled so. A kind without a verdict shape of its own (src/room/verdict.ts)
+ * is graded by the one generic grader, from its contract. Never throws.
  */
 import { gradeAnswers, type KindGrade } from '../course/graded-graders.ts';
-import { kindOfRoomEvent, type GradedKind } from '../course/graded-kinds.ts';
+import { contractOf, kindOfRoomEvent, perKind, type GradedKind } from '../course/graded-kinds.ts';
 import type { CellVerdict } from '#course';
 import { CLASSIFY_ITEM_ID, type GradedEventOf, type RoomEvent } from '../room/protocol.ts';
 import type { CellResult, Outcome, Verdict } from '../room/verdict.ts';
@@ -56,10 +57,32 @@ function graded<K extends GradedKind>(
     : { kind: 'rejected', reason: grade.reason };
 }
 
-/** The server's grader of each graded kind's room event. */
-export const SERVER_GRADERS: {
-  readonly [K in GradedKind]: (event: GradedEventOf<K>, course: RoomCourse) => Graded;
-} = {
+type ServerGrader<K extends GradedKind> = (event: GradedEventOf<K>, course: RoomCourse) => Graded;
+
+/**
+ * The generic grader of a kind's room event (src/room/protocol.ts `gradedEventSchema`): the kind's grader on its
+ * answers, and the generic verdict, self-reported when the contract says so.
+ */
+function genericGrader(kind: GradedKind): ServerGrader<GradedKind> {
+  const { selfReported } = contractOf(kind);
+  return (sent, course) => {
+    // Validated by the kind's event schema (answers included) before it reaches here.
+    const event = sent as unknown as { kind: string; chapterId: string; itemId: string; answers: never };
+    return graded(kind, event.answers, event, course, (grade) => {
+      const figs = figures(grade);
+      return {
+        kind: event.kind,
+        action: 'submit',
+        ...figs,
+        outcome: selfReported || grade.selfReported ? 'self-reported' : figs.outcome,
+        selfReported: selfReported || grade.selfReported,
+      } as Verdict;
+    });
+  };
+}
+
+/** The graders of the kinds whose verdicts have a shape of their own (stored in rooms as such). */
+const OWN_GRADERS: { readonly [K in GradedKind]?: ServerGrader<K> } = {
   'decision-table': (event, course) => {
     const base = { kind: event.kind, hintLevel: event.hintLevel };
     if (event.action === 'hint' || event.action === 'solution') {
@@ -130,6 +153,11 @@ export const SERVER_GRADERS: {
     }));
   },
 };
+
+/** The server's grader of each graded kind's room event. */
+export const SERVER_GRADERS = perKind(
+  (kind) => (OWN_GRADERS as Partial<Record<GradedKind, ServerGrader<GradedKind>>>)[kind] ?? genericGrader(kind),
+);
 
 const cellsOf = (grade: Grade): CellResult[] => (grade.cells ?? []).map(cellResult);
 

@@ -6,9 +6,10 @@
  * Sources: SCORM 1.2 Run-Time Environment (ADL, 2001) §3.4 (cmi.core.lesson_status "passed, completed, failed,
  * incomplete, browsed, not attempted"; cmi.core.score.raw/min/max; cmi.interactions.n.* with result "correct,
  * wrong, unanticipated, neutral"); SCORM 2004 4th edition RTE §4.2 (cmi.completion_status, cmi.success_status,
- * cmi.score.scaled in [-1, 1], cmi.progress_measure in [0, 1], interaction result "correct, incorrect, …").
+ * cmi.score.scaled in [-1, 1], cmi.progress_measure in [0, 1], interaction result "correct, incorrect, …"). The
+ * interaction type of each kind is its contract's `scorm` (src/course/graded-kinds.ts).
  */
-import type { GradedKind } from '../../course/graded-kinds.ts';
+import { contractOf } from '../../course/graded-kinds.ts';
 import type { GradedAction } from '../../progress/graded.ts';
 import { chapterCompletion, chapterMark, type ProgressItem } from '../../progress/items.ts';
 import type { ChapterProgress } from '../../progress/schema.ts';
@@ -85,23 +86,11 @@ const time12 = (iso: string) => iso.slice(11, 19);
 /** As SCORM 2004's time(second,10,0): at most two fractional digits, then the zone. */
 const time2004 = (iso: string) => `${iso.slice(0, 22)}Z`;
 
-/**
- * The interaction type each graded kind is recorded as: 1.2's "performance" and 2004's "other" take the free-form
- * response every kind gives ("3/5": parts right of parts). A kind without an entry does not compile.
- */
-export const SCORM_INTERACTION_TYPES: Readonly<Record<GradedKind, { scorm12: 'performance'; scorm2004: 'other' }>> = {
-  'decision-table': { scorm12: 'performance', scorm2004: 'other' },
-  'completion-check': { scorm12: 'performance', scorm2004: 'other' },
-  'classify-prediction': { scorm12: 'performance', scorm2004: 'other' },
-  'http-exchange-prediction': { scorm12: 'performance', scorm2004: 'other' },
-  'code-lab': { scorm12: 'performance', scorm2004: 'other' },
-};
-
 /** The values recording one graded action as interaction `n` (journaled: every graded action adds one). */
 export function interactionValues(version: ScormVersion, n: number, action: GradedAction): CmiValues {
   const id = interactionId(action);
   const response = `${action.correct}/${action.total}`;
-  const types = SCORM_INTERACTION_TYPES[action.kind];
+  const types = contractOf(action.kind).scorm;
   if (version === 'scorm12')
     return [
       [`cmi.interactions.${n}.id`, id],

@@ -8,7 +8,7 @@
  * so their key is derived from what they record (learner, chapter, item, what changed, its new value): every tab
  * makes the same key, and the server stores the change once.
  */
-import type { GradedKind } from '../../course/graded-kinds.ts';
+import { contractOf, perKind, type GradedKind } from '../../course/graded-kinds.ts';
 import type { GradedAction } from '../../progress/graded.ts';
 import type { Progress } from '../../progress/schema.ts';
 import { sha256Hex } from '../../lib/sha256.ts';
@@ -24,13 +24,25 @@ export function derivedKey(...parts: (string | number | boolean)[]): string {
 type ActionOf<K extends GradedKind> = Extract<GradedAction, { kind: K }>;
 type EventBase = Pick<UnsequencedEvent, 'key' | 'at' | 'chapterId'>;
 
+type EventFrom<K extends GradedKind> = (action: ActionOf<K>, base: EventBase) => UnsequencedEvent;
+
 /**
- * The room event of each graded kind, made from what the widget announced (src/course/graded-kinds.ts): the
- * answers are sent as the widget gave them, nothing is read back from saved state.
+ * The room event of a graded kind from what its widget announced, in the generic shape (src/room/protocol.ts
+ * `gradedEventSchema`): the item, the contract's action and the answers as the widget gave them.
  */
-export const EVENTS_FROM_GRADED: {
-  readonly [K in GradedKind]: (action: ActionOf<K>, base: EventBase) => UnsequencedEvent;
-} = {
+const genericEvent =
+  (kind: GradedKind): EventFrom<GradedKind> =>
+  (action, base) =>
+    ({
+      ...base,
+      kind: contractOf(kind).roomEvent,
+      itemId: action.item,
+      action: contractOf(kind).roomAction,
+      answers: action.answers,
+    }) as UnsequencedEvent;
+
+/** The kinds whose room event has fields of its own (src/room/protocol.ts, the shapes rooms already store). */
+const OWN_EVENTS: { readonly [K in GradedKind]?: EventFrom<K> } = {
   'decision-table': (action, base) => ({
     ...base,
     kind: 'decision-table',
@@ -38,13 +50,6 @@ export const EVENTS_FROM_GRADED: {
     action: 'check',
     answers: action.answers,
     hintLevel: Math.min(3, Math.max(0, action.assist?.hints ?? 0)),
-  }),
-  'completion-check': (action, base) => ({
-    ...base,
-    kind: 'completion-check',
-    itemId: 'completion',
-    action: 'check',
-    answers: action.answers,
   }),
   'classify-prediction': ({ item, answers: { fixture, protocol, kind, reply, text } }, base) => ({
     ...base,
@@ -60,13 +65,6 @@ export const EVENTS_FROM_GRADED: {
     },
     ...(text !== undefined ? { text } : {}),
   }),
-  'http-exchange-prediction': (action, base) => ({
-    ...base,
-    kind: 'http-exchange',
-    itemId: action.item,
-    action: 'predict',
-    answers: action.answers,
-  }),
   'code-lab': ({ item, answers: { passed, tests, codeHash } }, base) => ({
     ...base,
     kind: 'code-lab',
@@ -77,6 +75,14 @@ export const EVENTS_FROM_GRADED: {
     ...(codeHash !== undefined ? { codeHash } : {}),
   }),
 };
+
+/**
+ * The room event of each graded kind, made from what the widget announced (src/course/graded-kinds.ts): the
+ * answers are sent as the widget gave them, nothing is read back from saved state.
+ */
+export const EVENTS_FROM_GRADED = perKind(
+  (kind) => (OWN_EVENTS as Partial<Record<GradedKind, EventFrom<GradedKind>>>)[kind] ?? genericEvent(kind),
+);
 
 /** The room event for one graded action. */
 export function eventFromGraded(action: GradedAction, key: string, at: number): UnsequencedEvent {

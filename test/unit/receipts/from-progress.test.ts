@@ -166,9 +166,9 @@ describe('receiptDraftFromProgress, with what progress format 3 records about he
     expect(chapter.solutions).toBe(1);
   });
 
-  it('seals into a version 3 receipt that reads back as valid', () => {
+  it('seals into a version 4 receipt that reads back as valid', () => {
     const receipt = createReceipt(draft);
-    expect(receipt.version).toBe(3);
+    expect(receipt.version).toBe(4);
     expect(readReceipt(serializeReceipt(receipt))).toEqual({ kind: 'receipt', receipt });
   });
 });

@@ -22,6 +22,7 @@ const learner = (name: string, extra: Partial<MarkedLearner> = {}): MarkedLearne
   practice: { correct: 0, total: 0 },
   checkCells: { correct: 0, total: 0 },
   codeLabs: { passed: 0, total: 0 },
+  graded: {},
   hints: 0,
   solutions: 0,
   fromLink: 0,

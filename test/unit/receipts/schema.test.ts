@@ -16,7 +16,7 @@ describe('receipt format', () => {
   it('says what it is: format name, version, a sentence about it, and the course version', () => {
     const receipt = receiptFor('Ada', goodChapters());
     expect(receipt.format).toBe('mcp-message-lab/receipt');
-    expect(receipt.version).toBe(3);
+    expect(receipt.version).toBe(4);
     expect(receipt.about).toMatch(/MCP Message Lab/);
     expect(receipt.course).toEqual({ title: 'MCP Message Lab', version: '1.2.3' });
     expect(receipt.scope).toBe('full');
@@ -71,7 +71,7 @@ describe('receipt format', () => {
   });
 
   it('rejects a receipt of a newer format version with advice, and an unknown older one', () => {
-    const receipt = { ...receiptFor('Ada', goodChapters()), version: 4 };
+    const receipt = { ...receiptFor('Ada', goodChapters()), version: 5 };
     expect(readReceipt(receipt)).toMatchObject({
       kind: 'unsupported-version',
       message: expect.stringMatching(/newer course/),
