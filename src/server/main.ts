@@ -56,8 +56,8 @@ import { createMemoryBus, createPostgresBus, type Bus } from './bus.ts';
 import { writeCourse } from '../course/build-course.ts';
 import { DEFAULT_CONNECTION_LIMITS, limitConnections, type ConnectionLimits } from './connections.ts';
 import { readRoomCourse } from './course.ts';
-import { isPostgresUrl, openDatabase } from './db/open.ts';
-import { createWorkshopData } from './db/workshop-data.ts';
+import { isPostgresUrl, openDatabase, type SqliteSync } from './db/open.ts';
+import { createWorkshopData, type WorkshopData } from './db/workshop-data.ts';
 import { precompressSite } from './site-assets.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -96,10 +96,10 @@ function lanAddresses(): string[] {
     .map((i) => i.address);
 }
 
-async function main(): Promise<void> {
-  let parsed;
+/** The command line's options, or a usage error. */
+function parseOptions() {
   try {
-    parsed = parseArgs({
+    return parseArgs({
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
@@ -123,24 +123,36 @@ async function main(): Promise<void> {
         help: { type: 'boolean' },
       },
       strict: true,
-    });
+    }).values;
   } catch (error) {
     usage(error instanceof Error ? error.message : String(error));
   }
-  const { values } = parsed;
-  if (values.help) {
-    const source = await import('node:fs').then((fs) => fs.readFileSync(fileURLToPath(import.meta.url), 'utf8'));
-    process.stdout.write(
-      `${/\/\*\*([\s\S]*?)\*\//
-        .exec(source)![1]!
-        .replace(/^ \* ?/gm, '')
-        .trim()}\n`,
-    );
-    return;
-  }
+}
+
+type Options = ReturnType<typeof parseOptions>;
+
+/** Writes this file's leading comment (the options) as the help. */
+async function printHelp(): Promise<void> {
+  const source = await import('node:fs').then((fs) => fs.readFileSync(fileURLToPath(import.meta.url), 'utf8'));
+  process.stdout.write(
+    `${/\/\*\*([\s\S]*?)\*\//
+      .exec(source)![1]!
+      .replace(/^ \* ?/gm, '')
+      .trim()}\n`,
+  );
+}
+
+/** A whole number from a flag or its environment variable, at least `min`, or a usage error naming the flag. */
+function whole(name: string, value: string | undefined, fallback: number, min: number): number {
+  const n = Number(value ?? fallback);
+  if (!Number.isInteger(n) || n < min) usage(`--${name} must be a whole number of at least ${min}`);
+  return n;
+}
+
+/** The server's settings from the options and the environment, each checked (a usage error for the first bad one). */
+function settingsOf(values: Options) {
   const port = Number(values.port ?? process.env.PORT ?? 4321);
   if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a port number, not ${values.port}`);
-  const host = values.host ?? process.env.HOST ?? '0.0.0.0';
   const retentionDays = Number(values['retention-days'] ?? process.env.WORKSHOP_RETENTION_DAYS ?? 30);
   if (!Number.isInteger(retentionDays) || retentionDays < 1 || retentionDays > 365) {
     usage('--retention-days must be a whole number of days from 1 to 365');
@@ -151,12 +163,41 @@ async function main(): Promise<void> {
   if (!Number.isInteger(maxLearnersPerRoom) || maxLearnersPerRoom < 1) {
     usage('--max-learners must be a whole number of at least 1');
   }
-  const whole = (name: string, value: string | undefined, fallback: number, min: number): number => {
-    const n = Number(value ?? fallback);
-    if (!Number.isInteger(n) || n < min) usage(`--${name} must be a whole number of at least ${min}`);
-    return n;
+  const connectionLimits = connectionLimitsOf(values);
+  if (connectionLimits.maxConnections <= maxStreams) usage('--max-connections must be more than --max-streams');
+  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !isPostgresUrl(databaseUrl)) usage('DATABASE_URL must be a postgres:// URL');
+  const sync = values['sqlite-sync'] ?? process.env.WORKSHOP_SQLITE_SYNC ?? 'full';
+  if (sync !== 'full' && sync !== 'normal') usage(`--sqlite-sync must be full or normal, not ${sync}`);
+  const sqliteSync: SqliteSync = sync;
+  const publicOrigin = values['public-origin'] ?? process.env.WORKSHOP_PUBLIC_ORIGIN;
+  const frameAncestors = frameAncestorsOf(values);
+  const extraHosts = extraHostsOf(values);
+  if (publicOrigin !== undefined && !URL.canParse(publicOrigin)) {
+    usage(`--public-origin must be a URL such as https://workshop.example.org, not ${publicOrigin}`);
+  }
+  return {
+    port,
+    host: values.host ?? process.env.HOST ?? '0.0.0.0',
+    retentionDays,
+    maxStreams,
+    maxLearnersPerRoom,
+    connectionLimits,
+    databaseUrl,
+    sqliteSync,
+    sqlitePath: resolve(values.data ?? process.env.WORKSHOP_DATA ?? 'workshop-data/workshop.sqlite'),
+    publicOrigin,
+    trustProxy: values['trust-proxy'] === true || process.env.WORKSHOP_TRUST_PROXY === '1',
+    roomsFromAnywhere: values['rooms-from-anywhere'] === true || process.env.WORKSHOP_ROOMS_FROM_ANYWHERE === '1',
+    frameAncestors,
+    extraHosts,
   };
-  const connectionLimits: ConnectionLimits = {
+}
+
+type Settings = ReturnType<typeof settingsOf>;
+
+function connectionLimitsOf(values: Options): ConnectionLimits {
+  return {
     maxConnections: whole(
       'max-connections',
       values['max-connections'] ?? process.env.WORKSHOP_MAX_CONNECTIONS,
@@ -176,16 +217,10 @@ async function main(): Promise<void> {
       1,
     ),
   };
-  if (connectionLimits.maxConnections <= maxStreams) usage('--max-connections must be more than --max-streams');
-  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
-  if (databaseUrl && !isPostgresUrl(databaseUrl)) usage('DATABASE_URL must be a postgres:// URL');
-  const sqliteSync = values['sqlite-sync'] ?? process.env.WORKSHOP_SQLITE_SYNC ?? 'full';
-  if (sqliteSync !== 'full' && sqliteSync !== 'normal')
-    usage(`--sqlite-sync must be full or normal, not ${sqliteSync}`);
-  const sqlitePath = resolve(values.data ?? process.env.WORKSHOP_DATA ?? 'workshop-data/workshop.sqlite');
-  const publicOrigin = values['public-origin'] ?? process.env.WORKSHOP_PUBLIC_ORIGIN;
-  const trustProxy = values['trust-proxy'] === true || process.env.WORKSHOP_TRUST_PROXY === '1';
-  const roomsFromAnywhere = values['rooms-from-anywhere'] === true || process.env.WORKSHOP_ROOMS_FROM_ANYWHERE === '1';
+}
+
+/** The origins --frame-ancestors names, each an http(s) origin with no path. */
+function frameAncestorsOf(values: Options): string[] {
   const frameAncestors = (values['frame-ancestors'] ?? process.env.WORKSHOP_FRAME_ANCESTORS ?? '')
     .split(/\s+/)
     .filter(Boolean);
@@ -201,6 +236,11 @@ async function main(): Promise<void> {
         `--frame-ancestors takes origins such as https://lms.example.edu (no path, no trailing slash), not ${origin}`,
       );
   }
+  return frameAncestors;
+}
+
+/** The further host names --allow-host names. */
+function extraHostsOf(values: Options): string[] {
   const extraHosts = (values['allow-host'] ?? (process.env.WORKSHOP_ALLOW_HOSTS ?? '').split(','))
     .flatMap((name) => name.split(','))
     .map((name) => name.trim())
@@ -209,11 +249,11 @@ async function main(): Promise<void> {
     if (!/^[a-z0-9.-]+$|^\[?[0-9a-f:.]+\]?$/i.test(name))
       usage(`--allow-host must be a host name or address, not ${name}`);
   }
-  if (publicOrigin !== undefined && !URL.canParse(publicOrigin)) {
-    usage(`--public-origin must be a URL such as https://workshop.example.org, not ${publicOrigin}`);
-  }
+  return extraHosts;
+}
 
-  const serveSite = values['no-site'] !== true;
+/** The built site's folder, built first when it is missing or older than its sources (unless told not to). */
+function prepareSite(values: Options, serveSite: boolean): string {
   if (serveSite && !values['no-build'] && !values.dist && buildNeeded()) {
     process.stdout.write('Building the site (dist/ is missing or older than its sources)…\n');
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -227,26 +267,11 @@ async function main(): Promise<void> {
     process.stderr.write('workshop: dist/ has no site; run without --no-build.\n');
     process.exit(1);
   }
+  return distDir;
+}
 
-  const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${escapeControls(line)}\n`);
-  // Brotli and gzip copies of the site's files, made in the background (the site is served meanwhile, uncompressed).
-  if (serveSite) {
-    void precompressSite(distDir, log).then((made) => {
-      if (made) log(`site: ${made} precompressed files written`);
-    });
-  }
-  const database = await openDatabase(databaseUrl ?? sqlitePath, { sqliteSync });
-  const data = createWorkshopData(database.db);
-  const bus: Bus =
-    database.engine === 'postgres'
-      ? await createPostgresBus(
-          database.postgresUrl!,
-          database.db,
-          async (roomId, ids) => (await data.eventsByIds(roomId, ids)).map(dashboardEvent),
-          log,
-        )
-      : createMemoryBus();
-  // The course file the build wrote next to the site; with --no-site and no build yet, the course file alone.
+/** The course the build wrote next to the site; with --no-site and no build yet, the course file alone. */
+function loadCourse(values: Options, serveSite: boolean, distDir: string) {
   if (!serveSite && !values.dist && !existsSync(join(distDir, 'course.json')))
     writeCourse(join(distDir, 'course.json'));
   const read = readRoomCourse(distDir);
@@ -254,26 +279,52 @@ async function main(): Promise<void> {
     process.stderr.write(`workshop: ${read.message}\n`);
     process.exit(1);
   }
-  const course = read.course;
-  const { app, closeStreams } = createWorkshopApp({
-    data,
-    bus,
-    course,
-    config: {
-      retentionDays,
-      trustProxy,
-      roomCreation: roomsFromAnywhere ? 'anyone' : 'loopback',
-      // The addresses it prints (read once: a laptop that changes network is restarted), the one it listens on.
-      allowedHosts: [...lanAddresses(), ...(host === '0.0.0.0' || host === '::' ? [] : [host]), ...extraHosts],
-      maxStreams,
-      maxLearnersPerRoom,
-      ...(serveSite ? { distDir } : {}),
-      ...(publicOrigin ? { publicOrigin } : {}),
-      ...(frameAncestors.length > 0 ? { frameAncestors } : {}),
-    },
-    log,
-  });
+  return read.course;
+}
 
+/** Prints where the server is and where learners join, with a QR code of the join page unless --no-qr. */
+function printAddresses(settings: Settings, engine: string, port: number, qr: boolean): void {
+  const { host, publicOrigin, databaseUrl } = settings;
+  const where =
+    engine === 'postgres'
+      ? `PostgreSQL (${new URL(databaseUrl!).host || 'local socket'})`
+      : `SQLite ${settings.sqlitePath} (synchronous=${settings.sqliteSync})`;
+  const local = `http://localhost:${port}`;
+  const lan = host === '0.0.0.0' || host === '::' ? lanAddresses().map((a) => `http://${a}:${port}`) : [];
+  const joinUrl = `${publicOrigin ?? lan[0] ?? local}/join/`;
+  const lines = [
+    '',
+    'MCP Message Lab workshop server',
+    `  data:        ${where}; rooms are deleted ${settings.retentionDays} days after creation`,
+    `  this laptop: ${local}/`,
+    ...lan.map((url) => `  network:     ${url}/`),
+    `  instructor:  ${publicOrigin ?? lan[0] ?? local}/instructor/room/  (create a room there)`,
+    `  learners:    ${joinUrl}`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (qr) {
+    QRCode.toString(joinUrl, { type: 'terminal', small: true }, (error, code) => {
+      if (!error) process.stdout.write(`Learners can scan this to open the join page:\n${code}\n`);
+    });
+  }
+}
+
+/** For benchmarks: SIGUSR2 writes the event loop's delay since the last SIGUSR2 (ms, as JSON) to stderr. */
+function reportLoopDelayOnSignal(): void {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  process.on('SIGUSR2', () => {
+    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    process.stderr.write(
+      `loop-delay ${JSON.stringify({ p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) })}\n`,
+    );
+    delay.reset();
+  });
+}
+
+/** Deletes the rooms past their time now and every hour; returns the timer. */
+async function startRetentionSweep(data: WorkshopData, log: (line: string) => void) {
   const sweep = async () => {
     try {
       const deleted = await data.deleteExpiredRooms(Date.now());
@@ -285,35 +336,64 @@ async function main(): Promise<void> {
   await sweep();
   const sweeper = setInterval(() => void sweep(), HOUR);
   sweeper.unref();
+  return sweeper;
+}
 
-  const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-    const where =
-      database.engine === 'postgres'
-        ? `PostgreSQL (${new URL(databaseUrl!).host || 'local socket'})`
-        : `SQLite ${sqlitePath} (synchronous=${sqliteSync})`;
-    const local = `http://localhost:${info.port}`;
-    const lan = host === '0.0.0.0' || host === '::' ? lanAddresses().map((a) => `http://${a}:${info.port}`) : [];
-    const joinUrl = `${publicOrigin ?? lan[0] ?? local}/join/`;
-    const lines = [
-      '',
-      'MCP Message Lab workshop server',
-      `  data:        ${where}; rooms are deleted ${retentionDays} days after creation`,
-      `  this laptop: ${local}/`,
-      ...lan.map((url) => `  network:     ${url}/`),
-      `  instructor:  ${publicOrigin ?? lan[0] ?? local}/instructor/room/  (create a room there)`,
-      `  learners:    ${joinUrl}`,
-      '',
-    ];
-    process.stdout.write(`${lines.join('\n')}\n`);
-    if (!values['no-qr']) {
-      QRCode.toString(joinUrl, { type: 'terminal', small: true }, (error, qr) => {
-        if (!error) process.stdout.write(`Learners can scan this to open the join page:\n${qr}\n`);
-      });
-    }
+async function main(): Promise<void> {
+  const values = parseOptions();
+  if (values.help) return printHelp();
+  const settings = settingsOf(values);
+  const { port, host } = settings;
+  const serveSite = values['no-site'] !== true;
+  const distDir = prepareSite(values, serveSite);
+
+  const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${escapeControls(line)}\n`);
+  // Brotli and gzip copies of the site's files, made in the background (the site is served meanwhile, uncompressed).
+  if (serveSite) {
+    void precompressSite(distDir, log).then((made) => {
+      if (made) log(`site: ${made} precompressed files written`);
+    });
+  }
+  const database = await openDatabase(settings.databaseUrl ?? settings.sqlitePath, {
+    sqliteSync: settings.sqliteSync,
   });
+  const data = createWorkshopData(database.db);
+  const bus: Bus =
+    database.engine === 'postgres'
+      ? await createPostgresBus(
+          database.postgresUrl!,
+          database.db,
+          async (roomId, ids) => (await data.eventsByIds(roomId, ids)).map(dashboardEvent),
+          log,
+        )
+      : createMemoryBus();
+  const course = loadCourse(values, serveSite, distDir);
+  const { app, closeStreams } = createWorkshopApp({
+    data,
+    bus,
+    course,
+    config: {
+      retentionDays: settings.retentionDays,
+      trustProxy: settings.trustProxy,
+      roomCreation: settings.roomsFromAnywhere ? 'anyone' : 'loopback',
+      // The addresses it prints (read once: a laptop that changes network is restarted), the one it listens on.
+      allowedHosts: [...lanAddresses(), ...(host === '0.0.0.0' || host === '::' ? [] : [host]), ...settings.extraHosts],
+      maxStreams: settings.maxStreams,
+      maxLearnersPerRoom: settings.maxLearnersPerRoom,
+      ...(serveSite ? { distDir } : {}),
+      ...(settings.publicOrigin ? { publicOrigin: settings.publicOrigin } : {}),
+      ...(settings.frameAncestors.length > 0 ? { frameAncestors: settings.frameAncestors } : {}),
+    },
+    log,
+  });
+  const sweeper = await startRetentionSweep(data, log);
+
+  const server = serve({ fetch: app.fetch, port, hostname: host }, (info) =>
+    printAddresses(settings, database.engine, info.port, !values['no-qr']),
+  );
   // Idle keep-alive connections are capped (total and per address, the oldest idle closed first) and closed after
   // the idle timeout, so they cannot take every file descriptor.
-  limitConnections(server as Server, connectionLimits);
+  limitConnections(server as Server, settings.connectionLimits);
   server.on('error', (error: NodeJS.ErrnoException) => {
     process.stderr.write(
       error.code === 'EADDRINUSE'
@@ -322,19 +402,7 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   });
-
-  // For benchmarks: SIGUSR2 writes the event loop's delay since the last SIGUSR2 (ms, as JSON) to stderr.
-  if (process.env.WORKSHOP_LOOP_DELAY === '1') {
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    process.on('SIGUSR2', () => {
-      const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-      process.stderr.write(
-        `loop-delay ${JSON.stringify({ p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) })}\n`,
-      );
-      delay.reset();
-    });
-  }
+  if (process.env.WORKSHOP_LOOP_DELAY === '1') reportLoopDelayOnSignal();
 
   let stopping = false;
   const stop = async () => {

@@ -390,6 +390,37 @@ function lmsExport(roster: Roster, request: LmsRequest): { csv: string; rows: nu
   return { ...out, warnings: [...skipped.map((s) => `Left out: ${s}.`), ...out.warnings] };
 }
 
+/** Writes the LMS gradebook file to `path` and says so. */
+async function writeGradebookFile(
+  io: CliIo,
+  gradebook: { csv: string; rows: number },
+  lms: string,
+  path: string,
+): Promise<void> {
+  try {
+    await writeFile(path, gradebook.csv, 'utf8');
+  } catch (error) {
+    throw new UsageError(`graded, but could not write the ${lms} file to ${path}: ${why(error)}`);
+  }
+  await write(
+    io.stdout,
+    `${lms} gradebook file written to ${path} (${gradebook.rows} learner${gradebook.rows === 1 ? '' : 's'} and a header).\n`,
+  );
+}
+
+/** Writes the roster's CSV to `path` and says so. */
+async function writeCsvFile(io: CliIo, roster: Roster, path: string): Promise<void> {
+  try {
+    await writeFile(path, marksCsv(marksFromRoster(roster)), 'utf8');
+  } catch (error) {
+    throw new UsageError(`graded, but could not write the CSV to ${path}: ${why(error)}`);
+  }
+  await write(
+    io.stdout,
+    `CSV written to ${path} (${roster.entries.length} row${roster.entries.length === 1 ? '' : 's'} and a header).\n`,
+  );
+}
+
 export const gradeCommand: Command = {
   name: 'grade',
   summary: "Re-grade learners' receipts (files or folders) and print or export the class roster",
@@ -442,18 +473,14 @@ export const gradeCommand: Command = {
     if (unmatched.length > 0) throw new UsageError(unmatched.join('; '));
     if (Object.keys(choices).length > 0) roster = gradeReceipts(inputs, course, { choices });
     const ms = performance.now() - started;
+    const gradebook = lms ? lmsExport(roster, lms) : undefined;
     const csv = parsed.values.csv;
     const lmsOut = parsed.values['lms-out'] ?? '-';
-    const gradebook = lms ? lmsExport(roster, lms) : undefined;
-    if (gradebook && lmsOut === '-') {
-      await write(io.stdout, gradebook.csv);
-    } else if (csv === '-') {
-      await write(io.stdout, marksCsv(marksFromRoster(roster)));
-    } else {
-      await write(
-        io.stdout,
-        formatRoster(roster, { files: loaded.length, courseTitle: course.title, courseVersion: course.version, ms }),
-      );
+    if (gradebook && lmsOut === '-') await write(io.stdout, gradebook.csv);
+    else if (csv === '-') await write(io.stdout, marksCsv(marksFromRoster(roster)));
+    else {
+      const about = { files: loaded.length, courseTitle: course.title, courseVersion: course.version, ms };
+      await write(io.stdout, formatRoster(roster, about));
     }
     for (const i of ignored)
       await write(
@@ -461,28 +488,8 @@ export const gradeCommand: Command = {
         `mcp-lab grade: ${escapeControls(`${i.source}, line ${i.line}: not a receipt, skipped: ${i.text}`)}\n`,
       );
     for (const w of gradebook?.warnings ?? []) await write(io.stderr, `mcp-lab grade: ${escapeControls(w)}\n`);
-    if (gradebook && lmsOut !== '-') {
-      try {
-        await writeFile(lmsOut, gradebook.csv, 'utf8');
-      } catch (error) {
-        throw new UsageError(`graded, but could not write the ${lms!.lms} file to ${lmsOut}: ${why(error)}`);
-      }
-      await write(
-        io.stdout,
-        `${lms!.lms} gradebook file written to ${lmsOut} (${gradebook.rows} learner${gradebook.rows === 1 ? '' : 's'} and a header).\n`,
-      );
-    }
-    if (csv !== undefined && csv !== '-') {
-      try {
-        await writeFile(csv, marksCsv(marksFromRoster(roster)), 'utf8');
-      } catch (error) {
-        throw new UsageError(`graded, but could not write the CSV to ${csv}: ${why(error)}`);
-      }
-      await write(
-        io.stdout,
-        `CSV written to ${csv} (${roster.entries.length} row${roster.entries.length === 1 ? '' : 's'} and a header).\n`,
-      );
-    }
+    if (gradebook && lmsOut !== '-') await writeGradebookFile(io, gradebook, lms!.lms, lmsOut);
+    if (csv !== undefined && csv !== '-') await writeCsvFile(io, roster, csv);
     return EXIT_OK;
   },
 };
