@@ -3,7 +3,7 @@
  * build-time component (set:html) and the <lab-agenda-planner> element (innerHTML), as timeline-render.ts is for the
  * message timeline; every text that comes from data (chapter titles and ids, labels) is escaped.
  */
-import { escapeHtml } from '../components/widgets/lib/timeline-render.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { formatClock, type Agenda, type AgendaItem } from './agenda.ts';
 
 /** Where a chapter's facilitator notes live. */

@@ -4,6 +4,7 @@
  * on load, with the course as it is then. Only this browser holds it; "Clear roster" removes it.
  */
 import type { ConflictChoice } from '../receipts/grade.ts';
+import { isRecord } from '../lib/record.ts';
 
 /** The localStorage key. */
 export const ROSTER_STORAGE_KEY = 'mcp-lab-roster';
@@ -43,8 +44,6 @@ export function saveRoster(storage: RosterStorage, roster: StoredRoster): SaveRo
     return { kind: 'refused', message: error instanceof Error ? error.message : String(error) };
   }
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function isChoice(v: unknown): v is ConflictChoice {
   return (

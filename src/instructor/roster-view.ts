@@ -13,6 +13,7 @@ import type { ConflictChoice, GradedEntry, Roster, RosterEntry } from '../receip
 import type { MarkedLearner, Marks } from '../receipts/roster-model.ts';
 import { chapterNumber, FLAG_REASONS, STATUS_COLOURS, type FlagReason } from '../receipts/roster-vocabulary.ts';
 import type { RosterResult } from '../receipts/roster-run.ts';
+import { h } from '../lib/dom.ts';
 
 type Shown = Extract<RosterEntry, { kind: 'counted' | 'conflict' }>;
 
@@ -39,20 +40,6 @@ const REASON_LABELS: Readonly<Record<FlagReason, string>> = {
 
 /** Symbols that repeat the status in text, for readers who cannot tell the colours apart and for print. */
 const STATUS_SYMBOLS = { passed: '✓', failing: '✗', started: '…', 'not-started': '–' } as const;
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string> = {},
-  ...children: (Node | string | readonly (Node | string)[])[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  // Appended one at a time: a list of any length passes as one array argument, never spread onto the stack.
-  for (const child of children)
-    if (typeof child === 'string' || child instanceof Node) node.append(child);
-    else for (const c of child) node.append(c);
-  return node;
-}
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
@@ -89,39 +76,44 @@ const shownOf = (roster: Roster, marks: Marks): { entry: Shown; marked: MarkedLe
   roster.entries.flatMap((entry, i) => (entry.kind === 'flagged' ? [] : [{ entry, marked: marks.learners[i]! }]));
 
 function grid(roster: Roster, marks: Marks): HTMLElement {
-  const head = el(
+  const head = h(
     'tr',
     {},
-    el('th', { scope: 'col', class: 'ws-learner' }, 'Learner'),
+    h('th', { scope: 'col', class: 'ws-learner' }, 'Learner'),
     roster.chapters.map((c, i) =>
-      el('th', { scope: 'col', title: c.title }, chapterNumber(i), el('span', { class: 'ws-sr' }, ` ${c.title}`)),
+      h(
+        'th',
+        { scope: 'col', title: c.title },
+        chapterNumber(i),
+        h('span', { class: 'visually-hidden' }, ` ${c.title}`),
+      ),
     ),
-    FIGURES.map((f) => el('th', { scope: 'col', class: 'ws-figure', title: f.means }, f.head)),
+    FIGURES.map((f) => h('th', { scope: 'col', class: 'ws-figure', title: f.means }, f.head)),
   );
   const rows = shownOf(roster, marks).map(({ entry, marked }) => {
     const results = roster.chapters.map((c) => entry.chapters[c.id]!);
     const passed = `${results.filter((r) => r.status === 'passed').length}/${results.length}`;
-    return el(
+    return h(
       'tr',
       {
         'data-learner': entry.learner,
         'data-graded-version': entry.gradedVersion,
         ...(entry.kind === 'conflict' ? { 'data-conflict': entry.conflict } : {}),
       },
-      el(
+      h(
         'th',
         { scope: 'row', class: 'ws-learner' },
         entry.learner,
         entry.kind === 'conflict'
-          ? [el('span', { class: 'ws-tag' }, ' (same name as another receipt: not counted; choose below)')]
+          ? [h('span', { class: 'ws-tag' }, ' (same name as another receipt: not counted; choose below)')]
           : [],
         entry.gradedVersion !== roster.version
-          ? [el('span', { class: 'ws-tag' }, ` (graded against course version ${entry.gradedVersion})`)]
+          ? [h('span', { class: 'ws-tag' }, ` (graded against course version ${entry.gradedVersion})`)]
           : [],
-        entry.notes.length > 0 ? [el('span', { class: 'ws-note-mark', title: entry.notes.join(' ') }, ' *')] : [],
+        entry.notes.length > 0 ? [h('span', { class: 'ws-note-mark', title: entry.notes.join(' ') }, ' *')] : [],
       ),
       results.map((r, i) =>
-        el(
+        h(
           'td',
           {
             class: `ws-status ws-${STATUS_COLOURS[r.status]}`,
@@ -131,13 +123,13 @@ function grid(roster: Roster, marks: Marks): HTMLElement {
           },
           // The symbol and the score show; the label is there for screen readers, the tooltip and the CSV.
           `${STATUS_SYMBOLS[r.status]} `,
-          el('span', { class: 'ws-sr' }, r.label),
-          r.status === 'passed' && !r.check ? [el('span', { 'aria-hidden': 'true' }, 'self')] : [],
-          r.check ? [el('span', { class: 'ws-score' }, ` ${r.check.correct}/${r.check.total}`)] : [],
+          h('span', { class: 'visually-hidden' }, r.label),
+          r.status === 'passed' && !r.check ? [h('span', { 'aria-hidden': 'true' }, 'self')] : [],
+          r.check ? [h('span', { class: 'ws-score' }, ` ${r.check.correct}/${r.check.total}`)] : [],
         ),
       ),
       FIGURES.map((f, i) =>
-        el(
+        h(
           'td',
           { class: 'ws-figure', 'data-figure': f.head, ...(i === 6 && marked.fromLink > 0 ? { 'data-warn': '' } : {}) },
           f.value(marked, passed),
@@ -145,14 +137,14 @@ function grid(roster: Roster, marks: Marks): HTMLElement {
       ),
     );
   });
-  const table = el(
+  const table = h(
     'table',
     { class: 'ws-grid', 'data-role': 'grid' },
-    el('caption', {}, 'The class by chapter'),
-    el('thead', {}, head),
-    el('tbody', {}, rows),
+    h('caption', {}, 'The class by chapter'),
+    h('thead', {}, head),
+    h('tbody', {}, rows),
   );
-  const key = el(
+  const key = h(
     'p',
     { class: 'ws-key ws-muted', 'data-role': 'grid-key' },
     `${STATUS_SYMBOLS.passed} passed (with the check's score, or “self”: the learner's own mark where a chapter has no check) · ${STATUS_SYMBOLS.failing} check not passed · ${STATUS_SYMBOLS.started} started · ${STATUS_SYMBOLS['not-started']} not started. `,
@@ -161,10 +153,10 @@ function grid(roster: Roster, marks: Marks): HTMLElement {
       .join('. ') + '.',
   );
   // The wrapper scrolls sideways when the table is wider than the screen; it takes focus so keyboard users can too.
-  return el(
+  return h(
     'div',
     {},
-    el('div', { class: 'ws-table-wrap', role: 'region', 'aria-label': 'The class by chapter', tabindex: '0' }, table),
+    h('div', { class: 'ws-table-wrap', role: 'region', 'aria-label': 'The class by chapter', tabindex: '0' }, table),
     key,
   );
 }
@@ -178,24 +170,24 @@ function flaggedList(roster: Roster): HTMLElement | undefined {
     (r) => `${byReason.get(r)!.toLocaleString('en')} ${REASON_LABELS[r]}`,
   );
   const shown = flagged.slice(0, FLAGGED_SHOWN);
-  return el(
+  return h(
     'section',
     { 'aria-labelledby': 'flagged-h' },
-    el('h2', { id: 'flagged-h' }, `Flagged, not counted (${flagged.length.toLocaleString('en')})`),
-    el(
+    h('h2', { id: 'flagged-h' }, `Flagged, not counted (${flagged.length.toLocaleString('en')})`),
+    h(
       'p',
       { 'data-role': 'flagged-summary' },
       `${counts.join(', ')}.`,
       flagged.length > shown.length ? ` The first ${shown.length} are listed here; the CSV lists every one.` : '',
     ),
-    el(
+    h(
       'ul',
       { 'data-role': 'flagged' },
       shown.map((e) =>
-        el(
+        h(
           'li',
           { 'data-reason': e.reason },
-          el('strong', {}, `${e.source}${e.learner ? ` (${e.learner})` : ''}: ${REASON_LABELS[e.reason]}.`),
+          h('strong', {}, `${e.source}${e.learner ? ` (${e.learner})` : ''}: ${REASON_LABELS[e.reason]}.`),
           ` ${e.message}`,
         ),
       ),
@@ -208,12 +200,12 @@ function conflictMember(roster: Roster, entry: GradedEntry, marked: MarkedLearne
   const results = roster.chapters.map((c) => entry.chapters[c.id]!);
   const passed = results.filter((r) => r.status === 'passed').length;
   const m = marked;
-  return el(
+  return h(
     'li',
     { 'data-role': 'conflict-member', 'data-digest': entry.digest },
-    el('strong', {}, `“${entry.learner}”`),
+    h('strong', {}, `“${entry.learner}”`),
     ` from ${entry.source}. ${passed} of ${results.length} chapters passed; check cells ${ratio(m.checkCells.correct, m.checkCells.total)}, practice cells ${ratio(m.practice.correct, m.practice.total)}, code labs ${ratio(m.codeLabs.passed, m.codeLabs.total)} (self-reported); ${m.hints} hints, ${m.solutions} solutions, ${m.fromLink} tables from a link. `,
-    el(
+    h(
       'span',
       { class: 'ws-muted' },
       `Says it was made ${formatDateTime(entry.createdAt) ?? entry.createdAt} (the learner's word). Digest ${entry.digest.slice(7, 19)}.`,
@@ -224,7 +216,7 @@ function conflictMember(roster: Roster, entry: GradedEntry, marked: MarkedLearne
 }
 
 function choiceButton(label: string, key: string, choice: ConflictChoice, look: 'secondary' | 'primary'): HTMLElement {
-  const button = el('button', { type: 'button', class: `button button-${look} button-small` }, label);
+  const button = h('button', { type: 'button', class: `button button-${look} button-small` }, label);
   button.addEventListener('click', () =>
     button.dispatchEvent(new CustomEvent<ChoiceDetail>(CHOICE_EVENT, { bubbles: true, detail: { key, choice } })),
   );
@@ -234,25 +226,25 @@ function choiceButton(label: string, key: string, choice: ConflictChoice, look: 
 function conflicts(roster: Roster, marks: Marks): HTMLElement | undefined {
   if (roster.conflicts.length === 0) return undefined;
   const byDigest = new Map(shownOf(roster, marks).map((s) => [s.entry.digest, s]));
-  return el(
+  return h(
     'section',
     { 'aria-labelledby': 'conflicts-h', 'data-role': 'conflicts' },
-    el('h2', { id: 'conflicts-h' }, `Same name, choose which counts (${roster.conflicts.length})`),
-    el(
+    h('h2', { id: 'conflicts-h' }, `Same name, choose which counts (${roster.conflicts.length})`),
+    h(
       'p',
       {},
       'These receipts carry the same name (ignoring case, spacing and look-alike forms). A receipt does not prove who made it or when, so no date decides: compare them, and count one, or count all if they are different people. Until you choose, none of them counts.',
     ),
     roster.conflicts.map((c) =>
-      el(
+      h(
         'div',
         { class: 'ws-conflict', 'data-conflict': c.key },
-        el(
+        h(
           'h3',
           {},
           `${plural(c.sources.length, 'receipt')} named “${byDigest.get(c.digests[0]!)?.entry.learner ?? c.key}”`,
         ),
-        el(
+        h(
           'ul',
           {},
           c.digests.map((d) => conflictMember(roster, byDigest.get(d)!.entry, byDigest.get(d)!.marked, c.key)),
@@ -267,42 +259,42 @@ function distribution(roster: Roster): HTMLElement | undefined {
   if (roster.distribution.length === 0) return undefined;
   const byScenario = new Map<string, Roster['distribution']>();
   for (const d of roster.distribution) byScenario.set(d.scenarioId, [...(byScenario.get(d.scenarioId) ?? []), d]);
-  return el(
+  return h(
     'section',
     { 'aria-labelledby': 'dist-h' },
-    el('h2', { id: 'dist-h' }, 'Answers per decision-table cell'),
+    h('h2', { id: 'dist-h' }, 'Answers per decision-table cell'),
     ...[...byScenario.values()].map((cells) =>
-      el(
+      h(
         'div',
         { class: 'ws-dist', 'data-scenario': cells[0]!.scenarioId },
-        el('h3', {}, cells[0]!.scenarioTitle),
+        h('h3', {}, cells[0]!.scenarioTitle),
         ...cells.map((cell) =>
           cell.answers.length === 0
-            ? el(
+            ? h(
                 'p',
                 { class: 'ws-dist-none', 'data-column': cell.column },
                 `${cell.columnLabel}: no answers yet (${cell.unanswered} blank).`,
               )
-            : el(
+            : h(
                 'table',
                 { class: 'ws-dist-table', 'data-column': cell.column },
-                el(
+                h(
                   'caption',
                   {},
                   `${cell.columnLabel}: ${cell.correct} of ${cell.learners} right${cell.unanswered ? `, ${cell.unanswered} blank` : ''}`,
                 ),
-                el(
+                h(
                   'thead',
                   {},
-                  el(
+                  h(
                     'tr',
                     {},
-                    el('th', { scope: 'col' }, 'Answer'),
-                    el('th', { scope: 'col' }, 'Learners'),
-                    el('th', { scope: 'col' }, 'What it shows'),
+                    h('th', { scope: 'col' }, 'Answer'),
+                    h('th', { scope: 'col' }, 'Learners'),
+                    h('th', { scope: 'col' }, 'What it shows'),
                   ),
                 ),
-                el(
+                h(
                   'tbody',
                   {},
                   ...cell.answers.map((a) => {
@@ -312,12 +304,12 @@ function distribution(roster: Roster): HTMLElement | undefined {
                       : a.misconceptionId
                         ? `✗ Misconception: ${a.misconceptionName ?? a.misconceptionId}`
                         : '✗ Wrong';
-                    return el(
+                    return h(
                       'tr',
                       { 'data-value': a.value, class: a.correct ? 'ws-right' : 'ws-wrong' },
-                      el('td', {}, a.label),
-                      el('td', {}, el('span', { class: 'ws-bar', style: `--share: ${share}%` }), ` ${a.count}`),
-                      el('td', {}, meaning),
+                      h('td', {}, a.label),
+                      h('td', {}, h('span', { class: 'ws-bar', style: `--share: ${share}%` }), ` ${a.count}`),
+                      h('td', {}, meaning),
                     );
                   }),
                 ),
@@ -330,21 +322,21 @@ function distribution(roster: Roster): HTMLElement | undefined {
 
 function misconceptions(roster: Roster): HTMLElement | undefined {
   if (roster.misconceptions.length === 0) return undefined;
-  return el(
+  return h(
     'section',
     { 'aria-labelledby': 'mis-h' },
-    el('h2', { id: 'mis-h' }, 'Most common misconceptions'),
-    el(
+    h('h2', { id: 'mis-h' }, 'Most common misconceptions'),
+    h(
       'ol',
       { 'data-role': 'misconceptions' },
       ...roster.misconceptions.map((m) =>
-        el(
+        h(
           'li',
           { 'data-misconception': m.id, 'data-learners': String(m.learners) },
-          el('strong', {}, m.name),
+          h('strong', {}, m.name),
           `: “${m.belief}”`,
           ` ${m.learners} learner${m.learners === 1 ? '' : 's'} (${m.count} answer${m.count === 1 ? '' : 's'}). `,
-          el('span', { class: 'ws-muted' }, m.correction),
+          h('span', { class: 'ws-muted' }, m.correction),
         ),
       ),
     ),
@@ -367,7 +359,7 @@ function versions(roster: Roster): HTMLElement {
         `${plural(n, 'receipt')} against course version ${v}, the version ${n === 1 ? 'it names' : 'they name'}`,
     ),
   ];
-  return el('p', { class: 'ws-muted', 'data-role': 'graded-versions' }, `Graded: ${parts.join('; ')}.`);
+  return h('p', { class: 'ws-muted', 'data-role': 'graded-versions' }, `Graded: ${parts.join('; ')}.`);
 }
 
 /** Replaces `container`'s content with the results of a run; returns the CSV text for the download button. */
@@ -379,13 +371,13 @@ export function renderRoster(container: HTMLElement, result: RosterResult): stri
   const shown = roster.entries.some((e) => e.kind !== 'flagged');
   const ignored = result.ignored.slice(0, IGNORED_SHOWN);
   const parts: (HTMLElement | undefined)[] = [
-    el('h2', { id: 'grid-h' }, 'The class'),
-    shown ? grid(roster, result.marks) : el('p', {}, 'No receipt could be counted: see the flagged list.'),
+    h('h2', { id: 'grid-h' }, 'The class'),
+    shown ? grid(roster, result.marks) : h('p', {}, 'No receipt could be counted: see the flagged list.'),
     shown ? versions(roster) : undefined,
     conflicts(roster, result.marks),
     flaggedList(roster),
     result.ignored.length > 0
-      ? el(
+      ? h(
           'p',
           { class: 'ws-muted', 'data-role': 'ignored' },
           `Skipped ${plural(result.ignored.length, 'piece')} of text that ${result.ignored.length === 1 ? 'is' : 'are'} not a receipt: ${ignored.map((i) => `${i.source}, line ${i.line} (“${i.text}”)`).join('; ')}${result.ignored.length > ignored.length ? `; and ${(result.ignored.length - ignored.length).toLocaleString('en')} more` : ''}.`,

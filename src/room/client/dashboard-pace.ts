@@ -4,6 +4,7 @@
  * them as counts per cell with the course's answer marked, never a name. Browser only; the dashboard page feeds it
  * the pace and the events from its live stream.
  */
+import { h, must } from '../../lib/dom.ts';
 import type { DashboardState } from '../dashboard-model.ts';
 import type { DashboardEvent } from '../live.ts';
 import { answerDistribution, applyAnswerEvent, createAnswersState, type AnswersState } from '../pace-answers.ts';
@@ -12,26 +13,18 @@ import { isClosed, readPace, SELF_PACED, type PaceChange, type PaceItem, type Pa
 /** The build-time list of items (RoomPace.astro). */
 type Catalogue = { id: string; title: string; items: { itemId: string; title: string }[] }[];
 
-const must = <T extends HTMLElement = HTMLElement>(selector: string): T => {
-  const found = document.querySelector<T>(selector);
-  if (!found) throw new Error(`dashboard: ${selector} is missing`);
-  return found;
-};
-
-const el = (tag: string, attrs: Record<string, string> = {}, ...children: (Node | string)[]) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  node.append(...children);
-  return node;
-};
-
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Starts the panel for one room; `report` says a result in the page's live region. */
-export function createPacePanel(roomId: string, headers: Record<string, string>, report: (text: string) => void) {
+/** Starts the panel (inside `root`) for one room; `report` says a result in the page's live region. */
+export function createPacePanel(
+  root: ParentNode,
+  roomId: string,
+  headers: Record<string, string>,
+  report: (text: string) => void,
+) {
   let catalogue: Catalogue = [];
   try {
-    catalogue = JSON.parse(must('[data-role="pace-catalogue"]').textContent ?? '[]') as Catalogue;
+    catalogue = JSON.parse(must(root, '[data-role="pace-catalogue"]').textContent ?? '[]') as Catalogue;
   } catch {
     catalogue = [];
   }
@@ -46,7 +39,7 @@ export function createPacePanel(roomId: string, headers: Record<string, string>,
   let pace: PaceState = SELF_PACED;
   let answers: AnswersState = createAnswersState();
   let state: DashboardState | undefined;
-  const select = must<HTMLSelectElement>('[data-role="pace-item"]');
+  const select = must<HTMLSelectElement>(root, '[data-role="pace-item"]');
   const chosen = (): PaceItem | undefined => {
     const [chapterId, itemId] = select.value.split('/');
     return chapterId && itemId ? { chapterId, itemId } : undefined;
@@ -69,7 +62,7 @@ export function createPacePanel(roomId: string, headers: Record<string, string>,
     render();
   };
   const onClick = (selector: string, action: () => Promise<void>) =>
-    must(selector).addEventListener('click', () => {
+    must(root, selector).addEventListener('click', () => {
       action().catch(() => report('The workshop server cannot be reached; nothing changed. Try again.'));
     });
   onClick('[data-role="pace-send"]', async () => {
@@ -92,53 +85,53 @@ export function createPacePanel(roomId: string, headers: Record<string, string>,
   select.addEventListener('change', () => render());
 
   function renderReveal(): void {
-    const section = must('[data-role="reveal"]');
+    const section = must(root, '[data-role="reveal"]');
     const focus = pace.focus;
     section.hidden = !(focus && pace.revealed && state);
     if (!focus || !pace.revealed || !state) return;
     const learners = state.learners;
     const out = answerDistribution(answers, focus, (id) => learners.get(id)?.learner.removedAt === null);
-    must('[data-role="reveal-title"]').textContent = `The class's answers: ${named(focus)}`;
-    must('[data-role="reveal-summary"]').textContent =
+    must(root, '[data-role="reveal-title"]').textContent = `The class's answers: ${named(focus)}`;
+    must(root, '[data-role="reveal-summary"]').textContent =
       out.learners === 0
         ? 'No answers yet.'
         : `${plural(out.learners, 'learner has', 'learners have')} answered; ${out.right} got all of it right.`;
     const cells = out.cells.map((cell) => {
       const most = Math.max(1, ...cell.values.map((v) => v.count));
-      return el(
+      return h(
         'section',
         { class: 'room-cell' },
-        el('h4', {}, `${cell.scenarioTitle}: ${cell.columnLabel}`),
-        el(
+        h('h4', {}, `${cell.scenarioTitle}: ${cell.columnLabel}`),
+        h(
           'ul',
           {},
           ...cell.values.map((v) =>
-            el(
+            h(
               'li',
               { class: v.correct ? 'room-answer-right' : 'room-answer-wrong' },
-              el(
+              h(
                 'span',
                 { class: 'room-bar-label' },
                 `${v.correct ? 'Course answer' : 'Chosen'}: ${v.label}: ${v.count}`,
               ),
-              el(
+              h(
                 'span',
                 { class: 'room-bar', 'aria-hidden': 'true' },
-                el('span', { style: `width:${Math.round((v.count / most) * 100)}%` }),
+                h('span', { style: `width:${Math.round((v.count / most) * 100)}%` }),
               ),
             ),
           ),
-          ...(cell.blank ? [el('li', { class: 'room-hint' }, `Left blank: ${cell.blank}`)] : []),
+          ...(cell.blank ? [h('li', { class: 'room-hint' }, `Left blank: ${cell.blank}`)] : []),
         ),
       );
     });
     const questions = out.questions.length
       ? [
-          el(
+          h(
             'ol',
             { class: 'room-reveal-questions' },
             ...out.questions.map((q) =>
-              el(
+              h(
                 'li',
                 {},
                 `${q.right} right, ${q.wrong} wrong, ${q.blank} blank` +
@@ -148,7 +141,7 @@ export function createPacePanel(roomId: string, headers: Record<string, string>,
           ),
         ]
       : [];
-    must('[data-role="reveal-body"]').replaceChildren(...questions, ...cells);
+    must(root, '[data-role="reveal-body"]').replaceChildren(...questions, ...cells);
   }
 
   function render(): void {
@@ -167,29 +160,29 @@ export function createPacePanel(roomId: string, headers: Record<string, string>,
     if (focus && document.activeElement !== select && titles.has(`${focus.chapterId}/${focus.itemId}`))
       select.value = `${focus.chapterId}/${focus.itemId}`;
     const ended = state.room.endedAt !== null;
-    must('[data-role="pace-state"]').textContent = focus
+    must(root, '[data-role="pace-state"]').textContent = focus
       ? `The room is on ${named(focus)}, ${isClosed(pace, focus) ? 'closed' : 'open'}; answers ${pace.revealed ? 'revealed' : 'hidden'}.`
       : 'Learners work at their own pace.';
     const item = chosen();
-    const close = must<HTMLButtonElement>('[data-role="pace-close"]');
+    const close = must<HTMLButtonElement>(root, '[data-role="pace-close"]');
     close.textContent = item && isClosed(pace, item) ? 'Open this item' : 'Close this item';
-    const reveal = must<HTMLButtonElement>('[data-role="pace-reveal"]');
+    const reveal = must<HTMLButtonElement>(root, '[data-role="pace-reveal"]');
     reveal.textContent = pace.revealed ? "Hide the class's answers" : "Reveal the class's answers";
     reveal.disabled = !focus || ended;
-    must<HTMLButtonElement>('[data-role="pace-release"]').disabled = !focus || ended;
-    must<HTMLButtonElement>('[data-role="pace-send"]').disabled = ended;
+    must<HTMLButtonElement>(root, '[data-role="pace-release"]').disabled = !focus || ended;
+    must<HTMLButtonElement>(root, '[data-role="pace-send"]').disabled = ended;
     close.disabled = ended;
-    must('[data-role="pace-closed-none"]').hidden = pace.closed.length > 0;
-    must('[data-role="pace-closed"]').replaceChildren(
+    must(root, '[data-role="pace-closed-none"]').hidden = pace.closed.length > 0;
+    must(root, '[data-role="pace-closed"]').replaceChildren(
       ...pace.closed.map((c) => {
-        const open = el('button', { type: 'button', class: 'button room-small' }, 'Open');
+        const open = h('button', { type: 'button', class: 'button room-small' }, 'Open');
         open.setAttribute('aria-label', `Open ${named(c)}`);
         open.addEventListener('click', () => {
           send({ action: 'open', ...c }, `${named(c)} is open.`).catch(() =>
             report('The workshop server cannot be reached; nothing changed. Try again.'),
           );
         });
-        return el('li', {}, `Closed: ${named(c)} `, ended ? '' : open);
+        return h('li', {}, `Closed: ${named(c)} `, ended ? '' : open);
       }),
     );
     renderReveal();

@@ -10,12 +10,7 @@ import { createQueue } from './queue.ts';
 import { showRoomChapters } from './room-chapters.ts';
 import { hasWorkshopServer } from './server-check.ts';
 import { ROOM_NOTE_KEY, endSession, readSession, writeSession, applyRoomLock } from './session.ts';
-
-const must = <T extends Element>(selector: string): T => {
-  const el = document.querySelector<T>(selector);
-  if (!el) throw new Error(`join page: ${selector} is missing`);
-  return el;
-};
+import { must } from '../../lib/dom.ts';
 
 /** Shows `message` in an error slot (and marks its input invalid), or clears it. */
 function setError(slot: HTMLElement, input: HTMLInputElement | undefined, message: string | undefined): void {
@@ -29,30 +24,30 @@ function setError(slot: HTMLElement, input: HTMLInputElement | undefined, messag
 
 /** Starts the page. */
 export function startJoinPage(): void {
-  const form = must<HTMLFormElement>('[data-role="join-form"]');
-  const code = must<HTMLInputElement>('#room-code');
-  const name = must<HTMLInputElement>('#room-name');
-  const codeError = must<HTMLElement>('[data-role="code-error"]');
-  const nameError = must<HTMLElement>('[data-role="name-error"]');
-  const formError = must<HTMLElement>('[data-role="form-error"]');
-  const lmsField = must<HTMLElement>('[data-role="lms-field"]');
-  const lmsId = must<HTMLInputElement>('#room-lms-id');
-  const lmsError = must<HTMLElement>('[data-role="lms-error"]');
+  const form = must<HTMLFormElement>(document, '[data-role="join-form"]');
+  const code = must<HTMLInputElement>(document, '#room-code');
+  const name = must<HTMLInputElement>(document, '#room-name');
+  const codeError = must<HTMLElement>(document, '[data-role="code-error"]');
+  const nameError = must<HTMLElement>(document, '[data-role="name-error"]');
+  const formError = must<HTMLElement>(document, '[data-role="form-error"]');
+  const lmsField = must<HTMLElement>(document, '[data-role="lms-field"]');
+  const lmsId = must<HTMLInputElement>(document, '#room-lms-id');
+  const lmsError = must<HTMLElement>(document, '[data-role="lms-error"]');
   /** What the room asks for, once the server has said (the first join answer of a room that asks). */
   let ask: LmsIdAsk | undefined;
 
   /** Shows the LMS identifier field as the room asks for it, keeping whatever was typed in it. */
   const showLmsField = (asked: LmsIdAsk) => {
     ask = asked;
-    must('[data-role="lms-label"]').textContent = asked.label;
+    must(document, '[data-role="lms-label"]').textContent = asked.label;
     lmsId.type = asked.kind === 'email' ? 'email' : 'text';
     lmsId.autocomplete = asked.kind === 'email' ? 'email' : asked.kind === 'login' ? 'username' : 'off';
     lmsId.inputMode = asked.kind === 'email' ? 'email' : 'text';
     lmsId.required = true;
     lmsField.hidden = false;
   };
-  const joined = must<HTMLElement>('[data-role="joined"]');
-  const note = must<HTMLElement>('[data-role="note"]');
+  const joined = must<HTMLElement>(document, '[data-role="joined"]');
+  const note = must<HTMLElement>(document, '[data-role="note"]');
 
   const fragmentCode = new URLSearchParams(location.hash.slice(1)).get('code');
   if (fragmentCode) code.value = fragmentCode;
@@ -73,10 +68,10 @@ export function startJoinPage(): void {
     joined.hidden = !session;
     form.hidden = !!session;
     if (!session) return;
-    must('[data-role="joined-text"]').textContent =
+    must(document, '[data-role="joined-text"]').textContent =
       `Room "${session.title}" (code ${formatCode(session.code)}), as ${session.name}.`;
     const waiting = createQueue(localStorage).size();
-    must('[data-role="joined-state"]').textContent =
+    must(document, '[data-role="joined-state"]').textContent =
       waiting === 0
         ? 'Every answer has reached the room.'
         : `${waiting === 1 ? '1 answer is' : `${waiting} answers are`} waiting to be sent.`;
@@ -85,11 +80,11 @@ export function startJoinPage(): void {
 
   void hasWorkshopServer().then((present) => {
     if (present) return;
-    must<HTMLElement>('[data-role="no-server"]').hidden = false;
+    must<HTMLElement>(document, '[data-role="no-server"]').hidden = false;
     form.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled = true;
   });
 
-  must('[data-role="leave"]').addEventListener('click', () => {
+  must(document, '[data-role="leave"]').addEventListener('click', () => {
     const queue = createQueue(localStorage);
     const unsent = queue.size();
     // Leaving drops the answers the room has not received yet (they stay in this browser's progress): ask first.
@@ -162,12 +157,12 @@ export function startJoinPage(): void {
       applyRoomLock(body.locked === true);
       if (body.chapters) showRoomChapters(body.chapters);
       const first = body.chapters?.[0];
-      must<HTMLAnchorElement>('[data-role="start"]').href = first ? `/chapters/${first}/` : '/';
+      must<HTMLAnchorElement>(document, '[data-role="start"]').href = first ? `/chapters/${first}/` : '/';
       showJoined();
       history.replaceState(null, '', location.pathname);
       const session = readSession();
       if (session) void import('./room-client.ts').then((m) => m.startRoomClient(session));
-      must<HTMLElement>('#joined-h').focus();
+      must<HTMLElement>(document, '#joined-h').focus();
     } catch {
       setError(formError, undefined, 'The workshop server cannot be reached. Check the address and your network.');
     } finally {

@@ -12,6 +12,7 @@ import { RUN_TIMEOUT_MS, type CodePosition, type RunnerMessage } from '../worker
 import type { EditorDiagnostic, LabEditor } from './editor.ts';
 import { runInWorker, warmRunner, type RunEnd } from './runner.ts';
 import type { TypeCheckOutcome } from './types.ts';
+import { must } from '../../../lib/dom.ts';
 
 interface LabData {
   exercise: string;
@@ -35,12 +36,6 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const IMPORTED_STATUS =
   'This code came from an imported progress file, not from you. Read it before you press Run: it runs only when you do.';
 const SAVE_DELAY_MS = 400;
-
-function must<T extends Element = HTMLElement>(root: ParentNode, selector: string): T {
-  const el = root.querySelector<T>(selector);
-  if (!el) throw new Error(`Code lab markup is missing ${selector}`);
-  return el;
-}
 
 function parseSaved(raw: unknown): SavedState | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;

@@ -5,7 +5,7 @@
 import type { Classification, CrossVersionClassification, Finding, Protocol } from '#message-model';
 import { indexPointers, locatePointer, type TextRange } from '#message-model';
 import { protocolLabel } from '../../anatomy/fixture-display.ts';
-import { h } from './dom.ts';
+import { h } from '../../../lib/dom.ts';
 import { renderClassificationHtml, type ReplyDescriber } from '../lib/classification-render.ts';
 
 export type { ReplyDescriber };

@@ -8,7 +8,8 @@
 import type { Classification, Finding, Protocol } from '#message-model';
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
 import { announceGraded } from '../../../progress/graded.ts';
-import { h, must, readData } from './dom.ts';
+import { h, must } from '../../../lib/dom.ts';
+import { readData } from './dom.ts';
 import {
   askedParts,
   findProblems,

@@ -7,7 +7,8 @@ import { formatDate } from '../../../lib/dates.ts';
 import type { CheckAnswers, CompletionCheckGrade } from '#course';
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
 import { announceGraded } from '../../../progress/graded.ts';
-import { must, readData } from './dom.ts';
+import { must } from '../../../lib/dom.ts';
+import { readData } from './dom.ts';
 import { clearGrid, enhanceGrid, readGrid, writeGrid } from './grid.ts';
 import {
   askedParts,

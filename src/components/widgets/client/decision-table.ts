@@ -14,10 +14,12 @@ import { LINK_STASH_SUFFIX } from '../../../progress/migrate.ts';
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
 import { announceGraded } from '../../../progress/graded.ts';
 import type { Assist } from '../../../progress/schema.ts';
-import { fragmentParams, h, must } from './dom.ts';
+import { h, must } from '../../../lib/dom.ts';
+import { fragmentParams } from './dom.ts';
 import { clearCell, clearGrid, enhanceGrid, readGrid, writeGrid } from './grid.ts';
 import type { TableLinkHost } from './table-links.ts';
 import { loadCourse, loadVerdicts, reportCheckFailure, warmModelOnIntent } from './model.ts';
+import { isRecord } from '../../../lib/record.ts';
 
 interface TableState {
   answers: DecisionAnswers;
@@ -41,8 +43,6 @@ const EMPTY: TableState = {
 
 /** The share-link code, loaded when a page has a link or the learner shares one. */
 const loadLinks = () => import('./table-links.ts');
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads a saved state, keeping only what has the right type. */
 function parseState(raw: unknown): TableState {

@@ -1,30 +1,9 @@
-/** Tiny DOM helpers for the custom elements (no framework: the widgets' state is a handful of form values). */
+/** The widgets' own DOM helpers: their data block and the share-link fragment. */
 import { decodeBase64Url, encodeBase64Url } from '../../../lib/base64url.ts';
+import { must } from '../../../lib/dom.ts';
 
-type Child = Node | string | null | undefined | false;
-
-/** Creates an element with attributes and children; `text` children become text nodes, never HTML. */
-export function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string | boolean | undefined> = {},
-  ...children: Child[]
-): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === false) continue;
-    if (name === 'class') el.className = String(value);
-    else el.setAttribute(name, value === true ? '' : value);
-  }
-  for (const child of children) if (child !== null && child !== undefined && child !== false) el.append(child);
-  return el;
-}
-
-/** The element matching `selector` inside `root`; throws if the server-rendered markup is missing it (a build bug). */
-export function must<T extends Element = HTMLElement>(root: ParentNode, selector: string): T {
-  const el = root.querySelector<T>(selector);
-  if (!el) throw new Error(`Widget markup is missing ${selector}`);
-  return el;
-}
+// The element builder and `must` live in src/lib/dom.ts; probe-report.ts still imports them from here.
+export { h, must } from '../../../lib/dom.ts';
 
 /** Reads the JSON in a <script type="application/json" data-role="data"> inside `root`. */
 export function readData<T>(root: ParentNode): T {

@@ -3,7 +3,7 @@
  * misconception linked to the passage that explains it, and the longer explanation only on request. One renderer
  * for every widget; what it says comes from the graders (#course), never from here.
  */
-import { h } from './dom.ts';
+import { h } from '../../../lib/dom.ts';
 
 /** What one piece of feedback says. */
 export interface FeedbackView {

@@ -4,8 +4,7 @@
  * which loads with the course on the first check.
  */
 import type { DecisionAnswers } from '#course';
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isRecord } from '../../../lib/record.ts';
 
 /** The selects of a grid. */
 export function gridSelects(root: ParentNode): HTMLSelectElement[] {

@@ -8,7 +8,8 @@
 import type { HttpExchange, HttpExchangeClassification, Protocol } from '#message-model';
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
 import { announceGraded } from '../../../progress/graded.ts';
-import { h, must, readData } from './dom.ts';
+import { h, must } from '../../../lib/dom.ts';
+import { readData } from './dom.ts';
 import { loadCourse, loadModel, loadVerdicts, reportCheckFailure, warmModelOnIntent } from './model.ts';
 
 interface ExchangeData {

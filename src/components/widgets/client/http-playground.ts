@@ -5,7 +5,8 @@
  * A HAR over the cap is refused before it is read.
  */
 import type { HttpExchange, Protocol } from '#message-model';
-import { h, must, readData } from './dom.ts';
+import { h, must } from '../../../lib/dom.ts';
+import { readData } from './dom.ts';
 import { loadModel, warmModelOnIntent } from './model.ts';
 
 interface Example {

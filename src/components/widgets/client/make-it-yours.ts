@@ -4,7 +4,7 @@
  */
 import { formatDate } from '../../../lib/dates.ts';
 import { progressStore } from '../../../progress/browser.ts';
-import { must } from './dom.ts';
+import { must } from '../../../lib/dom.ts';
 
 class LabMakeItYours extends HTMLElement {
   connectedCallback(): void {

@@ -8,7 +8,7 @@
  */
 import type { TimelineFault, TimelineRetry } from '#course';
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
-import { must } from './dom.ts';
+import { must } from '../../../lib/dom.ts';
 import { syncChoice } from './grid.ts';
 import { loadCourse, reportCheckFailure, warmModelOnIntent } from './model.ts';
 import { syncHeld } from './timeline-hold.ts';

@@ -20,8 +20,10 @@ import {
 } from './classification-view.ts';
 import { replyKey } from '../lib/classification-render.ts';
 import { copyText } from '../../../lib/clipboard.ts';
-import { fragmentParams, h, must, readData } from './dom.ts';
+import { h, must } from '../../../lib/dom.ts';
+import { fragmentParams, readData } from './dom.ts';
 import { deflateText, describeBytes, inflateText } from '../../../lib/compressed-link.ts';
+import { countLineFeeds } from '../../../lib/lines.ts';
 
 /** A worker job without its number (ask() assigns it). */
 type JobRequest = WorkerJob extends infer J ? (J extends WorkerJob ? Omit<J, 'job'> : never) : never;
@@ -48,8 +50,7 @@ function firstLines(text: string, limit: number): { text: string; leftOut: numbe
   }
   const rest = text.slice(at + 1);
   if (rest === '') return { text, leftOut: 0 };
-  let leftOut = rest.endsWith('\n') ? 0 : 1;
-  for (let i = rest.indexOf('\n'); i !== -1; i = rest.indexOf('\n', i + 1)) leftOut += 1;
+  const leftOut = countLineFeeds(rest) + (rest.endsWith('\n') ? 0 : 1);
   return { text: text.slice(0, at + 1), leftOut };
 }
 
@@ -67,8 +68,7 @@ function describerFrom(replies: ReplyTexts): ReplyDescriber {
 }
 
 function describeSize(text: string): string {
-  let lines = text === '' ? 0 : 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
+  const lines = text === '' ? 0 : countLineFeeds(text) + 1;
   const size =
     text.length < 1024
       ? `${text.length} characters`

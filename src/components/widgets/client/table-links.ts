@@ -7,8 +7,10 @@
  */
 import type { DecisionAnswers } from '#course';
 import { copyText } from '../../../lib/clipboard.ts';
-import { decodeFragmentValue, encodeFragmentValue, fragmentParams, h, must } from './dom.ts';
+import { h, must } from '../../../lib/dom.ts';
+import { decodeFragmentValue, encodeFragmentValue, fragmentParams } from './dom.ts';
 import { gridSelects, readGrid } from './grid.ts';
+import { isRecord } from '../../../lib/record.ts';
 
 /** What the table element gives this module. */
 export interface TableLinkHost {
@@ -24,8 +26,6 @@ export interface TableLinkHost {
 
 /** The longest link value read: four rows of three answers fit in well under 2 KB; anything longer is refused. */
 const MAX_LINK_VALUE = 4096;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** How many cells a set of answers fills. */
 export const countAnswers = (answers: DecisionAnswers): number =>

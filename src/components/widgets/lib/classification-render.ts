@@ -5,7 +5,7 @@
  * same rows; nothing here decides anything about the message.
  */
 import type { Classification, Protocol, Reply } from '#message-model';
-import { escapeHtml } from './timeline-render.ts';
+import { escapeHtml } from '../../../lib/html.ts';
 
 /**
  * The two reply helpers the view needs: the model itself, or answers a worker computed with it. Both take the

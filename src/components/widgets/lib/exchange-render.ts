@@ -5,7 +5,7 @@
  * nothing here decides anything about the exchange.
  */
 import type { HttpExchangeClassification, HttpFinding, HttpLocation } from '#message-model';
-import { escapeHtml } from './timeline-render.ts';
+import { escapeHtml } from '../../../lib/html.ts';
 
 type Headers = Record<string, string> | { name: string; value: string }[] | [string, string][] | undefined;
 

@@ -4,16 +4,12 @@
  * <lab-message-timeline> element; nothing here decides what happens in the exchange.
  */
 import type { Timeline, TimelineParty } from '../../../course/timeline.ts';
+import { escapeHtml } from '../../../lib/html.ts';
 
 const LANES: Record<TimelineParty, number> = { client: 90, server: 320, backend: 550 };
 const NAMES: Record<TimelineParty, string> = { client: 'Client', server: 'MCP server', backend: 'Backend' };
 const ROW = 46;
 const TOP = 56;
-
-/** Escapes text for HTML and SVG. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** The sequence diagram as an SVG string; `idBase` keeps marker and title ids unique on the page. */
 export function renderTimelineSvg(t: Timeline, idBase: string): string {
