@@ -4,7 +4,7 @@
  * in pages, Web Workers and Node 24.
  *
  * Inflating is where a hostile link does harm: a few dozen kilobytes of deflate data can expand to hundreds of
- * megabytes (a 65 KB link froze the Playground for 18.6 s, a 168 KB one crashed the tab). So inflateText feeds the
+ * megabytes, enough to freeze the Playground or crash the tab. So inflateText feeds the
  * compressed bytes to the decompressor in small slices and reads its output as it comes, counting bytes; past the
  * caller's cap it stops the decompressor and answers with a message. Nothing here holds more than the cap plus one
  * slice's worth of output.

@@ -336,8 +336,8 @@ function checkToolResult(result: Record<string, unknown>, path: string, version:
 /**
  * True when a text block of `content` holds `value` as JSON, key order aside. A tool usually mirrors structuredContent
  * with JSON.stringify: for JSON data (from JSON.parse) a text equal to the value's own serialisation settles it without
- * parsing the text (bench:fast-paths mirror-stringify: 1.05 without it, ratio_vs_sdk 0.97; test/unit/message-model/fast-paths.test.ts
- * holds it to the comparison below). Any other text is parsed and compared by canonical JSON.
+ * parsing the text (a fast path, bench:fast-paths mirror-stringify; test/unit/message-model/fast-paths.test.ts holds it
+ * to the comparison below). Any other text is parsed and compared by canonical JSON.
  */
 function mirrored(content: unknown[], value: unknown, json: boolean): boolean {
   let serialised: string | undefined;

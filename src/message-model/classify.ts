@@ -137,18 +137,17 @@ function classifyInput(
     value = parsed.value;
   }
 
-  // Fast paths of json-text.ts that bench:fast-paths (time without / with, 150 rounds) shows npm run bench needs: the
-  // quick walk that builds no paths (quick-walk: 1.55), for parsed text without the set of seen objects (tree-walk:
-  // 1.10) and without the surrogate check of strings when the text rules lone surrogates out (string-skip: 1.03 and
-  // 1.02). test/unit/message-model/fast-paths.test.ts holds the quick walk to the full one; test/unit/message-model/properties.test.ts holds
-  // text and parsed value to the same classification.
+  // Fast paths of json-text.ts, kept for the speed target (`npm run bench:fast-paths` prints each one's figure): a
+  // walk that builds no paths (quick-walk), no set of seen objects for parsed text (tree-walk), no surrogate check of
+  // strings when the text rules lone surrogates out (string-skip). test/unit/message-model/fast-paths.test.ts holds
+  // the quick walk to the full one; test/unit/message-model/properties.test.ts holds text and value to one verdict.
   const facts =
     typeof input === 'string' ? inspectParsedJson(value, maxDepth, 20, input) : inspectValue(value, maxDepth);
   if (typeof input === 'string' && input.length <= TEXT_CHECK_LIMIT) {
     // JSON.parse keeps the last of two equal names silently: more names in the text than members in the value
     // means a name repeats. The cheap bound settles almost every message; the exact count runs only when needed.
-    // bench:fast-paths: scanning for duplicates on every message takes 1.6 to 1.85 times as long (member-count),
-    // the exact count on every message 1.2 times (member-bound); test/unit/message-model/fast-paths.test.ts holds both to the scan.
+    // The bound skips the exact count and the count skips the duplicate scan (bench:fast-paths member-bound and
+    // member-count print what each saves); test/unit/message-model/fast-paths.test.ts holds both to the scan.
     const memberCount = facts.truncated
       ? inspectParsedJson(value, Number.POSITIVE_INFINITY, 0).memberCount
       : facts.memberCount;

@@ -5,10 +5,9 @@
  * argument says the value came from JSON.parse (the classifier knows), which spares a check JSON cannot fail.
  * test/unit/message-model/fast-paths.test.ts holds each check to its schema with generated values.
  *
- * Each repeats rules its schema already states, so each stays only while `npm run bench` needs it: ratio_vs_sdk is
- * about 1.03 with all of them, and `npm run bench:fast-paths <name>` times the classifier without one. The figure
- * beside each is the median over 150 rounds of (time without it) / (time with it), where the method's own noise
- * (the `control` variant) was 0.99 to 1.01.
+ * Each repeats rules its schema already states, so each stays only while `npm run bench` needs it for the speed
+ * target: `npm run bench:fast-paths <name>` prints the classifier's time without one over its time with it (the name
+ * beside each below), and the `control` variant prints the method's own noise.
  */
 
 import type { McpVersion } from './protocols.ts';
@@ -19,9 +18,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /**
  * An object zod's `z.record(z.string(), z.unknown())` accepts: plain, with only string keys. With `json` (a value
  * fresh from JSON.parse, which never makes symbol keys) the symbol check is skipped: it allocates, and the classifier
- * asks this on every message. bench:fast-paths json-flag: 1.015, 1.007, 1.003 and 1.002 without it in four runs; the
- * whole bench (npm run bench, four alternating pairs) gave ratio_vs_sdk 0.01 to 0.02 lower without it and the other
- * fast paths that went.
+ * asks this on every message. Skips: the symbol-key check; bench: `json-flag`.
  */
 function isPlainStringKeyed(v: unknown, json = false): boolean {
   if (!isObject(v) || Object.getPrototypeOf(v) !== Object.prototype) return false;
@@ -72,8 +69,8 @@ const isSurelyImplementation = (v: unknown): boolean =>
   v.icons === undefined;
 
 /**
- * True only when RequestMetaSchema (the 2026-07-28 `_meta` envelope) certainly accepts `meta`. bench:fast-paths
- * request-meta: 1.04 without it (ratio_vs_sdk 0.99).
+ * True only when RequestMetaSchema (the 2026-07-28 `_meta` envelope) certainly accepts `meta`. Skips: its zod parse;
+ * bench: `request-meta`.
  */
 export function isSurelyRequestMeta(meta: unknown, json = false): boolean {
   if (!isObject(meta) || Object.getPrototypeOf(meta) !== Object.prototype) return false;
@@ -89,7 +86,7 @@ export function isSurelyRequestMeta(meta: unknown, json = false): boolean {
 /**
  * True only when the params schema of `method` under `version` (schemas.ts `MCP_SCHEMAS[v].requests` and
  * `.notifications`) certainly accepts `params`, for the shapes the classifier meets on every message. False means
- * "ask zod", not "invalid". bench:fast-paths params: 1.05 without it (ratio_vs_sdk 0.97).
+ * "ask zod", not "invalid". Skips: the params schema's zod parse; bench: `params`.
  */
 export function isSurelyValidParams(method: string, version: McpVersion, params: unknown, json = false): boolean {
   const plain = isObject(params) && Object.getPrototypeOf(params) === Object.prototype;
@@ -145,7 +142,7 @@ export function isSurelyTextBlock(block: unknown): boolean {
 /**
  * True only when `MCP_SCHEMAS[version].CallToolResultSchema` certainly accepts the result (with a 2026-07-28
  * `resultType` that is absent or "complete"): text blocks only, a boolean isError, and before 2026-07-28 an object
- * structuredContent. bench:fast-paths tool-result: 1.03 without it (ratio_vs_sdk 0.995; 1.02 in a second run).
+ * structuredContent. Skips: CallToolResultSchema's zod parse; bench: `tool-result`.
  */
 export function isSurelyToolResult(result: unknown, version: McpVersion, json = false): boolean {
   if (!isObject(result) || Object.getPrototypeOf(result) !== Object.prototype) return false;
@@ -204,8 +201,8 @@ const isSurelyCacheable = (r: Record<string, unknown>): boolean =>
 
 /**
  * True only when `MCP_SCHEMAS[version].results[method]` certainly accepts `result`, for the list and read results the
- * classifier meets most. False means "ask zod", not "invalid". bench:fast-paths valid-result: 1.08 without it
- * (ratio_vs_sdk 0.955).
+ * classifier meets most. False means "ask zod", not "invalid". Skips: the result schema's zod parse; bench:
+ * `valid-result`.
  */
 export function isSurelyValidResult(method: string, version: McpVersion, result: unknown, json = false): boolean {
   if (!isObject(result) || Object.getPrototypeOf(result) !== Object.prototype) return false;

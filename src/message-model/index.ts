@@ -160,7 +160,6 @@ export type {
   HttpExchangeClassification,
   HttpSession,
 } from './http.ts';
-export { SPEC_KEYWORDS, FINDING_KEYWORDS, INTENT_WARNINGS, findingKeyword, severityOf } from './severity.ts';
-export type { SpecKeyword } from './severity.ts';
+export { SPEC_KEYWORDS, FINDING_KEYWORDS, findingKeyword, severityOf } from './severity.ts';
 export { createEventStreamParser, parseEventStream } from './sse.ts';
-export type { EventStreamParser, SseEvent, SseReading } from './sse.ts';
+export type { SseReading } from './sse.ts';

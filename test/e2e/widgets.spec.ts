@@ -49,7 +49,10 @@ test('a learner fills the decision table wrong, reads the feedback, fixes it, pa
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto(CHAPTER_URL);
   const solution = page.locator(`${TABLE} [data-action="solution"]`);
-  expect(await solution.isVisible(), 'no solution before a first attempt').toBe(false);
+  // The server renders the button hidden; only once the table's script has run and read the (empty) progress does
+  // "hidden" say something about the rule that the solution waits for a complete attempt.
+  await page.locator(`${TABLE}[data-upgraded]`).waitFor();
+  await expect(solution, 'no solution before a first attempt').toBeHidden();
 
   // Wrong answers: two cells carry named misconceptions.
   await fillTable(page, {
@@ -78,7 +81,7 @@ test('a learner fills the decision table wrong, reads the feedback, fixes it, pa
   // Hints come in three levels; the solution opens after the first attempt.
   await page.locator(`${TABLE} [data-action="hint"]`).click();
   await page.locator(`${TABLE} [data-role="hints"] h4`).filter({ hasText: '1 of 3' }).waitFor();
-  expect(await solution.isVisible(), 'the solution is available after a complete attempt').toBe(true);
+  await expect(solution, 'the solution is available after a complete attempt').toBeVisible();
 
   // Fix the answers: the table passes.
   await fillTable(page, RIGHT);

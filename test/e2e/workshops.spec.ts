@@ -16,7 +16,7 @@ import { testGraderCourse } from '../support/course.ts';
 import { serializeReceipt } from '../../src/receipts/schema.ts';
 import { classReceipts } from '../support/class-receipts.ts';
 import { parseCsv } from '../support/csv.ts';
-import { expect, expectNoConsoleErrors, test, type Page } from './fixtures.ts';
+import { CH05_RIGHT, CH05_TABLE, expect, expectNoConsoleErrors, fillTable, test, type Page } from './fixtures.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHAPTER = 'error-semantics-and-retries';
@@ -209,17 +209,25 @@ test('a lock link hides Show solution until the unlock link is opened', async ({
   expect(new URL(page.url()).hash, 'the lock leaves the address bar clean').toBe('');
   await page.goto(`/chapters/${CHAPTER}/`);
   expect(await page.locator('html').getAttribute('data-workshop-lock'), 'the lock holds across pages').toBe('locked');
-  const solution = page.locator('lab-decision-table [data-action="solution"]').first();
-  await solution.waitFor({ state: 'attached' });
-  expect(await solution.isVisible()).toBe(false);
-  // Under the lock the solution's place says why it is not there (issue 12 §4).
-  await page.locator('lab-decision-table .locked-note').first().waitFor({ state: 'visible' });
+  const solution = page.locator(`${CH05_TABLE} [data-action="solution"]`);
+  // A complete check is what shows "Show solution" (the widget test holds that); under the lock it stays hidden.
+  await page.locator(`${CH05_TABLE}[data-upgraded]`).waitFor();
+  await fillTable(page, CH05_RIGHT);
+  await page.locator(`${CH05_TABLE} [data-action="check"]`).click();
+  await page
+    .locator(`${CH05_TABLE} [data-role="status"]`)
+    .filter({ hasText: /Table solved/ })
+    .waitFor();
+  await expect(solution, 'locked: no solution even after a complete attempt').toBeHidden();
+  // Under the lock the solution's place says why it is not there.
+  await expect(page.locator(`${CH05_TABLE} .locked-note`)).toBeVisible();
   await page.goto(`/#workshop-unlock=wrongcode`);
   expect(await page.locator('html').getAttribute('data-workshop-lock'), 'another code does not unlock').toBe('locked');
   await page.goto(`/chapters/${CHAPTER}/#workshop-unlock=class42`);
   await page.waitForFunction(() => !document.documentElement.hasAttribute('data-workshop-lock'));
-  // Unlocked: the "locked by the instructor" note is gone; the solution opens after a complete attempt again.
-  await page.locator('lab-decision-table .locked-note').first().waitFor({ state: 'hidden' });
+  // Unlocked: the "locked by the instructor" note is gone, and the attempt made under the lock opens the solution.
+  await expect(page.locator(`${CH05_TABLE} .locked-note`)).toBeHidden();
+  await expect(solution, 'unlocked: the solution after the complete attempt').toBeVisible();
   expectNoConsoleErrors(page);
 });
 

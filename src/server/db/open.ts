@@ -44,7 +44,7 @@ const pgTypes = {
  * How SQLite waits for the disk on each commit (WAL mode either way):
  * - `full`: the commit is flushed to disk (fsync) before the server acknowledges an event, so neither a crash nor a
  *   power cut loses an acknowledged event. node:sqlite is synchronous, so the flush holds up every other request
- *   for its duration (1-5 ms on an idle SSD, 25 ms and more on a busy shared disk).
+ *   for its duration (`npm run bench:workshop`, with and without `--sqlite-sync normal`, prints what it costs).
  * - `normal`: the commit is written to the operating system before the acknowledgement, and flushed at checkpoints;
  *   a killed or crashed server loses nothing it acknowledged, a power cut or operating-system crash may lose the
  *   last commits. The database is never corrupted in either mode.

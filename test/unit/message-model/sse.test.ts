@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEventStreamParser, parseEventStream, type SseEvent } from '#message-model';
+import { createEventStreamParser, parseEventStream } from '#message-model';
+import type { SseEvent } from '../../../src/message-model/sse.ts';
 
 const datas = (text: string) => parseEventStream(text).events.map((e) => e.data);
 

@@ -4,12 +4,12 @@
  * button), so the editor never traps keyboard focus.
  *
  * Highlighting uses CodeMirror's TypeScript stream mode (@codemirror/legacy-modes) rather than the lezer grammar of
- * @codemirror/lang-javascript: it colours the same tokens for exercise-sized files at a seventh of the download
- * (about 5 KB against 34 KB gzipped), which keeps the whole lab within its 220 KB budget.
+ * @codemirror/lang-javascript: it colours the same tokens for exercise-sized files at a fraction of the download,
+ * which keeps the whole lab within its budget (`npm run budgets` prints the lab's bytes against it).
  *
  * Problems (type and syntax errors) are marked with a wavy underline whose hover text is the message, by a small
  * decoration field here rather than @codemirror/lint: the lint package pulls @codemirror/view's tooltip and panel
- * code into this chunk (5 KB gzipped), more than the lab's budget has left. The list under the editor carries the
+ * code into this chunk, more than the lab's budget has left. The list under the editor carries the
  * same messages for keyboard and screen-reader users.
  */
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';

@@ -1,5 +1,6 @@
 /**
- * Record and replay: how a code lab's verdicts stay out of the learner's reach.
+ * Record and replay: how a code lab's verdicts stay out of the learner's reach. Guards: the harness, model and cases
+ * a learner did not write, against code that replaces them; test/unit/codelab/record-replay.test.ts proves it.
  *
  * The learner's code runs in one worker (the learner worker). Anything there can be replaced by that code: the
  * array iterator the harness loops with, JSON.stringify, the model the cases ask, the harness itself. So that worker

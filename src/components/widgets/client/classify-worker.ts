@@ -10,7 +10,7 @@ export type WorkerJob =
   | {
       job: number;
       type: 'analyse';
-      /** The text as UTF-8, transferred rather than copied (a 5 MB string costs ~60 ms to clone on the main thread). */
+      /** The text as UTF-8, transferred rather than copied (cloning a large paste would hold up the main thread). */
       bytes: Uint8Array;
       mode: ReadMode;
       protocol: ProtocolChoice;
