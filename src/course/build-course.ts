@@ -102,11 +102,7 @@ export function buildCourse(root: string = ROOT): CourseFile {
       tables: exercises.tables,
       classify: exercises.classify,
       exchanges,
-      // A <ProbeReport exercise> hands in a probe-tested exercise's result as a self-reported code lab.
-      codeLabs: [
-        ...exercises.codeLabs,
-        ...componentUses(structure, 'ProbeReport').flatMap((use) => stringAttribute(use, 'exercise') ?? []),
-      ],
+      codeLabs: exercises.codeLabs,
       hasCheck: exercises.hasCheck,
       hasSelfMark: componentUses(structure, 'MakeItYours').length > 0,
       items: chapterItems(structure).flatMap((item) => (item.type === 'practice' ? [] : [item])),

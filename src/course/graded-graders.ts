@@ -10,6 +10,7 @@ import { gradeDecisionTable, type CellVerdict } from './decision-table.ts';
 import { gradeExchangePrediction } from './exchanges.ts';
 import { httpExchangeWidgetId } from './graded-ids.ts';
 import type { GradedAnswers, GradedKind } from './graded-kinds.ts';
+import { ProbeHandInSchema } from '../probe/report.ts';
 
 /** What the graders need to know about the course (the course file's lookups). */
 export interface GradingCourse {
@@ -223,6 +224,21 @@ export const GRADERS: { readonly [K in GradedKind]: Grader<K> } = {
       anyWrong: !answers.passed,
       selfReported: true,
     };
+  },
+  'probe-report': (answers, { chapterId, itemId }, course) => {
+    if (!course.hasItem(chapterId, 'probe-report', itemId))
+      return { kind: 'rejected', reason: `Chapter ${chapterId} has no probe report ${itemId}.` };
+    // The probe's own schema re-checks the summary (its vocabulary, caps, and a score that matches the checks).
+    const parsed = ProbeHandInSchema.safeParse(answers);
+    if (!parsed.success)
+      return {
+        kind: 'rejected',
+        reason: `The probe report is not one the probe writes (${parsed.error.issues[0]?.message}).`,
+      };
+    // The probe ran on the learner's machine: self-reported. Passed when every MUST check it attempted passed.
+    const { must } = parsed.data.score;
+    const passed = must.of > 0 && must.passed === must.of;
+    return { kind: 'graded', correct: must.passed, total: must.of, passed, anyWrong: !passed, selfReported: true };
   },
 };
 

@@ -20,6 +20,7 @@ export const GRADED_KINDS = [
   'classify-prediction',
   'http-exchange-prediction',
   'code-lab',
+  'probe-report',
 ] as const;
 export type GradedKind = (typeof GRADED_KINDS)[number];
 
@@ -59,6 +60,19 @@ export const GRADED_ANSWERS = {
     passed: z.boolean(),
     tests: z.strictObject({ passed: countSchema, total: countSchema }),
     codeHash: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+  }),
+  /**
+   * A summary of the learner's `mcp-lab probe --format json` report, bounded in size (at most 100 checks): the
+   * protocol, the transport, the score per level, each check's id, level and status, and the SHA-256 (hex) of the
+   * report's text. Only its shape and size are checked here (this file loads on every page); its grader re-checks
+   * it with the probe's own schema (src/probe/report.ts `ProbeHandInSchema`).
+   */
+  'probe-report': z.strictObject({
+    protocol: short(20),
+    transport: short(10),
+    score: z.record(short(10), z.strictObject({ passed: countSchema, of: countSchema })),
+    checks: z.array(z.strictObject({ id: short(80), level: short(10), status: short(20) })).check(z.maxLength(100)),
+    sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   }),
 } as const satisfies Record<GradedKind, z.ZodMiniType>;
 
@@ -158,6 +172,18 @@ export const GRADED_KIND_CONTRACTS = {
     roomAction: 'run',
     tally: 'item',
     column: 'code labs passed (self-reported)',
+    selfReported: true,
+    scorm: SCORM_PERFORMANCE,
+  },
+  'probe-report': {
+    progressItem: 'graded',
+    component: { name: 'ProbeReport', idAttribute: 'exercise' },
+    checklistLabel: 'Hand in a probe report with every MUST passed',
+    receiptSlot: 'graded',
+    roomEvent: 'probe-report',
+    roomAction: 'submit',
+    tally: 'item',
+    column: 'probe reports passed (self-reported)',
     selfReported: true,
     scorm: SCORM_PERFORMANCE,
   },

@@ -108,6 +108,26 @@ export const ProbeReportSchema = z
     }
   });
 
+/**
+ * What a learner hands in of a report (the course's `probe-report` answers, src/course/graded-kinds.ts): its protocol,
+ * transport and score, each check's id, level and status, and the SHA-256 (hex) of the report's text. Made from the
+ * report's own schema; the score must match the checks.
+ */
+export const ProbeHandInSchema = z
+  .strictObject({
+    protocol: ProbeReportSchema.shape.protocol,
+    transport: ProbeReportSchema.shape.transport,
+    score: ProbeReportSchema.shape.score,
+    checks: z.array(ProbeCheckSchema.pick({ id: true, level: true, status: true })).max(REPORT_LIMITS.checks),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  })
+  .refine((h) => {
+    const expected = scoreChecks(h.checks);
+    return (['must', 'should', 'may'] as const).every(
+      (l) => h.score[l].passed === expected[l].passed && h.score[l].of === expected[l].of,
+    );
+  }, 'the score does not match the checks');
+
 type Score = {
   must: { passed: number; of: number };
   should: { passed: number; of: number };

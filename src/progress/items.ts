@@ -13,7 +13,7 @@ import type { ChapterProgress } from './schema.ts';
 export type ProgressItem = (
   | { type: 'practice'; ids: string[] }
   | { type: 'widget'; id: string; label: string }
-  | { type: 'code-lab'; id: string; title?: string; handIn?: true }
+  | { type: 'code-lab'; id: string; title?: string }
   | { type: 'check'; id: string }
   /** An item of a later graded kind: done when its last graded answer passed (src/course/graded-kinds.ts). */
   | { type: 'graded'; kind: GradedKind; id: string; label: string; selfReported: boolean }
@@ -71,16 +71,8 @@ const OWN_ITEMS: { readonly [K in GradedKind]?: ChecklistItemsOf } = {
         )
       : [],
   'http-exchange-prediction': (structure) => idsOf(structure, 'HttpExchange', 'exchange').map(httpExchangeWidgetId),
-  'code-lab': (structure) => [
-    ...idsOf(structure, 'CodeLab', 'exercise').map((id): ProgressItem => ({ type: 'code-lab', id })),
-    // A <ProbeReport exercise> hands in a probe-tested exercise's result, recorded like a self-reported code lab.
-    ...idsOf(structure, 'ProbeReport', 'exercise').map((id): ProgressItem => ({
-      type: 'code-lab',
-      id,
-      title: 'Hand in a probe report',
-      handIn: true,
-    })),
-  ],
+  'code-lab': (structure) =>
+    idsOf(structure, 'CodeLab', 'exercise').map((id): ProgressItem => ({ type: 'code-lab', id })),
 };
 
 /**
@@ -95,7 +87,7 @@ const items = (list: ProgressItem[] | string[]): ProgressItem[] => list.filter((
 /**
  * Lists the trackable items in a chapter's structure: the practice predictions (every <ClassifyFixture>, when
  * `classifyId` is given, and every <HttpExchange>, as one item), each <DecisionTable id>, each <CodeLab exercise>,
- * each <ProbeReport exercise> (the hand-in of a probe-tested exercise, recorded like a self-reported code lab), the
+ * the items of the later graded kinds (src/course/graded-kinds.ts, such as each <ProbeReport exercise>), the
  * <CompletionCheck> and the <MakeItYours> self-mark, in that order.
  */
 export function chapterItems(structure: ChapterStructure, classifyId?: ClassifyIdOf): ProgressItem[] {
@@ -156,7 +148,8 @@ export function isItemDone(item: ProgressItem, chapter: ChapterProgress | undefi
     case 'code-lab':
       return chapter.codeLabs[item.id]?.passed === true;
     case 'graded':
-      return gradedRecord(item, chapter)?.passed === true;
+      // An item an earlier version recorded as a code lab's result (the probe report hand-in) still counts.
+      return (gradedRecord(item, chapter)?.passed ?? chapter.codeLabs[item.id]?.passed) === true;
   }
 }
 
@@ -207,7 +200,6 @@ export function itemLabel(item: ProgressItem): string {
     case 'widget':
       return `Solve the ${item.label.toLowerCase()}`;
     case 'code-lab':
-      if (item.handIn) return 'Hand in a probe report with no failed check';
       return item.title ? `Pass the code lab “${item.title}”` : 'Pass the code lab';
     case 'check':
       return item.id === 'completion' ? 'Pass the completion check' : 'Pass the check';
@@ -240,8 +232,6 @@ export function itemState(item: ProgressItem, chapter: ChapterProgress | undefin
     }
     case 'code-lab': {
       const lab = chapter?.codeLabs[item.id];
-      if (item.handIn)
-        return done ? 'handed in (self-reported)' : lab ? 'handed in, some checks failed' : 'not handed in';
       if (done) return lab?.assist?.solutionShown ? 'passed after showing the solution' : 'passed';
       return lab ? `tried, not passed yet (${lab.attempts ?? 1} run${lab.attempts === 1 ? '' : 's'})` : 'not started';
     }
@@ -252,8 +242,9 @@ export function itemState(item: ProgressItem, chapter: ChapterProgress | undefin
     }
     case 'graded': {
       const record = gradedRecord(item, chapter);
-      if (done) return item.selfReported ? 'done (self-reported)' : 'done';
-      return record ? `tried: ${record.correct} of ${record.total}, not passed yet` : 'not started';
+      if (done) return item.selfReported ? 'handed in (self-reported)' : 'passed';
+      if (record) return `handed in, not passed yet (${record.correct} of ${record.total})`;
+      return chapter?.codeLabs[item.id] ? 'handed in, not passed yet' : 'not handed in';
     }
     case 'self-mark':
       return done ? 'marked' : 'not marked yet';

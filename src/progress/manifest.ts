@@ -18,7 +18,7 @@ function anchorOf(item: ProgressItem): string {
     case 'widget':
       return `#${domId('dt', item.id)}-h`;
     case 'code-lab':
-      return item.handIn ? '#hand-in-your-report' : `#cl-${item.id}-h`;
+      return `#cl-${item.id}-h`;
     case 'check':
       return '#completion-check';
     case 'graded':
@@ -43,7 +43,7 @@ export async function buildProgressManifest(): Promise<ChapterItems[]> {
       const items = await Promise.all(
         chapterItems(await entryStructure(c), classifyId).map(async (item): Promise<ProgressItem> => {
           const href = `/chapters/${c.id}/${anchorOf(item)}`;
-          if (item.type !== 'code-lab' || item.handIn) return { ...item, href };
+          if (item.type !== 'code-lab') return { ...item, href };
           const exercise = await requireExercise(item.id);
           return { ...item, title: exercise.manifest.title, href };
         }),

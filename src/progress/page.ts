@@ -5,7 +5,7 @@
  */
 import { formatDateTime } from '../lib/dates.ts';
 import { progressStore, showProgressNotice } from './browser.ts';
-import { chapterCompletion, isItemDone, itemParts, itemState, type ChapterItems } from './items.ts';
+import { chapterCompletion, chapterMark, isItemDone, itemParts, itemState, type ChapterItems } from './items.ts';
 import { describeCourse, describeLeft, hasProgress, nextStep } from './path.ts';
 
 function must(root: ParentNode, selector: string): HTMLElement {
@@ -65,6 +65,14 @@ class LabProgressPage extends HTMLElement {
         // Resetting a chapter with nothing in it would do nothing: the button is there only when it would.
         const actions = li.querySelector<HTMLElement>('[data-role="chapter-actions"]');
         if (actions) actions.hidden = !hasProgress(record);
+        // The chapter's status by the course's one rule (src/course/marking.ts), the word receipts and the room use.
+        const mark = li.querySelector<HTMLElement>('[data-role="mark"]');
+        if (mark) {
+          const { status, label } = chapterMark(entry.items, record);
+          mark.dataset.status = status;
+          mark.textContent = label;
+          mark.hidden = entry.items.length === 0; // a chapter for reading has no status
+        }
         const { done, total, percent } = chapterCompletion(entry.items, record);
         const bar = li.querySelector<HTMLElement>('[data-role="bar"]')!;
         if (total === 0) continue; // a chapter for reading: the page already says so

@@ -385,7 +385,10 @@ const OWN_SLOT_GRADERS: { readonly [K in GradedKind]?: SlotGrader } = {
   'http-exchange-prediction': (ch, result, ctx) =>
     gradePredictions('http-exchange-prediction', ch.exchanges, result, ctx),
   'code-lab': (ch, result) => {
-    for (const lab of Object.values(ch.codeLabs ?? {})) {
+    for (const [exercise, lab] of Object.entries(ch.codeLabs ?? {})) {
+      // An earlier version recorded a later kind's item (the probe report hand-in) as a code lab: when the receipt
+      // also carries that item's graded answer, it is counted there, once.
+      if (gradedKinds().some((k) => ch.graded?.[k]?.[exercise] !== undefined)) continue;
       result.codeLabs.total += 1;
       result.codeLabs.passed += lab.passed ? 1 : 0;
       if (lab.imported) result.imported += 1;

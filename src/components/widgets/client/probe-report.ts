@@ -2,10 +2,10 @@
  * <lab-probe-report>: the capstone hand-in. Reads a probe report from a file or pasted text, refuses one over the
  * report's size cap before reading it, validates it with the report's own schema (src/probe/report.ts), paints it
  * with text nodes only (lib/probe-report-view.ts builds every link from checked parts), and records it. The report
- * is the result of a probe-tested exercise, so it goes where a code lab run in the page goes, self-reported: the
- * exercise's code-lab record in progress (passed when no attempted check failed), hence the checklist, the receipt
- * and the roster, and one graded announcement, which a workshop room sends on. Its summary is kept as the chapter's
- * `probe-report` widget so the page can show what was handed in after a reload.
+ * is its own graded kind (src/course/graded-kinds.ts `probe-report`), self-reported: one graded announcement of a
+ * bounded summary (protocol, transport, score, each check's id, level and status, the report's SHA-256), passed when
+ * every MUST check passed, which progress keeps for the checklist and the receipt and a workshop room sends on. The
+ * summary is also kept as the exercise's widget so the page can show what was handed in after a reload.
  */
 import { announceGraded } from '../../../progress/graded.ts';
 import { sha256Hex } from '../../../lib/sha256.ts';
@@ -19,9 +19,9 @@ import {
 } from '../lib/probe-report-view.ts';
 import { h, must } from './dom.ts';
 
-/** The widget id the hand-in is saved under in the chapter's progress. */
-const WIDGET_ID = 'probe-report';
 const KIND = 'probe-report';
+/** Where earlier versions kept the summary (the hand-in was then a code lab's result). */
+const OLD_WIDGET_ID = 'probe-report';
 
 /** A saved summary read back from progress; anything else is ignored, never trusted. */
 function isSummary(value: unknown): value is ReportSummary {
@@ -123,7 +123,7 @@ class LabProbeReport extends HTMLElement {
     form.hidden = false;
 
     const showSaved = () => {
-      const saved = store.getWidget(chapter, WIDGET_ID);
+      const saved = store.getWidget(chapter, exercise) ?? store.getWidget(chapter, OLD_WIDGET_ID);
       clear.hidden = !saved;
       if (out.querySelector('[data-role="rendered"][data-fresh]')) return;
       out.replaceChildren(saved && isSummary(saved.state) ? renderSummary(saved.state, saved.at) : '');
@@ -159,39 +159,38 @@ class LabProbeReport extends HTMLElement {
         const rendered = renderReport(view);
         rendered.dataset.fresh = 'true';
         out.replaceChildren(rendered);
-        const outcome = store.saveWidget(chapter, WIDGET_ID, {
+        const outcome = store.saveWidget(chapter, exercise, {
           kind: KIND,
           state: summariseProbeReport(read.report),
           done: view.passed,
         });
-        const before = store.chapter(chapter).codeLabs[exercise];
-        store.recordCodeLab(chapter, exercise, { passed: view.passed, attempts: (before?.attempts ?? 0) + 1 });
-        const attempted = read.report.checks.filter((c) => c.status !== 'not-attempted');
-        const passedChecks = attempted.filter((c) => c.status === 'pass').length;
+        const { protocol, transport, score, checks } = read.report;
         announceGraded({
-          kind: 'code-lab',
+          kind: KIND,
           chapter,
           item: exercise,
-          correct: passedChecks,
-          total: attempted.length,
+          correct: score.must.passed,
+          total: score.must.of,
           passed: view.passed,
-          // What a room records: the learner's report of the run, and which report file it was (never re-run).
+          // What the grader re-checks: the summary and which report file it was (the probe is never re-run).
           answers: {
-            passed: view.passed,
-            tests: { passed: passedChecks, total: attempted.length },
-            codeHash: sha256Hex(input),
+            protocol,
+            transport,
+            score,
+            checks: checks.map(({ id, level, status }) => ({ id, level, status })),
+            sha256: sha256Hex(input),
           },
         });
         status.textContent =
           outcome.kind === 'saved'
-            ? `Recorded as this chapter's hand-in (self-reported)${view.passed ? '' : '; it counts as done once every check the probe attempts passes'}.`
+            ? `Recorded as this chapter's hand-in (self-reported)${view.passed ? '' : '; it counts as done once every MUST check the probe attempts passes'}.`
             : `Shown, but not recorded: ${outcome.reason}`;
       })();
     });
 
     clear.addEventListener('click', () => {
-      const outcome = store.resetWidget(chapter, WIDGET_ID);
-      store.recordCodeLab(chapter, exercise, { passed: false });
+      store.resetWidget(chapter, OLD_WIDGET_ID);
+      const outcome = store.resetWidget(chapter, exercise);
       out.replaceChildren();
       status.textContent = outcome.kind === 'saved' ? 'The hand-in was removed.' : outcome.reason;
     });
