@@ -175,9 +175,10 @@ class DashboardStream {
     for (const message of pending) this.#send(message);
   }
 
-  #resync(): Promise<void> {
+  async #resync(): Promise<void> {
     this.#held ??= [];
-    return this.#sendSnapshot().then(() => this.#flush());
+    await this.#sendSnapshot();
+    this.#flush();
   }
 
   /** The snapshot, counted among the whole-room reads running (never refused: the page must get its state). */
