@@ -128,6 +128,14 @@ export const ProbeHandInSchema = z
     );
   }, 'the score does not match the checks');
 
+export type ProbeHandIn = z.infer<typeof ProbeHandInSchema>;
+
+/** The hand-in of a report: what the widget and `mcp-lab probe --room` send, with the SHA-256 (hex) of its text. */
+export function handInOf(report: ProbeReport, sha256: string): ProbeHandIn {
+  const { protocol, transport, score, checks } = report;
+  return { protocol, transport, score, checks: checks.map(({ id, level, status }) => ({ id, level, status })), sha256 };
+}
+
 type Score = {
   must: { passed: number; of: number };
   should: { passed: number; of: number };

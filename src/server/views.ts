@@ -53,6 +53,8 @@ export function learnerRoomView(room: RoomState) {
   return {
     id: room.id,
     title: room.title,
+    // The learner typed it to join; `mcp-lab probe --room CODE` checks its sign-in belongs to that room.
+    code: room.code,
     chapters: room.chapters.map(resolvedChapterId),
     locked: room.locked,
     endedAt: room.endedAt,

@@ -16,6 +16,8 @@ test('a pasted report is rendered with its links, labelled self-reported, and fa
   const widget = page.locator(WIDGET);
   await widget.scrollIntoViewIfNeeded();
   await page.locator(`${WIDGET}[data-upgraded]`).waitFor();
+  // Outside a workshop room there is no room to hand in to from a terminal.
+  await expect(widget.locator('details[data-role="terminal"]')).toBeHidden();
   await widget.getByLabel("Or paste the report's text").fill(JSON.stringify(SAMPLE_REPORT));
   await widget.getByRole('button', { name: 'Load the report' }).click();
   const rendered = widget.locator('[data-role="rendered"]');

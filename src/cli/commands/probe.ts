@@ -10,9 +10,12 @@ import { escapeControls, terminalSafeJson } from '../../lib/text.ts';
 import { DEFAULT_TIMEOUT_MS, runProbe } from '../../probe/run.ts';
 import { spawnServer } from '../../probe/spawn.ts';
 import { formatProbeReport } from '../../probe/text.ts';
+import { handInToRoom, roomTarget, ROOM_SERVER_ENV, ROOM_TOKEN_ENV } from './probe-room.ts';
 
 /** Exit code when some MUST check failed (or the server could not be reached). */
 const EXIT_MUST_FAILED = 1;
+/** Exit code when `--room` was given and the room did not store the report. */
+const EXIT_NOT_HANDED_IN = 3;
 
 const HELP = `Usage: mcp-lab probe [--protocol VERSION] [--format text|json] [--timeout MS] -- COMMAND [ARG...]
        mcp-lab probe [--protocol VERSION] [--format text|json] [--timeout MS] --url URL
@@ -37,17 +40,27 @@ Options
   --site URL          where the course is served, for the chapter links of the
                       text report (default: the SITE_URL environment variable;
                       without either, each chapter is named by its path)
+  --room CODE         hand the report in to your workshop room (its join code)
+                      as your capstone report, after printing it; needs your
+                      room sign-in in ${ROOM_TOKEN_ENV} and the server in
+                      --room-server URL or ${ROOM_SERVER_ENV}. In a room, the
+                      capstone page shows the whole command to copy
+  --room-server URL   the workshop server's address, for --room
   -h, --help          show this help
 
 Exit status
   0  every MUST check passed
   1  a MUST check failed, or the server could not be reached
   2  bad flags, or the command could not be started
+  3  --room was given and the room did not store the report (the line on
+     stderr says why)
 
 Examples
   mcp-lab probe -- node my-server.js
   mcp-lab probe --protocol 2025-11-25 -- node my-server.js
   mcp-lab probe --url http://127.0.0.1:3000/mcp --format json > report.json
+  MCP_LAB_ROOM_TOKEN=... mcp-lab probe --room ABCD-EFGH \\
+    --room-server http://192.168.1.20:8080 --format json -- node my-server.js > report.json
 `;
 
 function parse(args: string[]) {
@@ -64,6 +77,8 @@ function parse(args: string[]) {
         format: { type: 'string', default: 'text' },
         timeout: { type: 'string' },
         site: { type: 'string' },
+        room: { type: 'string' },
+        'room-server': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -114,6 +129,11 @@ export const probeCommand: Command = {
         throw new UsageError(`--site (or SITE_URL) is an http: or https: address, not ${JSON.stringify(site)}`);
     }
 
+    if (values['room-server'] !== undefined && values.room === undefined)
+      throw new UsageError('--room-server goes with --room CODE');
+    // Checked before the probe runs, so a typo costs no run.
+    const room = values.room === undefined ? undefined : roomTarget(values.room, values['room-server'], process.env);
+
     let report;
     if (values.url !== undefined) {
       let url: URL;
@@ -142,11 +162,16 @@ export const probeCommand: Command = {
       }
     }
     // Everything received is the server's: control characters are escaped before they reach a terminal.
+    const json = `${terminalSafeJson(report)}\n`;
     const text =
-      values.format === 'json'
-        ? `${terminalSafeJson(report)}\n`
-        : formatProbeReport(report, site).split('\n').map(escapeControls).join('\n');
+      values.format === 'json' ? json : formatProbeReport(report, site).split('\n').map(escapeControls).join('\n');
     await write(io.stdout, text);
+    if (room) {
+      // The hand-in names the JSON text's SHA-256: the file `--format json` writes is the one it vouches for.
+      const handedIn = await handInToRoom(room, report, json);
+      await write(io.stderr, `${escapeControls(handedIn.line)}\n`);
+      if (handedIn.kind === 'refused') return EXIT_NOT_HANDED_IN;
+    }
     return report.score.must.passed === report.score.must.of ? EXIT_OK : EXIT_MUST_FAILED;
   },
 };

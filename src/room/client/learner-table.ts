@@ -3,10 +3,28 @@
  * above it for a keyboard or a narrow screen), with a Remove button per learner while the room runs.
  */
 import { h, must } from '../../lib/dom.ts';
+import { contractOf, type GradedKind } from '../../course/graded-kinds.ts';
+import { gradedColumnKinds } from '../../receipts/roster-model.ts';
 import type { LearnerRow } from '../dashboard-model.ts';
 
 type SortKey =
-  'name' | 'where' | 'progress' | 'wrong' | 'hints' | 'solutions' | 'predictions' | 'labs' | 'last' | 'stuck';
+  | 'name'
+  | 'where'
+  | 'progress'
+  | 'wrong'
+  | 'hints'
+  | 'solutions'
+  | 'predictions'
+  | 'labs'
+  | 'last'
+  | 'stuck'
+  | `graded:${GradedKind}`;
+
+/** A graded kind's column heading: its contract's column, as a heading. */
+function columnLabel(kind: GradedKind): string {
+  const words = contractOf(kind).column;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'name', label: 'Learner' },
@@ -18,6 +36,8 @@ const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'solutions', label: 'Solutions', numeric: true },
   { key: 'predictions', label: 'Predictions right', numeric: true },
   { key: 'labs', label: 'Labs passed (self-reported)', numeric: true },
+  // The later graded kinds give a column each, named by their contract (the roster and the room's CSV name it so too).
+  ...gradedColumnKinds().map((kind) => ({ key: `graded:${kind}` as const, label: columnLabel(kind), numeric: true })),
   { key: 'last', label: 'Last activity' },
 ];
 
@@ -47,6 +67,10 @@ function compare(a: LearnerRow, b: LearnerRow, key: SortKey, order: readonly str
       return a.lastEventAt - b.lastEventAt;
     case 'stuck':
       return Number(!!a.stuck) - Number(!!b.stuck);
+    default: {
+      const kind = key.slice('graded:'.length) as GradedKind;
+      return (a.gradedKinds[kind]?.passed ?? 0) - (b.gradedKinds[kind]?.passed ?? 0);
+    }
   }
 }
 
@@ -156,6 +180,10 @@ function learnerRow(row: LearnerRow, { ended, now, onRemove }: TableContext): HT
     cell('Solutions', String(row.solutions), true),
     cell('Predictions right', `${row.predictions.correct} of ${row.predictions.total}`, true),
     cell('Labs passed (self-reported)', String(row.codeLabsPassed), true),
+    ...gradedColumnKinds().map((kind) => {
+      const figure = row.gradedKinds[kind];
+      return cell(columnLabel(kind), figure ? `${figure.passed} of ${figure.total}` : '—', true);
+    }),
     cell('Last activity', ago(row.lastEventAt, now)),
     ended ? '' : h('td', { class: 'room-actions' }, row.removed ? '' : remove),
   );

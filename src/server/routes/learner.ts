@@ -131,7 +131,7 @@ function checkEvent(
       payload,
       verdict: graded.verdict,
       outcome: graded.verdict.outcome,
-      selfReported: graded.verdict.kind === 'code-lab',
+      selfReported: 'selfReported' in graded.verdict && graded.verdict.selfReported === true,
       clientAt: event.at ?? null,
     },
   };

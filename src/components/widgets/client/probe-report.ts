@@ -10,7 +10,7 @@
 import { announceGraded } from '../../../progress/graded.ts';
 import { sha256Hex } from '../../../lib/sha256.ts';
 import { progressStore } from '../../../progress/browser.ts';
-import { readProbeReport, REPORT_LIMITS } from '../../../probe/report.ts';
+import { handInOf, readProbeReport, REPORT_LIMITS } from '../../../probe/report.ts';
 import {
   summariseProbeReport,
   viewProbeReport,
@@ -18,6 +18,9 @@ import {
   type ReportView,
 } from '../lib/probe-report-view.ts';
 import { h, must } from './dom.ts';
+import { copyText } from '../../../lib/clipboard.ts';
+import { formatCode, normaliseCode } from '../../../room/names.ts';
+import { readSession } from '../../../room/client/session.ts';
 
 const KIND = 'probe-report';
 /** Where earlier versions kept the summary (the hand-in was then a code lab's result). */
@@ -109,6 +112,26 @@ function renderSummary(summary: ReportSummary, at: string): HTMLElement {
 }
 
 class LabProbeReport extends HTMLElement {
+  /** In a workshop room: the `mcp-lab probe --room` command that hands the report in from a terminal. */
+  #offerTerminal(): void {
+    const session = readSession();
+    if (!session) return;
+    const box = must<HTMLDetailsElement>(this, '[data-role="terminal"]');
+    const command = [
+      `MCP_LAB_ROOM_TOKEN=${session.token} npx mcp-lab probe`,
+      `--room ${formatCode(normaliseCode(session.code) ?? session.code)} --room-server ${location.origin}`,
+      '--format json -- node my-server.js > report.json',
+    ].join(' \\\n  ');
+    must(box, '[data-role="terminal-command"]').textContent = command;
+    const said = must(box, '[data-role="copy-status"]');
+    must<HTMLButtonElement>(box, '[data-action="copy-command"]').addEventListener('click', () => {
+      void copyText(command).then((ok) => {
+        said.textContent = ok ? 'Copied.' : 'Could not copy: select the command and copy it yourself.';
+      });
+    });
+    box.hidden = false;
+  }
+
   connectedCallback(): void {
     if (this.dataset.upgraded) return;
     const chapter = this.dataset.chapter ?? '';
@@ -121,6 +144,7 @@ class LabProbeReport extends HTMLElement {
     const clear = must<HTMLButtonElement>(this, '[data-action="clear"]');
     const store = progressStore();
     form.hidden = false;
+    this.#offerTerminal();
 
     const showSaved = () => {
       const saved = store.getWidget(chapter, exercise) ?? store.getWidget(chapter, OLD_WIDGET_ID);
@@ -164,22 +188,15 @@ class LabProbeReport extends HTMLElement {
           state: summariseProbeReport(read.report),
           done: view.passed,
         });
-        const { protocol, transport, score, checks } = read.report;
         announceGraded({
           kind: KIND,
           chapter,
           item: exercise,
-          correct: score.must.passed,
-          total: score.must.of,
+          correct: read.report.score.must.passed,
+          total: read.report.score.must.of,
           passed: view.passed,
           // What the grader re-checks: the summary and which report file it was (the probe is never re-run).
-          answers: {
-            protocol,
-            transport,
-            score,
-            checks: checks.map(({ id, level, status }) => ({ id, level, status })),
-            sha256: sha256Hex(input),
-          },
+          answers: handInOf(read.report, sha256Hex(input)),
         });
         status.textContent =
           outcome.kind === 'saved'
