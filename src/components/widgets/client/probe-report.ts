@@ -37,8 +37,8 @@ function isSummary(value: unknown): value is ReportSummary {
 
 function renderReport(view: ReportView): HTMLElement {
   const verdict = view.passed
-    ? 'Every check the probe attempted passed.'
-    : 'Some checks failed: fix them and probe again.';
+    ? 'Every MUST check the probe attempted passed.'
+    : 'Some MUST checks failed or none was attempted: fix them and probe again.';
   return h(
     'div',
     { class: 'lab-panel', 'data-role': 'rendered' },
