@@ -10,7 +10,7 @@ import { gradeDecisionTable, type CellVerdict } from './decision-table.ts';
 import { gradeExchangePrediction } from './exchanges.ts';
 import { httpExchangeWidgetId } from './graded-ids.ts';
 import type { GradedAnswers, GradedKind } from './graded-kinds.ts';
-import { ProbeHandInSchema } from '../probe/report.ts';
+import { everyMustPassed, ProbeHandInSchema } from '../probe/report.ts';
 
 /** What the graders need to know about the course (the course file's lookups). */
 export interface GradingCourse {
@@ -237,7 +237,7 @@ export const GRADERS: { readonly [K in GradedKind]: Grader<K> } = {
       };
     // The probe ran on the learner's machine: self-reported. Passed when every MUST check it attempted passed.
     const { must } = parsed.data.score;
-    const passed = must.of > 0 && must.passed === must.of;
+    const passed = everyMustPassed(parsed.data.score);
     return { kind: 'graded', correct: must.passed, total: must.of, passed, anyWrong: !passed, selfReported: true };
   },
 };

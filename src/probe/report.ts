@@ -154,6 +154,11 @@ export function scoreChecks(checks: readonly { level: CheckLevel; status: CheckS
   return score;
 }
 
+/** Whether a hand-in passes the course's capstone mark: the probe attempted a MUST check, and every one passed. */
+export function everyMustPassed(score: { must: { passed: number; of: number } }): boolean {
+  return score.must.of > 0 && score.must.passed === score.must.of;
+}
+
 export type ProbeCheck = z.infer<typeof ProbeCheckSchema>;
 export type ProbeReport = z.infer<typeof ProbeReportSchema>;
 export type ProbeSessionFinding = z.infer<typeof ProbeSessionFindingSchema>;

@@ -10,7 +10,7 @@
 import { announceGraded } from '../../../progress/graded.ts';
 import { sha256Hex } from '../../../lib/sha256.ts';
 import { progressStore } from '../../../progress/browser.ts';
-import { handInOf, readProbeReport, REPORT_LIMITS } from '../../../probe/report.ts';
+import { everyMustPassed, handInOf, readProbeReport, REPORT_LIMITS } from '../../../probe/report.ts';
 import {
   summariseProbeReport,
   viewProbeReport,
@@ -38,10 +38,12 @@ function isSummary(value: unknown): value is ReportSummary {
   );
 }
 
-function renderReport(view: ReportView): HTMLElement {
-  const verdict = view.passed
-    ? 'Every check the probe attempted passed.'
-    : 'Some checks failed: fix them and probe again.';
+function renderReport(view: ReportView, handedIn: boolean): HTMLElement {
+  const verdict = !handedIn
+    ? 'Some MUST checks failed or none was attempted: fix them and probe again.'
+    : view.passed
+      ? 'Every check the probe attempted passed.'
+      : 'Every MUST check passed, so the hand-in counts; some other checks failed: the exercise asks for those too.';
   return h(
     'div',
     { class: 'lab-panel', 'data-role': 'rendered' },
@@ -53,7 +55,7 @@ function renderReport(view: ReportView): HTMLElement {
       ...view.facts.map((f) => h('div', {}, h('dt', {}, f.term), h('dd', {}, f.detail))),
       h('div', {}, h('dt', {}, 'Score'), h('dd', { 'data-role': 'score' }, view.score)),
     ),
-    h('p', { class: view.passed ? 'lab-good' : 'lab-bad', 'data-role': 'verdict' }, verdict),
+    h('p', { class: handedIn ? 'lab-good' : 'lab-bad', 'data-role': 'verdict' }, verdict),
     h(
       'ol',
       { class: 'lab-findings', 'data-role': 'checks' },
@@ -180,13 +182,15 @@ class LabProbeReport extends HTMLElement {
           return;
         }
         const view = viewProbeReport(read.report);
-        const rendered = renderReport(view);
+        // The course's mark (the probe-report grader's rule): every MUST check passed.
+        const passed = everyMustPassed(read.report.score);
+        const rendered = renderReport(view, passed);
         rendered.dataset.fresh = 'true';
         out.replaceChildren(rendered);
         const outcome = store.saveWidget(chapter, exercise, {
           kind: KIND,
           state: summariseProbeReport(read.report),
-          done: view.passed,
+          done: passed,
         });
         announceGraded({
           kind: KIND,
@@ -194,13 +198,13 @@ class LabProbeReport extends HTMLElement {
           item: exercise,
           correct: read.report.score.must.passed,
           total: read.report.score.must.of,
-          passed: view.passed,
+          passed,
           // What the grader re-checks: the summary and which report file it was (the probe is never re-run).
           answers: handInOf(read.report, sha256Hex(input)),
         });
         status.textContent =
           outcome.kind === 'saved'
-            ? `Recorded as this chapter's hand-in (self-reported)${view.passed ? '' : '; it counts as done once every MUST check the probe attempts passes'}.`
+            ? `Recorded as this chapter's hand-in (self-reported)${passed ? '' : '; it counts as done once every MUST check the probe attempts passes'}.`
             : `Shown, but not recorded: ${outcome.reason}`;
       })();
     });
