@@ -11,6 +11,7 @@ import { CHOICE_EVENT, renderRoster, type ChoiceDetail } from './roster-view.ts'
 import { clearRoster, loadRoster, saveRoster, type RosterStorage } from './roster-store.ts';
 import { lmsExportControls, lmsFileOf } from '../lms/roster-export.ts';
 import type { Marks } from '../receipts/roster-model.ts';
+import { downloadFile } from '../lib/download.ts';
 
 /** The most the page reads in all (files and paste): a class's receipts are a few megabytes. */
 const MAX_TOTAL = MAX_ROSTER_CHARS;
@@ -94,15 +95,12 @@ class Roster extends HTMLElement {
       marks = undefined;
       lmsRoster(undefined);
     });
-    csvButton.addEventListener('click', () => {
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([this.csv], { type: 'text/csv;charset=utf-8' }));
-      a.download = `mcp-message-lab-roster-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-    });
+    csvButton.addEventListener('click', () =>
+      downloadFile(
+        new Blob([this.csv], { type: 'text/csv;charset=utf-8' }),
+        `mcp-message-lab-roster-${new Date().toISOString().slice(0, 10)}.csv`,
+      ),
+    );
 
     /** Grades `texts` with the current choices and shows the result; the status always ends on an outcome. */
     const run = async (texts: LoadedText[], restoredFrom?: string) => {

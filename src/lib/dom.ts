@@ -30,3 +30,13 @@ export function must<T extends Element = HTMLElement>(root: ParentNode, selector
   if (!node) throw new Error(`The page's markup is missing ${selector}`);
   return node;
 }
+
+/** Shows `message` in a field's error slot and marks its input invalid, or, with no message, clears both. */
+export function setFieldError(slot: HTMLElement, input: HTMLElement | undefined, message: string | undefined): void {
+  slot.hidden = !message;
+  slot.textContent = message ?? '';
+  if (input) {
+    if (message) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  }
+}

@@ -4,6 +4,7 @@
  */
 import { copyText } from '../../lib/clipboard.ts';
 import { qrSvg, showQr } from '../../lib/qr.ts';
+import { downloadFile } from '../../lib/download.ts';
 
 const NAME_KEY = 'mcp-lab-receipt-name';
 const LMS_ID_KEY = 'mcp-lab-receipt-lms-id';
@@ -102,20 +103,14 @@ class ReceiptPanel extends HTMLElement {
     const downloadReceipt = async () => {
       const made = await make();
       if (!made) return;
-      const blob = new Blob([made.text], { type: 'application/json' });
-      const a = document.createElement('a');
       const who =
         (made.receipt.learner ?? 'learner')
           .toLowerCase()
           .replace(/[^a-z0-9]+/g, '-')
           .replace(/^-|-$/g, '') || 'learner';
-      a.href = URL.createObjectURL(blob);
-      a.download = `mcp-message-lab-receipt-${who}.json`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-      status.textContent = `Receipt downloaded as ${a.download}. ${describe(made.chapters)}`;
+      const name = `mcp-message-lab-receipt-${who}.json`;
+      downloadFile(new Blob([made.text], { type: 'application/json' }), name);
+      status.textContent = `Receipt downloaded as ${name}. ${describe(made.chapters)}`;
     };
     this.querySelector('[data-action="download"]')!.addEventListener('click', () => void downloadReceipt());
 

@@ -4,20 +4,10 @@
  * Also lists the rooms this browser created before.
  */
 import { formatDateTime } from '../../lib/dates.ts';
-import { must } from '../../lib/dom.ts';
+import { must, setFieldError } from '../../lib/dom.ts';
 import { checkText, formatCode } from '../names.ts';
 import { MAX_LMS_LABEL_CHARS, MAX_TITLE_CHARS, type CreateRoomResponse } from '../protocol.ts';
 import { keepRoom, keptRooms, type KeptRoom } from './kept-rooms.ts';
-
-/** Shows `message` in an error slot (and marks its input invalid), or clears it. */
-function setError(slot: HTMLElement, input: HTMLElement | undefined, message: string | undefined): void {
-  slot.hidden = !message;
-  slot.textContent = message ?? '';
-  if (input) {
-    if (message) input.setAttribute('aria-invalid', 'true');
-    else input.removeAttribute('aria-invalid');
-  }
-}
 
 /** Without a workshop server no room can be created: the page says so and the form's button is disabled. */
 export function showNoServer(root: ParentNode): void {
@@ -66,15 +56,19 @@ export function startCreateForm(root: ParentNode, onCreated: (room: KeptRoom) =>
     const checked = [...form.querySelectorAll<HTMLInputElement>('input[name="chapters"]:checked')].map((i) => i.value);
     const titleCheck = checkText(title.value, MAX_TITLE_CHARS, 'title');
     const dayCount = Number(days.value);
-    setError(must(root, '[data-role="title-error"]'), title, titleCheck.kind === 'ok' ? undefined : titleCheck.reason);
-    setError(
+    setFieldError(
+      must(root, '[data-role="title-error"]'),
+      title,
+      titleCheck.kind === 'ok' ? undefined : titleCheck.reason,
+    );
+    setFieldError(
       must(root, '[data-role="chapters-error"]'),
       undefined,
       checked.length ? undefined : 'Choose at least one chapter.',
     );
     const most = Number(days.max) || 365;
     const daysOk = Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= most;
-    setError(
+    setFieldError(
       must(root, '[data-role="days-error"]'),
       days,
       daysOk ? undefined : `Enter a whole number of days from 1 to ${most}.`,
@@ -82,12 +76,12 @@ export function startCreateForm(root: ParentNode, onCreated: (room: KeptRoom) =>
     const kind = lmsKind();
     const labelCheck =
       kind && lmsLabel.value.trim() ? checkText(lmsLabel.value, MAX_LMS_LABEL_CHARS, 'label') : undefined;
-    setError(
+    setFieldError(
       must(root, '[data-role="lms-label-error"]'),
       lmsLabel,
       labelCheck?.kind === 'invalid' ? labelCheck.reason : undefined,
     );
-    setError(must(root, '[data-role="form-error"]'), undefined, undefined);
+    setFieldError(must(root, '[data-role="form-error"]'), undefined, undefined);
     if (titleCheck.kind !== 'ok') return title.focus();
     if (!checked.length) return form.querySelector<HTMLInputElement>('input[name="chapters"]')?.focus();
     if (!daysOk) return days.focus();
@@ -109,7 +103,7 @@ export function startCreateForm(root: ParentNode, onCreated: (room: KeptRoom) =>
       });
       const body = (await response.json().catch(() => ({}))) as Partial<CreateRoomResponse> & { error?: string };
       if (!response.ok || !body.roomId || !body.instructorSecret) {
-        setError(
+        setFieldError(
           must(root, '[data-role="form-error"]'),
           undefined,
           body.error ?? `The server answered ${response.status}.`,
@@ -127,7 +121,7 @@ export function startCreateForm(root: ParentNode, onCreated: (room: KeptRoom) =>
       history.replaceState(null, '', `${location.pathname}#room=${encodeURIComponent(room.roomId)}`);
       await onCreated(room);
     } catch {
-      setError(must(root, '[data-role="form-error"]'), undefined, 'The workshop server cannot be reached.');
+      setFieldError(must(root, '[data-role="form-error"]'), undefined, 'The workshop server cannot be reached.');
     } finally {
       button.disabled = false;
     }

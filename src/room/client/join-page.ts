@@ -10,17 +10,7 @@ import { createQueue } from './queue.ts';
 import { showRoomChapters } from './room-chapters.ts';
 import { hasWorkshopServer } from './server-check.ts';
 import { ROOM_NOTE_KEY, endSession, readSession, writeSession, applyRoomLock } from './session.ts';
-import { must } from '../../lib/dom.ts';
-
-/** Shows `message` in an error slot (and marks its input invalid), or clears it. */
-function setError(slot: HTMLElement, input: HTMLInputElement | undefined, message: string | undefined): void {
-  slot.hidden = !message;
-  slot.textContent = message ?? '';
-  if (input) {
-    if (message) input.setAttribute('aria-invalid', 'true');
-    else input.removeAttribute('aria-invalid');
-  }
-}
+import { must, setFieldError } from '../../lib/dom.ts';
 
 /** Starts the page. */
 export function startJoinPage(): void {
@@ -108,12 +98,12 @@ export function startJoinPage(): void {
   async function join(): Promise<void> {
     const typedCode = normaliseCode(code.value);
     const typedName = checkName(name.value);
-    setError(codeError, code, typedCode ? undefined : 'Enter the 8-character room code your instructor shows.');
-    setError(nameError, name, typedName.kind === 'ok' ? undefined : typedName.reason);
-    setError(formError, undefined, undefined);
+    setFieldError(codeError, code, typedCode ? undefined : 'Enter the 8-character room code your instructor shows.');
+    setFieldError(nameError, name, typedName.kind === 'ok' ? undefined : typedName.reason);
+    setFieldError(formError, undefined, undefined);
     // The same check the server runs, loaded only for a room that asks (it brings zod's e-mail format).
     const typedLmsId = ask && (await import('../lms-id-check.ts')).checkLmsId(lmsId.value, ask);
-    setError(lmsError, lmsId, typedLmsId && typedLmsId.kind !== 'ok' ? typedLmsId.reason : undefined);
+    setFieldError(lmsError, lmsId, typedLmsId && typedLmsId.kind !== 'ok' ? typedLmsId.reason : undefined);
     if (!typedCode) return code.focus();
     if (typedName.kind !== 'ok') return name.focus();
     if (typedLmsId && typedLmsId.kind !== 'ok') return lmsId.focus();
@@ -130,20 +120,24 @@ export function startJoinPage(): void {
         }),
       });
       const body = (await response.json().catch(() => ({}))) as Partial<JoinResponse> & Partial<JoinRefusal>;
-      if (response.status === 404) return setError(codeError, code, body.error ?? 'No open room has that code.');
+      if (response.status === 404) return setFieldError(codeError, code, body.error ?? 'No open room has that code.');
       if (body.field === 'lmsId') {
         // The first time, the room is only saying it asks: show the field (its hint says why), not an error.
         const asking = lmsField.hidden && body.lmsId !== undefined;
         if (body.lmsId) showLmsField(body.lmsId);
-        setError(lmsError, lmsId, asking ? undefined : (body.error ?? 'Type the identifier your instructor asks for.'));
+        setFieldError(
+          lmsError,
+          lmsId,
+          asking ? undefined : (body.error ?? 'Type the identifier your instructor asks for.'),
+        );
         return lmsId.focus();
       }
       if (response.status === 409 || response.status === 400) {
-        setError(nameError, name, body.error ?? 'Choose another name.');
+        setFieldError(nameError, name, body.error ?? 'Choose another name.');
         return name.focus();
       }
       if (!response.ok || !body.token)
-        return setError(formError, undefined, body.error ?? `The server answered ${response.status}.`);
+        return setFieldError(formError, undefined, body.error ?? `The server answered ${response.status}.`);
       writeSession({
         roomId: body.roomId!,
         learnerId: body.learnerId!,
@@ -164,7 +158,7 @@ export function startJoinPage(): void {
       if (session) void import('./room-client.ts').then((m) => m.startRoomClient(session));
       must<HTMLElement>(document, '#joined-h').focus();
     } catch {
-      setError(formError, undefined, 'The workshop server cannot be reached. Check the address and your network.');
+      setFieldError(formError, undefined, 'The workshop server cannot be reached. Check the address and your network.');
     } finally {
       button.disabled = false;
     }

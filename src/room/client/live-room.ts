@@ -5,7 +5,7 @@
  */
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { copyText } from '../../lib/clipboard.ts';
-import { h, must } from '../../lib/dom.ts';
+import { must } from '../../lib/dom.ts';
 import { qrSvg, showQr } from '../../lib/qr.ts';
 import { lmsExportControls, type LmsFile } from '../../lms/roster-export.ts';
 import {
@@ -25,6 +25,7 @@ import { renderClassSummary } from './class-summary.ts';
 import { createPacePanel } from './dashboard-pace.ts';
 import { forgetRoom, instructorLink, keepRoom, type KeptRoom } from './kept-rooms.ts';
 import { createLearnerTable } from './learner-table.ts';
+import { downloadFile } from '../../lib/download.ts';
 
 /**
  * The server writes to a live stream at least every 15 s (a keep-alive when nothing happens); a stream silent for
@@ -248,13 +249,8 @@ export class LiveRoom {
       this.live.textContent = `The export failed (${res.status}).`;
       return;
     }
-    const blob = await res.blob();
     const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'workshop.csv';
-    const a = h('a', { href: URL.createObjectURL(blob), download: name });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    downloadFile(await res.blob(), name);
     this.live.textContent = `Downloaded ${name}.`;
   }
 
