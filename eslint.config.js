@@ -10,6 +10,7 @@
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
 
 /**
  * Core rules that flag code which cannot be what was meant.
@@ -80,6 +81,72 @@ const syntaxBugRules = {
   '@typescript-eslint/no-this-alias': 'error',
 };
 
+/**
+ * The layers of ARCHITECTURE.md, from the bottom up: a folder of src/ imports only from the folders before it in
+ * this list (and from its own files). `src/message-model/` has its own, stricter rule below (zod and itself).
+ */
+const LAYERS = [
+  'message-model',
+  'lib',
+  'service-worker',
+  'probe',
+  'course',
+  'progress',
+  'receipts',
+  'lms',
+  'instructor',
+  'room',
+  'components',
+  'layouts',
+  'pages',
+  'cli',
+  'server',
+  'build',
+];
+
+/**
+ * The import rule of one layer: no relative import that climbs into a later layer (`../room/…`, `../../server/…`),
+ * nor `#course` below the course. `allowed` names the later layers this file may import all the same (each such
+ * exception is its own commented block below).
+ * @param {string} layer
+ * @param {string[]} [allowed]
+ * @returns {import('eslint').Linter.RuleEntry}
+ */
+function layerRule(layer, allowed = []) {
+  const later = LAYERS.slice(LAYERS.indexOf(layer) + 1).filter((l) => !allowed.includes(l));
+  const below = LAYERS.indexOf(layer) < LAYERS.indexOf('course');
+  return [
+    'error',
+    {
+      patterns: [
+        {
+          regex: `^(?:\\.\\./)+(?:${later.join('|')})/`,
+          message: `src/${layer}/ is below that folder in ARCHITECTURE.md's layers: import only from the folders above it there.`,
+        },
+        ...(below
+          ? [
+              {
+                regex: '^#course$',
+                message: `src/${layer}/ is below the course (#course) in ARCHITECTURE.md's layers.`,
+              },
+            ]
+          : []),
+      ],
+    },
+  ];
+}
+
+/**
+ * Function size: a warning past 80 lines (worth splitting when next touched), an error past 200. One rule cannot
+ * both warn and fail, so the core rule also runs under the name `size/max-lines-per-function` for the error.
+ * Lines count as ESLint counts them by default (blank and comment lines included).
+ */
+const sizePlugin = { rules: { 'max-lines-per-function': builtinRules.get('max-lines-per-function') } };
+const sizeRules = {
+  'max-lines-per-function': ['warn', { max: 80 }],
+  'size/max-lines-per-function': ['error', { max: 200 }],
+};
+
 export default defineConfig(
   globalIgnores([
     'dist/',
@@ -107,9 +174,55 @@ export default defineConfig(
     rules: { ...coreBugRules, ...syntaxBugRules },
   },
   {
+    files: ['src/**/*.{ts,astro}'],
+    plugins: { size: sizePlugin },
+    rules: sizeRules,
+  },
+  // The functions past 200 lines, each for its reason.
+  {
+    // One declarative table: every MCP schema of a revision, built in dependency order in one scope.
+    files: ['src/message-model/schemas.ts'],
+    rules: { 'size/max-lines-per-function': 'off' },
+  },
+  {
+    // The progress store's methods share one document and one save queue through the closure.
+    files: ['src/progress/store.ts'],
+    rules: { 'size/max-lines-per-function': 'off' },
+  },
+  {
     // Exercise starters declare the parameters the learner's solution will use.
     files: ['exercises/**/*.problem.ts'],
     rules: { '@typescript-eslint/no-unused-vars': 'off' },
+  },
+  ...LAYERS.filter((l) => l !== 'message-model').map((layer) => ({
+    files: [`src/${layer}/**/*.{ts,astro}`],
+    rules: { 'no-restricted-imports': layerRule(layer) },
+  })),
+  // The exceptions to the layers, each one file and the one later layer it reads.
+  {
+    // Build time only: the course artefact lists each chapter's checklist items as progress counts them.
+    files: ['src/course/build-course.ts'],
+    rules: { 'no-restricted-imports': layerRule('course', ['progress']) },
+  },
+  {
+    // Types only: the course artefact's format carries the grader's view of the course (CourseData, QuestionSet).
+    files: ['src/course/course-file.ts'],
+    rules: { 'no-restricted-imports': layerRule('course', ['receipts']) },
+  },
+  {
+    // Build time only: which items a chapter has comes from the widgets' build-time lookups and the stored structure.
+    files: ['src/progress/manifest.ts'],
+    rules: { 'no-restricted-imports': layerRule('progress', ['components']) },
+  },
+  {
+    // Types only: the one roster model is made from receipts and from a room's dashboard view alike.
+    files: ['src/receipts/roster-model.ts'],
+    rules: { 'no-restricted-imports': layerRule('receipts', ['room']) },
+  },
+  {
+    // Build time only: the instructor pages read a chapter entry's stored structure as the anatomy stores it.
+    files: ['src/instructor/course.ts'],
+    rules: { 'no-restricted-imports': layerRule('instructor', ['components']) },
   },
   {
     // The message model is the protocol, usable anywhere: it imports only zod and its own files.

@@ -19,7 +19,7 @@ import {
   type LmsKind,
 } from '../receipts/lms-export.ts';
 import type { Marks } from '../receipts/roster-model.ts';
-import type { LmsIdKind } from '../room/protocol.ts';
+import type { LmsIdKind } from '../receipts/lms-id-kinds.ts';
 
 const KEY_CHOICES: Readonly<Record<LmsKind, readonly { value: string; label: string }[]>> = {
   canvas: CANVAS_KEYS.map((k) => ({ value: k, label: k })),

@@ -15,7 +15,7 @@
  *   worth 0 points.
  */
 import { csvText } from '../lib/csv.ts';
-import type { LmsIdKind } from '../room/protocol.ts';
+import type { LmsIdKind } from './lms-id-kinds.ts';
 import type { Marks } from './roster-model.ts';
 
 /** The LMSs whose import shapes are written. */

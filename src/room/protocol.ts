@@ -5,6 +5,7 @@
  * than these limits is ever graded or stored.
  */
 import * as z from 'zod/mini';
+import { LMS_ID_KINDS, type LmsIdKind } from '../receipts/lms-id-kinds.ts';
 import { CHAPTER_ID_PATTERN } from '../course/course-order.ts';
 import {
   answersOf,
@@ -160,9 +161,7 @@ export const EventsBodySchema = z.strictObject({
   events: z.array(z.unknown()).check(z.minLength(1), z.maxLength(MAX_BATCH)),
 });
 
-/** The kinds of LMS identifier a room may ask learners for (src/room/lms-id-check.ts checks each). */
-export const LMS_ID_KINDS = ['login', 'email', 'student-id'] as const;
-export type LmsIdKind = (typeof LMS_ID_KINDS)[number];
+export { LMS_ID_KINDS, type LmsIdKind };
 /** The longest label of the LMS identifier field, in characters. */
 export const MAX_LMS_LABEL_CHARS = 60;
 
