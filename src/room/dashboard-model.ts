@@ -181,6 +181,7 @@ export function applyEvent(state: DashboardState, event: DashboardEvent): boolea
     case 'mark':
       item.done = v.canExplain;
       break;
+    case 'submit': // a later graded kind's generic verdict, folded in above
     case 'load-link':
     case 'predict':
       // A link's answers are never the learner's work; predictions are tallied above.
