@@ -141,7 +141,11 @@ function layerRule(layer, allowed = []) {
  * both warn and fail, so the core rule also runs under the name `size/max-lines-per-function` for the error.
  * Lines count as ESLint counts them by default (blank and comment lines included).
  */
-const sizePlugin = { rules: { 'max-lines-per-function': builtinRules.get('max-lines-per-function') } };
+const maxLinesRule = builtinRules.get('max-lines-per-function');
+if (!maxLinesRule) throw new Error('ESLint no longer has max-lines-per-function: update eslint.config.js.');
+/** @type {import('eslint').ESLint.Plugin} */
+const sizePlugin = { rules: { 'max-lines-per-function': maxLinesRule } };
+/** @type {import('eslint').Linter.RulesRecord} */
 const sizeRules = {
   'max-lines-per-function': ['warn', { max: 80 }],
   'size/max-lines-per-function': ['error', { max: 200 }],

@@ -20,7 +20,8 @@ let db: TestDatabase;
 let server: TestServer;
 
 /** The server as `fetch`: the address's path goes to the app, as a socket would carry it. */
-const viaApp: typeof fetch = (input, init) => server.request(new URL(String(input)).pathname, init);
+const viaApp: typeof fetch = (input, init) =>
+  server.request(new URL(input instanceof Request ? input.url : input).pathname, init);
 
 const sample = (): ProbeReport => {
   const read = readProbeReport(JSON.stringify(SAMPLE_REPORT));
