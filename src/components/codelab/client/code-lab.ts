@@ -7,7 +7,6 @@
  */
 import { currentChapter, progressStore } from '../../../progress/browser.ts';
 import { announceGraded } from '../../../progress/graded.ts';
-import { sha256Hex } from '../../../lib/sha256.ts';
 import { RUN_TIMEOUT_MS, type CodePosition, type RunnerMessage } from '../worker/protocol.ts';
 import type { EditorDiagnostic, LabEditor } from './editor.ts';
 import { runInWorker, warmRunner, type RunEnd } from './runner.ts';
@@ -270,7 +269,9 @@ class LabCodeLab extends HTMLElement {
       assist: { imported: this.imported },
     });
     this.save(allPassed || before?.passed === true);
-    if (end.kind === 'done')
+    // The hash library loads with the first finished run, not with every chapter page.
+    const { sha256Hex } = end.kind === 'done' ? await import('../../../lib/sha256.ts') : { sha256Hex: undefined };
+    if (end.kind === 'done' && sha256Hex)
       announceGraded({
         kind: 'code-lab',
         chapter: this.chapter,
