@@ -31,7 +31,7 @@ const config: KnipConfig = {
   // config itself are named here instead.
   playwright: { config: [], entry: ['playwright.config.ts', 'test/e2e/**/*.spec.ts'] },
   // Run as programs, never imported: npx lighthouse (test/budgets/lighthouse.ts) and the conformance suite's CLI
-  // (test/recordings/conformance/record.ts).
+  // (test/recordings/suite.ts, run by both conformance recorders).
   ignoreDependencies: ['lighthouse', '@modelcontextprotocol/conformance'],
   ignoreExportsUsedInFile: true,
   project: ['src/**/*.{ts,astro}', 'content/**/*.{ts,mdx}', 'exercises/**/*.ts', 'test/**/*.ts', '*.{ts,js,mjs}'],

@@ -9,6 +9,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable, Writable } from 'node:stream';
+import { countLineFeeds } from '../lib/lines.ts';
 
 /** The streams a command reads and writes; the real process streams in the binary, others in tests. */
 export interface CliIo {
@@ -253,7 +254,7 @@ export async function* readLineBlocks(
   let nextLine = 1;
   /** A `lines` block, with the lines of it that were not UTF-8 (those of lines before it were too long: dropped). */
   const lines = (text: string, firstLine: number): LineBlock => {
-    const end = firstLine + countNewlines(text) + 1;
+    const end = firstLine + countLineFeeds(text) + 1;
     while (reader.bad.length > 0 && reader.bad[0]! < firstLine) reader.bad.shift();
     const notUtf8: number[] = [];
     while (reader.bad.length > 0 && reader.bad[0]! < end) notUtf8.push(reader.bad.shift()!);
@@ -265,7 +266,7 @@ export async function* readLineBlocks(
     const whole = held.slice(0, held.length - partial);
     if (whole !== '') {
       yield lines(whole.slice(0, -1), nextLine);
-      nextLine += countNewlines(whole);
+      nextLine += countLineFeeds(whole);
     }
     parts = [];
     size = 0;
@@ -310,7 +311,7 @@ export async function* readLineBlocks(
       parts = [piece.slice(cut + 1)];
       size = parts[0]!.length;
       yield lines(block, nextLine);
-      nextLine += countNewlines(block) + 1;
+      nextLine += countLineFeeds(block) + 1;
     }
   }
   try {
@@ -328,12 +329,6 @@ export async function* readLineBlocks(
   }
   const rest = parts.join('');
   if (rest !== '') yield lines(rest, nextLine);
-}
-
-function countNewlines(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n += 1;
-  return n;
 }
 
 /** Writes text, waiting when the stream's buffer is full, so a huge report never piles up in memory. */

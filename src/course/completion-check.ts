@@ -15,6 +15,7 @@ import {
   type Reply,
 } from '#message-model';
 import { getScenario, gradeDecisionTable, type CellVerdict } from './decision-table.ts';
+import { isRecord } from '../lib/record.ts';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -191,7 +192,6 @@ const shown = (v: unknown): string =>
       ? String(v)
       : 'a value that is not one of the options';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const own = (o: Record<string, unknown>, k: string): unknown =>
   Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
 

@@ -15,6 +15,7 @@ import {
   type LoadedScenario,
 } from './data.ts';
 import { DECISION_COLUMNS, columnOptions, type DecisionColumn } from './vocabulary.ts';
+import { isRecord } from '../lib/record.ts';
 
 export { COLUMN_LABELS, DECISION_LABELS };
 
@@ -108,8 +109,6 @@ export interface CellVerdict {
 export type DecisionTableGrade =
   | { kind: 'graded'; cells: CellVerdict[]; correct: number; total: number; passed: boolean }
   | { kind: 'invalid-input'; message: string };
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Grades a decision table. `answers` may be anything (a receipt, a URL fragment, a form): it is checked, not

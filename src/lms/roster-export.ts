@@ -20,6 +20,7 @@ import {
 } from '../receipts/lms-export.ts';
 import type { Marks } from '../receipts/roster-model.ts';
 import type { LmsIdKind } from '../receipts/lms-id-kinds.ts';
+import { downloadFile } from '../lib/download.ts';
 
 const KEY_CHOICES: Readonly<Record<LmsKind, readonly { value: string; label: string }[]>> = {
   canvas: CANVAS_KEYS.map((k) => ({ value: k, label: k })),
@@ -110,13 +111,7 @@ export function lmsExportControls(
         if (out.error.startsWith('Check the columns')) columns.focus();
         return;
       }
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([out.csv], { type: 'text/csv;charset=utf-8' }));
-      a.download = out.filename;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+      downloadFile(new Blob([out.csv], { type: 'text/csv;charset=utf-8' }), out.filename);
       status.textContent = [`Downloaded: ${out.rows} learner${out.rows === 1 ? '' : 's'}.`, ...out.warnings].join(' ');
     })();
   });

@@ -40,18 +40,12 @@ import { classifyResponse } from './classify-responses.ts';
 
 export { MESSAGE_KINDS } from './classification.ts';
 export type {
-  BatchClassification,
   Classification,
   ClassifyOptions,
-  ErrorClassification,
-  InvalidClassification,
   MessageId,
   MessageKind,
-  NotificationClassification,
   ParseErrorClassification,
   Reply,
-  RequestClassification,
-  ResultClassification,
 } from './classification.ts';
 export { canonicalJson } from './classify-results.ts';
 

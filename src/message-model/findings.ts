@@ -109,12 +109,3 @@ export function finding(id: FindingId, severity: Severity, path: string, message
 export function pointer(base: string, token: string | number): string {
   return `${base}/${String(token).replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
-
-/** Splits a JSON Pointer into its unescaped reference tokens. */
-export function pointerTokens(path: string): string[] {
-  if (path === '') return [];
-  return path
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-}

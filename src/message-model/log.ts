@@ -22,7 +22,6 @@ import { summarize } from './log-summary.ts';
 import { VersionDetector } from './log-version.ts';
 import type { Protocol } from './protocols.ts';
 
-export { LOG_ISSUE_IDS, LOG_MAX_EXCHANGES, LOG_MAX_ISSUES } from './log-session.ts';
 export { describeSession } from './log-summary.ts';
 export type { LogExchange, LogIssue, LogIssueId, ProtocolDetection, Side } from './log-session.ts';
 

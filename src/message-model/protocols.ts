@@ -29,11 +29,6 @@ export function compareVersions(a: McpVersion, b: McpVersion): number {
   return MCP_VERSIONS.indexOf(a) - MCP_VERSIONS.indexOf(b);
 }
 
-/** True when the protocol is this MCP revision or a later one. */
-export function isAtLeast(protocol: Protocol, version: McpVersion): boolean {
-  return isMcpVersion(protocol) && compareVersions(protocol, version) >= 0;
-}
-
 /** Where a rule comes from: the document, the revision, the section and a link a learner can open. */
 export interface SpecRef {
   /** `jsonrpc-2.0` for the JSON-RPC 2.0 specification, `rfc-8259` for JSON itself, otherwise the MCP revision. */

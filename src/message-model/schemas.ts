@@ -55,7 +55,6 @@ export const RequestIdSchema = z.custom<string | number>(
   (v) => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v)),
   { message: 'must be a string or an integer' },
 );
-export type RequestId = z.infer<typeof RequestIdSchema>;
 
 /** JSON-RPC 2.0 §4.2: params, when present, are structured: an Array (by position) or an Object (by name). */
 const JSONRPCParamsSchema = z.union([z.array(z.unknown()), JsonObjectSchema]);
@@ -124,7 +123,6 @@ export const CONTENT_BLOCK_TYPES = ['text', 'image', 'audio', 'resource_link', '
 
 /** The `resultType` values MCP 2026-07-28 defines (spec 2026-07-28 basic/index.mdx §ResultType). */
 export const RESULT_TYPES = ['complete', 'input_required'] as const;
-export type ResultType = (typeof RESULT_TYPES)[number];
 
 /** The methods an `InputRequiredResult` may ask the client to run (spec 2026-07-28 basic/patterns/mrtr.mdx). */
 export const INPUT_REQUEST_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const;
@@ -140,7 +138,6 @@ export const LOGGING_LEVELS = [
   'alert',
   'emergency',
 ] as const;
-export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
 
 /** `LoggingLevel`. */
 export const LoggingLevelSchema = z.enum(LOGGING_LEVELS);
@@ -150,9 +147,6 @@ export const LoggingLevelSchema = z.enum(LOGGING_LEVELS);
  * @alias
  */
 export const ProgressTokenSchema = RequestIdSchema;
-
-/** `_meta` on anything: a JSON object (spec basic/index.mdx §_meta). */
-export const MetaObjectSchema = JsonObjectSchema;
 
 // ---------------------------------------------------------------------------------------------------------------
 // MCP shared types
@@ -252,7 +246,6 @@ export const ContentBlockSchema = z.discriminatedUnion('type', [
   ResourceLinkSchema,
   EmbeddedResourceSchema,
 ]);
-export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 
 /** `ToolAnnotations` (hints; clients MUST treat them as untrusted). */
 const ToolAnnotationsSchema = z.looseObject({

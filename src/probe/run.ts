@@ -37,6 +37,7 @@ import {
   type ProbeReport,
   type ProbeSessionFinding,
 } from './report.ts';
+import { isRecord } from '../lib/record.ts';
 
 /** A stdio server: the channel to its stdout/stdin, the command as typed, and what it wrote on stderr so far. */
 export interface StdioTarget {
@@ -303,7 +304,7 @@ function memberOf(exchange: Exchange, member: 'result' | 'error'): Record<string
   for (const text of candidates) {
     try {
       const value = (JSON.parse(text) as Record<string, unknown> | null)?.[member];
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+      if (isRecord(value)) return value;
     } catch {
       // Not JSON (an SSE field line, a blank line): try the next.
     }

@@ -7,12 +7,8 @@ import { formatDateTime } from '../lib/dates.ts';
 import { progressStore, showProgressNotice } from './browser.ts';
 import { chapterCompletion, chapterMark, isItemDone, itemParts, itemState, type ChapterItems } from './items.ts';
 import { describeCourse, describeLeft, hasProgress, nextStep } from './path.ts';
-
-function must(root: ParentNode, selector: string): HTMLElement {
-  const el = root.querySelector<HTMLElement>(selector);
-  if (!el) throw new Error(`Progress page markup is missing ${selector}`);
-  return el;
-}
+import { must } from '../lib/dom.ts';
+import { downloadFile } from '../lib/download.ts';
 
 function button(label: string, onClick: () => void, aria?: string, className = ''): HTMLButtonElement {
   const b = document.createElement('button');
@@ -22,17 +18,6 @@ function button(label: string, onClick: () => void, aria?: string, className = '
   if (aria) b.setAttribute('aria-label', aria);
   b.addEventListener('click', onClick);
   return b;
-}
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 class LabProgressPage extends HTMLElement {
@@ -123,7 +108,10 @@ class LabProgressPage extends HTMLElement {
           outcome.kind === 'rejected' ? outcome.reason : 'Your progress from before the last reset or import is back.',
         );
       } else if (action === 'export') {
-        download(`mcp-message-lab-progress-${new Date().toISOString().slice(0, 10)}.json`, store.exportJson());
+        downloadFile(
+          new Blob([store.exportJson()], { type: 'application/json' }),
+          `mcp-message-lab-progress-${new Date().toISOString().slice(0, 10)}.json`,
+        );
         say('Progress exported. The file holds everything shown on this page.');
       }
     });
@@ -162,10 +150,10 @@ class LabProgressPage extends HTMLElement {
   private drawSummary(manifest: readonly ChapterItems[], chapters: Parameters<typeof nextStep>[1]): void {
     const course = describeCourse(manifest, chapters);
     must(this, '[data-role="course-text"]').textContent = course.text;
-    const bar = must(this, '[data-role="course-bar"]') as HTMLProgressElement;
+    const bar = must<HTMLProgressElement>(this, '[data-role="course-bar"]');
     bar.max = Math.max(course.total, 1);
     bar.value = course.done;
-    const link = must(this, '[data-role="next-link"]') as HTMLAnchorElement;
+    const link = must<HTMLAnchorElement>(this, '[data-role="next-link"]');
     const next = nextStep(manifest, chapters);
     const finished = course.total > 0 && course.done === course.total;
     if (next) {
@@ -197,7 +185,11 @@ class LabProgressPage extends HTMLElement {
         li.append(
           button(
             'Download it',
-            () => download(`mcp-message-lab-set-aside-${(entry.at || 'unknown').slice(0, 10)}.txt`, entry.raw),
+            () =>
+              downloadFile(
+                new Blob([entry.raw], { type: 'text/plain;charset=utf-8' }),
+                `mcp-message-lab-set-aside-${(entry.at || 'unknown').slice(0, 10)}.txt`,
+              ),
             `Download it: the data set aside at ${when}`,
           ),
           ' ',

@@ -5,6 +5,7 @@
  */
 import { readJsonToken } from '../message-model/json-tokens.ts';
 import { deflateText, inflateText, type InflateProblem } from '../lib/compressed-link.ts';
+import { countLineFeeds } from '../lib/lines.ts';
 
 /** Prefix of the compressed form: "MLR1:" then base64url of the deflate-raw bytes of the receipt's JSON. */
 export const COMPRESSED_PREFIX = 'MLR1:';
@@ -99,7 +100,7 @@ export function splitReceiptText(text: string, limit = Infinity): ReceiptPiece[]
       flushJunk(i);
       const end = objectEnd(text, i);
       pieces.push({ kind: 'json', text: text.slice(i, end), line });
-      for (let nl = text.indexOf('\n', i); nl !== -1 && nl < end; nl = text.indexOf('\n', nl + 1)) line += 1;
+      line += countLineFeeds(text, i, end);
       i = end;
       continue;
     }

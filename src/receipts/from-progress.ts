@@ -12,6 +12,7 @@ import { gradedKinds, perKind, type GradedKind, type GradedRecord } from '../cou
 import type { Assist, ChapterProgress, Progress } from '../progress/schema.ts';
 import type { ReceiptDraft } from './create.ts';
 import { MAX_RECEIPT_COUNT, RECEIPT_ITEM_ID, type ChapterReceipt } from './schema.ts';
+import { isRecord } from '../lib/record.ts';
 
 /** Chapter id → decision-table widget id → its rows (from the chapters' MDX at build time). */
 export type TableRows = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
@@ -19,7 +20,6 @@ export type TableRows = Readonly<Record<string, Readonly<Record<string, readonly
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 /** A count as a receipt holds it (0 to MAX_RECEIPT_COUNT). */
 const count = (n: number) => Math.max(0, Math.min(MAX_RECEIPT_COUNT, Math.trunc(n)));
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The draft, plus what was left out and why. */
 export interface DraftFromProgress {

@@ -16,6 +16,7 @@ import { answersOf, contractOf, GRADED_ANSWERS, gradedKinds, type GradedKind } f
 import { canonicalJson } from '#message-model';
 import { isPrintable, toPrintable } from '../lib/printable.ts';
 import { sha256Hex } from '../lib/sha256.ts';
+import { isRecord } from '../lib/record.ts';
 
 /** The value of `format`: what this document is. */
 export const RECEIPT_FORMAT = 'mcp-message-lab/receipt';
@@ -356,8 +357,6 @@ export type ReceiptReading =
   | { kind: 'malformed'; message: string }
   | { kind: 'unsupported-version'; message: string }
   | { kind: 'tampered'; message: string; receipt: Receipt };
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Reads a receipt from text or an already parsed value: checks the format, the version, the schema and the digest.

@@ -5,6 +5,7 @@
  * (cells as `{s, c, v, r, m}`, questions as `{id, r}`) still read: `readStoredVerdict` renames them. Pure.
  */
 import type { GradedKind, RoomEventOf } from '../course/graded-kinds.ts';
+import { isRecord } from '../lib/record.ts';
 
 /** One decision-table cell as the server graded it. */
 export interface CellResult {
@@ -91,8 +92,6 @@ export type GenericVerdictFields = { action: 'submit'; selfReported: boolean } &
 /** The verdict as the generic one of a later graded kind, when it is one. */
 export const genericVerdict = (v: Verdict): GenericVerdictFields | undefined =>
   (v.action as string) === 'submit' ? (v as unknown as GenericVerdictFields) : undefined;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A cell stored in either shape, in the current one. */
 function cellOf(cell: Record<string, unknown>): CellResult {

@@ -21,6 +21,7 @@ import {
 } from '#message-model';
 import { UsageError, describeSource, readWholeText, write, type CliIo, type InputSource } from '../command.ts';
 import { escapeControls, terminalSafeJson } from '../../lib/text.ts';
+import { isRecord } from '../../lib/record.ts';
 
 /** The help lines `classify` shows for --http. */
 export const HTTP_HELP = `  --http               the input is a HAR file (browser "Save all as HAR"), or
@@ -40,8 +41,6 @@ interface Item {
   url: string;
   result: HttpClassifyResult;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads the input and turns it into classified exchanges, or throws UsageError with a sentence saying why not. */
 async function readExchanges(

@@ -37,6 +37,7 @@ import {
 } from '../command.ts';
 import { escapeControls, escapeControlsDeep, terminalSafeJson } from '../../lib/text.ts';
 import { HTTP_HELP, classifyHttp } from './classify-http.ts';
+import { countLineFeeds } from '../../lib/lines.ts';
 
 /** The output formats: one JSON object per line, or a report for people. */
 export const OUTPUT_FORMATS = ['json', 'text'] as const;
@@ -250,7 +251,7 @@ async function classifyJsonl(
     }
     await print(ready);
     // A final newline ends the last line; it does not start another.
-    summary.lines = block.firstLine + lineCount(block.text) - (block.text.endsWith('\n') ? 2 : 1);
+    summary.lines = block.firstLine + countLineFeeds(block.text) - (block.text.endsWith('\n') ? 1 : 0);
   }
   const end = analyzer.finish();
   await print(end.entries, true);
@@ -270,12 +271,6 @@ async function classifyJsonl(
   } else {
     await write(io.stdout, formatSummary(summary, escapeControls(describeSource(source)), end.analysis));
   }
-}
-
-function lineCount(text: string): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n += 1;
-  return n;
 }
 
 /** The `classify` subcommand. */

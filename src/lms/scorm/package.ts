@@ -8,6 +8,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
+// The manifest's text and double-quoted attributes need `&`, `<`, `>` and `"` escaped: the HTML escape's set, all
+// four predefined XML entities.
+import { escapeHtml as escapeXml } from '../../lib/html.ts';
 
 /** The two packages, by the value their items pass to the page as `?lms=` (src/lms/scorm/find-api.ts reads it). */
 export const SCORM_VERSIONS = ['scorm12', 'scorm2004'] as const;
@@ -21,9 +24,6 @@ export interface PackageChapter {
 
 /** Files of the built site a learner's package leaves out: build bookkeeping and the workshop server's address. */
 const LEFT_OUT = new Set(['vite-manifest.json', 'workshop-server.json', 'sw.js']);
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Every file of the site folder, as a forward-slash path relative to it, sorted. */
 export function siteFiles(dir: string): string[] {

@@ -13,8 +13,7 @@ import type { GradedAction } from '../../progress/graded.ts';
 import type { Progress } from '../../progress/schema.ts';
 import { sha256Hex } from '../../lib/sha256.ts';
 import type { UnsequencedEvent } from './queue.ts';
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isRecord } from '../../lib/record.ts';
 
 /** A key derived from what an event records (64 hex characters). */
 export function derivedKey(...parts: (string | number | boolean)[]): string {

@@ -12,29 +12,16 @@
  * `npm run record:capstone-conformance -- solution` re-records the named servers and keeps the others' rows.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { runProbe } from '../../../src/probe/run.ts';
+import { recordedWith, runSuiteScenario } from '../suite.ts';
 
 const here = new URL('./', import.meta.url);
 const root = new URL('../../../', import.meta.url);
 const rootPath = fileURLToPath(root);
-const suiteBin = fileURLToPath(new URL('node_modules/@modelcontextprotocol/conformance/dist/index.js', root));
 const exerciseDir = 'exercises/11-capstone-incident-desk';
-const version = (name: string): string =>
-  (JSON.parse(readFileSync(new URL(`node_modules/${name}/package.json`, root), 'utf8')) as { version: string }).version;
 
 const REVISIONS = ['2026-07-28', '2025-11-25', '2025-06-18'] as const;
 type Revision = (typeof REVISIONS)[number];
@@ -115,33 +102,11 @@ function startServer(file: string): Promise<{ url: string; child: ChildProcess }
   });
 }
 
-function run(args: string[]): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: rootPath, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    child.on('exit', (code) => resolve({ code: code ?? 1, out }));
-  });
-}
-
-/** The checks.json the suite wrote somewhere under `dir`. */
-function findChecks(dir: string): string | undefined {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      const found = findChecks(path);
-      if (found) return found;
-    } else if (name === 'checks.json') return path;
-  }
-  return undefined;
-}
-
 const manifest = {
   recordedBy: 'npm run record:capstone-conformance (test/recordings/capstone-conformance/record.ts)',
   date: new Date().toISOString(),
   node: process.version,
-  suite: `@modelcontextprotocol/conformance@${version('@modelcontextprotocol/conformance')}`,
-  sdk: `@modelcontextprotocol/server@${version('@modelcontextprotocol/server')}`,
+  ...recordedWith,
   runs: [] as {
     server: string;
     file: string;
@@ -174,26 +139,11 @@ if (import.meta.main) {
       };
       try {
         for (const scenario of SCENARIOS[revision]) {
-          const out = mkdtempSync(join(tmpdir(), 'capstone-conformance-'));
-          const suite = await run([
-            suiteBin,
-            'server',
-            '--url',
-            server.url,
-            '--scenario',
-            scenario,
-            '--spec-version',
-            revision,
-            '-o',
-            out,
-          ]);
-          const checks = findChecks(out);
+          const { exitCode, checks } = await runSuiteScenario(server.url, scenario, revision, dir);
           const checksPath = `${dir}/checks/${scenario}.json`;
-          if (checks) writeFileSync(new URL(checksPath, here), readFileSync(checks));
-          rmSync(out, { recursive: true, force: true });
-          if (!checks) throw new Error(`${dir} ${scenario}: the suite wrote no checks.json (exit ${suite.code})`);
-          entry.scenarios.push({ name: scenario, exitCode: suite.code, checks: checksPath });
-          console.log(`${dir} ${scenario}: exit ${suite.code}`);
+          writeFileSync(new URL(checksPath, here), checks);
+          entry.scenarios.push({ name: scenario, exitCode, checks: checksPath });
+          console.log(`${dir} ${scenario}: exit ${exitCode}`);
         }
         const report = await runProbe({ transport: 'http', url: server.url, fetch }, { protocol: revision });
         writeFileSync(new URL(entry.probe.report, here), `${JSON.stringify(report, null, 2)}\n`);

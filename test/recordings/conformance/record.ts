@@ -9,28 +9,14 @@
  * Never part of `npm test`: it needs a few minutes and two free loopback ports. Rerun it after bumping the SDK or
  * the suite, then read the comparison test's output.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { recordedWith, runSuiteScenario, suiteBin } from '../suite.ts';
 import { WIRINGS, startFixtureServer, type Wiring } from './fixture-server.ts';
 import { startRecordingProxy } from './har-proxy.ts';
 
 const here = new URL('./', import.meta.url);
-const root = new URL('../../../', import.meta.url);
-const suiteBin = fileURLToPath(new URL('node_modules/@modelcontextprotocol/conformance/dist/index.js', root));
-const version = (name: string): string =>
-  (JSON.parse(readFileSync(new URL(`node_modules/${name}/package.json`, root), 'utf8')) as { version: string }).version;
 
 /** The protocol revision each wiring serves, which is also the requirement set run against it. */
 const REVISION: Record<Wiring, '2026-07-28' | '2025-11-25'> = {
@@ -51,35 +37,11 @@ function requiredServerScenarios(revision: string): string[] {
   return names;
 }
 
-function runSuite(url: string, scenario: string, revision: string, out: string): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [suiteBin, 'server', '--url', url, '--scenario', scenario, '--spec-version', revision, '-o', out],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
-}
-
-/** The checks.json the suite wrote somewhere under `dir`. */
-function findChecks(dir: string): string | undefined {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      const found = findChecks(path);
-      if (found) return found;
-    } else if (name === 'checks.json') return path;
-  }
-  return undefined;
-}
-
 const manifest = {
   recordedBy: 'npm run record:conformance (test/recordings/conformance/record.ts)',
   date: new Date().toISOString(),
   node: process.version,
-  suite: `@modelcontextprotocol/conformance@${version('@modelcontextprotocol/conformance')}`,
-  sdk: `@modelcontextprotocol/server@${version('@modelcontextprotocol/server')}`,
+  ...recordedWith,
   runs: [] as {
     wiring: Wiring;
     revision: string;
@@ -117,15 +79,11 @@ for (const wiring of WIRINGS) {
   };
   for (const scenario of scenarios) {
     proxy.scenario = scenario;
-    const out = mkdtempSync(join(tmpdir(), 'conformance-'));
-    const exitCode = await runSuite(proxy.url, scenario, revision, out);
+    const { exitCode, checks } = await runSuiteScenario(proxy.url, scenario, revision, wiring);
     const recorded = proxy.take();
     entries.push(...recorded);
-    const checks = findChecks(out);
     const checksPath = `${wiring}/checks/${scenario}.json`;
-    if (checks) writeFileSync(new URL(checksPath, here), readFileSync(checks));
-    rmSync(out, { recursive: true, force: true });
-    if (!checks) throw new Error(`${wiring} ${scenario}: the suite wrote no checks.json (exit ${exitCode})`);
+    writeFileSync(new URL(checksPath, here), checks);
     run.scenarios.push({ name: scenario, exitCode, entries: recorded.length, checks: checksPath });
     console.log(`${wiring} ${scenario}: exit ${exitCode}, ${recorded.length} exchanges`);
   }

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProbeReportSchema, type ProbeReport } from '../../../src/probe/report.ts';
 import { CHECKS } from '../../../src/probe/catalogue.ts';
+import { CONTRACT_IDS } from '../../support/capstone-contract.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const dir = resolve(root, 'test/recordings/capstone-conformance');
@@ -33,34 +34,6 @@ const IN_PART: Record<string, readonly string[]> = {
   'business-failure-is-result': ['tools-call-error'],
   'backend-unavailable-is-result': ['tools-call-error'],
 };
-
-/** The check ids the capstone contract fixes (the probe may have fewer today, never others in the chapter). */
-const CONTRACT_IDS = [
-  'parse-error',
-  'not-an-object',
-  'method-not-a-string',
-  'id-null',
-  'batch',
-  'unknown-method',
-  'notification-no-response',
-  'string-id-echoed',
-  'number-id-echoed',
-  'ids-in-flight',
-  'unknown-tool',
-  'tool-error-is-result',
-  'business-failure-is-result',
-  'backend-unavailable-is-result',
-  'tool-args-not-object',
-  'invalid-params',
-  'meta-missing',
-  'header-mismatch',
-  'missing-capability',
-  'unsupported-version',
-  'cancellation',
-  'http-content-type',
-  'http-session-id',
-  'http-get-405',
-];
 
 /**
  * Where the two disagree on a server, and why: each gallery bug is narrow on purpose, and the suite sends other

@@ -8,33 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MCP_VERSIONS, PROBE_RULES, slugifyHeading } from '#message-model';
 import { CHECKS, describeCheck } from '../../../src/probe/catalogue.ts';
 import { checkSpecQuote, checkSpecUrl } from '../../support/oracles/spec-snapshot.ts';
-
-const CONTRACT_IDS = [
-  'parse-error',
-  'not-an-object',
-  'method-not-a-string',
-  'id-null',
-  'batch',
-  'unknown-method',
-  'notification-no-response',
-  'string-id-echoed',
-  'number-id-echoed',
-  'ids-in-flight',
-  'unknown-tool',
-  'tool-error-is-result',
-  'business-failure-is-result',
-  'backend-unavailable-is-result',
-  'tool-args-not-object',
-  'invalid-params',
-  'meta-missing',
-  'header-mismatch',
-  'missing-capability',
-  'unsupported-version',
-  'cancellation',
-  'http-content-type',
-  'http-session-id',
-  'http-get-405',
-];
+import { CONTRACT_IDS } from '../../support/capstone-contract.ts';
 
 /**
  * The checks whose level is not a keyword of the sentence they cite. Each cites the schema's comment on

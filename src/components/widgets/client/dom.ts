@@ -2,9 +2,6 @@
 import { decodeBase64Url, encodeBase64Url } from '../../../lib/base64url.ts';
 import { must } from '../../../lib/dom.ts';
 
-// The element builder and `must` live in src/lib/dom.ts; probe-report.ts still imports them from here.
-export { h, must } from '../../../lib/dom.ts';
-
 /** Reads the JSON in a <script type="application/json" data-role="data"> inside `root`. */
 export function readData<T>(root: ParentNode): T {
   return JSON.parse(must(root, 'script[data-role="data"]').textContent ?? 'null') as T;

@@ -17,7 +17,7 @@ import {
   type ReportSummary,
   type ReportView,
 } from '../lib/probe-report-view.ts';
-import { h, must } from './dom.ts';
+import { h, must } from '../../../lib/dom.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { formatCode, normaliseCode } from '../../../room/names.ts';
 import { readSession } from '../../../room/client/session.ts';
