@@ -199,11 +199,14 @@ export async function exchangeHttp(
   }
 }
 
-/** Reads a response body up to `cap` bytes, then stops reading (an endless SSE stream ends here too). */
-async function readCapped(
+/**
+ * Reads a response body up to `cap` bytes, then stops reading (an endless SSE stream ends here too). A body whose
+ * reading fails (the deadline, or the request's abort signal) ends as cut too.
+ */
+export async function readCapped(
   response: Response,
   cap: number,
-  deadline: Promise<never>,
+  deadline: Promise<never> = new Promise<never>(() => {}),
 ): Promise<{ text: string; cut: boolean }> {
   if (!response.body) return { text: '', cut: false };
   const reader = response.body.getReader();
