@@ -178,7 +178,13 @@ export async function exchangeHttp(
   deadline.catch(() => {});
   const fetcherWithDeadline = (r: Request) => Promise.race([fetcher(r), deadline]);
   try {
-    const init: RequestInit = { method: request.method, headers: request.headers, signal: controller.signal };
+    // A redirect is the server's answer, judged as such: following it would contact a host the user did not give.
+    const init: RequestInit = {
+      method: request.method,
+      headers: request.headers,
+      redirect: 'manual',
+      signal: controller.signal,
+    };
     if (request.body !== undefined) init.body = request.body;
     const response = await fetcherWithDeadline(new Request(url, init));
     const headers: Record<string, string> = {};
