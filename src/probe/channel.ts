@@ -11,6 +11,8 @@ export const CHANNEL_LIMITS = {
   lineBytes: 1024 * 1024,
   /** Lines kept over one run; past that the probe stops listening and reports a flood. */
   lines: 2_000,
+  /** Bytes of lines kept over one run (a reference run writes a few kilobytes); past that, a flood too. */
+  bytes: 16 * 1024 * 1024,
   /** Bytes of stderr kept for the report (the rest is counted). */
   stderrBytes: 8 * 1024,
   /** Bytes of an HTTP response body read. */
@@ -54,11 +56,13 @@ export interface LineChannel {
 export function createLineChannel(
   input: Readable,
   output: Writable,
-  limits: { lineBytes?: number; lines?: number } = {},
+  limits: { lineBytes?: number; lines?: number; bytes?: number } = {},
 ): LineChannel & { end(reason: ChannelEnd): void } {
   const lineCap = limits.lineBytes ?? CHANNEL_LIMITS.lineBytes;
   const lineMax = limits.lines ?? CHANNEL_LIMITS.lines;
+  const bytesMax = limits.bytes ?? CHANNEL_LIMITS.bytes;
   const lines: ReceivedLine[] = [];
+  let keptBytes = 0;
   const waiters = new Set<() => void>();
   let parts: Buffer[] = [];
   let partBytes = 0;
@@ -77,6 +81,14 @@ export function createLineChannel(
   const push = (line: Omit<ReceivedLine, 'index'>) => {
     if (lines.length >= lineMax) {
       end({ kind: 'flood', detail: `the server wrote more than ${lineMax} lines; the probe stopped reading` });
+      return;
+    }
+    keptBytes += Buffer.byteLength(line.text);
+    if (keptBytes > bytesMax) {
+      end({
+        kind: 'flood',
+        detail: `the server wrote more than ${bytesMax / (1024 * 1024)} MiB of lines; the probe stopped reading`,
+      });
       return;
     }
     lines.push({ index: lines.length, ...line });
@@ -127,8 +139,12 @@ export function createLineChannel(
     waitFor(from, test, timeoutMs) {
       return new Promise((resolve) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
+        // Each line is tested once: a flood of long lines must not be parsed again at every new line.
+        let next = from;
         const check = () => {
-          if (lines.slice(from).some(test)) done(true);
+          const fresh = lines.slice(next);
+          next = Math.max(next, lines.length);
+          if (fresh.some(test)) done(true);
           else if (finished) done(false);
         };
         const done = (value: boolean) => {
@@ -178,7 +194,13 @@ export async function exchangeHttp(
   deadline.catch(() => {});
   const fetcherWithDeadline = (r: Request) => Promise.race([fetcher(r), deadline]);
   try {
-    const init: RequestInit = { method: request.method, headers: request.headers, signal: controller.signal };
+    // A redirect is the server's answer, judged as such: following it would contact a host the user did not give.
+    const init: RequestInit = {
+      method: request.method,
+      headers: request.headers,
+      redirect: 'manual',
+      signal: controller.signal,
+    };
     if (request.body !== undefined) init.body = request.body;
     const response = await fetcherWithDeadline(new Request(url, init));
     const headers: Record<string, string> = {};
@@ -199,11 +221,14 @@ export async function exchangeHttp(
   }
 }
 
-/** Reads a response body up to `cap` bytes, then stops reading (an endless SSE stream ends here too). */
-async function readCapped(
+/**
+ * Reads a response body up to `cap` bytes, then stops reading (an endless SSE stream ends here too). A body whose
+ * reading fails (the deadline, or the request's abort signal) ends as cut too.
+ */
+export async function readCapped(
   response: Response,
   cap: number,
-  deadline: Promise<never>,
+  deadline: Promise<never> = new Promise<never>(() => {}),
 ): Promise<{ text: string; cut: boolean }> {
   if (!response.body) return { text: '', cut: false };
   const reader = response.body.getReader();

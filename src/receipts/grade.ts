@@ -330,7 +330,13 @@ const genericSlotGrader =
 const OWN_SLOT_GRADERS: { readonly [K in GradedKind]?: SlotGrader } = {
   'decision-table': (ch, result, ctx) => {
     for (const [widgetId, table] of Object.entries(ch.tables ?? {})) {
-      const grade = gradeDecisionTable(table.cells, table.scenarios);
+      // The course's rows for the table when the grader has them (a receipt's own list may be edited to drop rows).
+      const scenarios = ctx.grading ? ctx.grading.tableScenarios(ctx.chapterId, widgetId) : table.scenarios;
+      if (!scenarios) {
+        ctx.notes.push(`Chapter ${ctx.chapterId} has no decision table ${widgetId}; its answers were not graded.`);
+        continue;
+      }
+      const grade = gradeDecisionTable(table.cells, scenarios);
       if (grade.kind === 'invalid-input') {
         ctx.notes.push(`Chapter ${ctx.chapterId}, table ${widgetId}: ${grade.message} Not graded.`);
         continue;

@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { formatCode, normaliseCode } from '../../room/names.ts';
 import { gradedEventSchema } from '../../room/protocol.ts';
+import { readCapped } from '../../probe/channel.ts';
 import { handInOf, type ProbeReport } from '../../probe/report.ts';
 import { UsageError } from '../command.ts';
 
@@ -54,16 +55,50 @@ export function roomTarget(code: string, server: string | undefined, env: NodeJS
 /** How the hand-in went, as one line for the learner. */
 export type HandInOutcome = { kind: 'stored' | 'duplicate'; line: string } | { kind: 'refused'; line: string };
 
+/** The most of a workshop server's answer that is read (its answers to the hand-in are a few hundred bytes). */
+const MAX_ANSWER_BYTES = 64 * 1024;
+const TIMEOUT_MS = 10_000;
+
+/** A workshop server's answer: its status and its JSON body (undefined when it is not JSON). */
+interface Answer {
+  ok: boolean;
+  status: number;
+  body: unknown;
+}
+
+/**
+ * One request to the server given, following no redirect (the sign-in and the report go nowhere else), with at most
+ * MAX_ANSWER_BYTES of the answer read; a string says why there is no answer to read.
+ */
+async function ask(fetchFn: typeof fetch, url: URL, init: RequestInit): Promise<Answer | string> {
+  const signal = AbortSignal.timeout(TIMEOUT_MS);
+  const response = await fetchFn(url, { ...init, redirect: 'manual', signal });
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+    await response.body?.cancel().catch(() => {});
+    return `the workshop server at ${url.origin} answered with a redirect (${response.status}), which is not followed: use the address the capstone page shows`;
+  }
+  const { text, cut } = await readCapped(response, MAX_ANSWER_BYTES);
+  if (signal.aborted) return `the workshop server at ${url.origin} did not answer within ${TIMEOUT_MS / 1000} seconds`;
+  if (cut) return `the workshop server's answer is larger than ${MAX_ANSWER_BYTES / 1024} KB`;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { ok: response.ok, status: response.status, body };
+}
+
 /** Why an answer refused the request, from the server's `{ error }` body when it has one. */
-async function refusal(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined;
-  const said = typeof body?.error === 'string' ? body.error.slice(0, 300) : `it answered ${response.status}`;
-  return said;
+function refusal(answer: Answer): string {
+  const error = (answer.body as { error?: unknown } | undefined)?.error;
+  return typeof error === 'string' ? error.slice(0, 300) : `it answered ${answer.status}`;
 }
 
 /**
  * Sends `report` (whose JSON text, as `--format json` prints it, is `jsonText`) to the room: checks that the sign-in
- * belongs to the room the code names, then posts one event. Never throws for what the server or network does.
+ * belongs to the room the code names, then posts one event. Never throws for what the server or network does, and
+ * never says the sign-in, even when the server writes it back.
  */
 export async function handInToRoom(
   target: RoomTarget,
@@ -71,12 +106,23 @@ export async function handInToRoom(
   jsonText: string,
   fetchFn: typeof fetch = fetch,
 ): Promise<HandInOutcome> {
+  const outcome = await sendHandIn(target, report, jsonText, fetchFn);
+  return { ...outcome, line: outcome.line.split(target.token).join('[your sign-in]') };
+}
+
+async function sendHandIn(
+  target: RoomTarget,
+  report: ProbeReport,
+  jsonText: string,
+  fetchFn: typeof fetch,
+): Promise<HandInOutcome> {
   const headers = { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' };
   const shown = formatCode(target.code);
   try {
-    const me = await fetchFn(new URL('/api/me', target.server), { headers, signal: AbortSignal.timeout(10_000) });
-    if (!me.ok) return { kind: 'refused', line: `Not handed in: the room refused your sign-in (${await refusal(me)})` };
-    const who = (await me.json().catch(() => undefined)) as { room?: { code?: unknown; title?: unknown } } | undefined;
+    const me = await ask(fetchFn, new URL('/api/me', target.server), { headers });
+    if (typeof me === 'string') return { kind: 'refused', line: `Not handed in: ${me}` };
+    if (!me.ok) return { kind: 'refused', line: `Not handed in: the room refused your sign-in (${refusal(me)})` };
+    const who = me.body as { room?: { code?: unknown; title?: unknown } } | undefined;
     if (who?.room?.code !== target.code)
       return {
         kind: 'refused',
@@ -94,15 +140,14 @@ export async function handInToRoom(
     });
     if (!event.success)
       return { kind: 'refused', line: `Not handed in: the report does not make a room event (${event.error.message})` };
-    const sent = await fetchFn(new URL('/api/events', target.server), {
+    const sent = await ask(fetchFn, new URL('/api/events', target.server), {
       method: 'POST',
       headers,
       body: JSON.stringify({ events: [event.data] }),
-      signal: AbortSignal.timeout(10_000),
     });
-    if (!sent.ok) return { kind: 'refused', line: `Not handed in: ${await refusal(sent)}` };
-    const body = (await sent.json().catch(() => undefined)) as
-      { results?: { status?: unknown; reason?: unknown }[] } | undefined;
+    if (typeof sent === 'string') return { kind: 'refused', line: `Not handed in: ${sent}` };
+    if (!sent.ok) return { kind: 'refused', line: `Not handed in: ${refusal(sent)}` };
+    const body = sent.body as { results?: { status?: unknown; reason?: unknown }[] } | undefined;
     const result = body?.results?.[0];
     const title = typeof who.room.title === 'string' ? `"${who.room.title.slice(0, 80)}"` : shown;
     if (result?.status === 'stored' || result?.status === 'duplicate')

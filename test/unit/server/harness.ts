@@ -26,6 +26,8 @@ export interface TestServer {
   data: WorkshopData;
   bus: Bus;
   clock: { now: number };
+  /** Every route the application registers (Hono's `app.routes`), middleware included. */
+  routes: readonly { method: string; path: string }[];
   close(): void;
 }
 
@@ -55,6 +57,7 @@ export function testServer(
     data,
     bus,
     clock,
+    routes: app.routes.map(({ method, path }) => ({ method, path })),
     close: closeStreams,
   };
 }
