@@ -328,7 +328,7 @@ const fail = (explanation: string): ProbeJudgement => ({ kind: 'fail', explanati
  */
 export function judgeSilenceOnStdio(): ProbeJudgement {
   return fail(
-    `Nothing came back, though the server kept answering: it dropped the line (the official SDK's stdio transport does). JSON-RPC 2.0, which MCP requires, says "${JSONRPC_MUST_REPLY}" and its examples answer invalid JSON with -32700 and an invalid Request object with -32600; no sentence of MCP's stdio transport lets a server stay silent.`,
+    `Nothing came back before the server answered the probe's next request: it dropped the line (the official SDK's stdio transport does), or answered it only after a later request, which this check cannot tell apart. JSON-RPC 2.0, which MCP requires, says "${JSONRPC_MUST_REPLY}" and its examples answer invalid JSON with -32700 and an invalid Request object with -32600; no sentence of MCP's stdio transport lets a server stay silent.`,
   );
 }
 
