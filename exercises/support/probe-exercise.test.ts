@@ -45,6 +45,11 @@ describe('describeRun', () => {
     expect(text).toContain('MUST 1 of 2 passed');
     expect(text).toContain('✗ MUST tool-error-is-result');
     expect(text).toContain('"code":-32602');
+    // What the spec says, not only where: the sentence the check rests on, then its page.
+    expect(text).toContain('spec     “Input validation errors (e.g., date in wrong format, value out of range)”');
+    expect(text).toContain(
+      '         https://modelcontextprotocol.io/specification/2026-07-28/server/tools#error-handling',
+    );
     expect(text).toContain('course   /chapters/tool-failures-vs-protocol-failures/#which-failures-go-where');
     expect(text).not.toContain('unknown-tool');
   });

@@ -86,7 +86,8 @@ export function describeRun(run: ProbeRun, target: string): { lines: string[]; f
       `   ✗ ${c.level} ${c.id}: ${clip(c.explanation)}`,
       `     sent     ${clip(c.sent)}`,
       `     received ${clip(c.received)}`,
-      `     spec     ${c.spec.url}`,
+      `     spec     “${clip(c.spec.quote, 600)}”`,
+      `              ${c.spec.url}`,
       `     course   /chapters/${c.chapter.id}/#${c.chapter.anchor}`,
     );
   }

@@ -86,3 +86,26 @@ for (const path of ['/handout/', '/handout/exercises/']) {
     expect(broken).toEqual([]);
   });
 }
+
+test.describe('printed from a dark theme', () => {
+  test.use({ colorScheme: 'dark' });
+  for (const path of ['/instructor/', '/chapters/check-your-own-server/']) {
+    test(`${path} prints dark text on light boxes, never on the screen's dark surfaces`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await page.emulateMedia({ media: 'print' });
+      // The print stylesheet sets the page's text to black (--fg: #000): every box printed behind text must be
+      // light for it to be read on paper, whatever theme the screen was in.
+      const dark = await page.locator('main *').evaluateAll((elements) =>
+        elements.flatMap((element) => {
+          if (!element.checkVisibility()) return [];
+          const [r = 0, g = 0, b = 0, a = 1] = (getComputedStyle(element).backgroundColor.match(/[\d.]+/g) ?? []).map(
+            Number,
+          );
+          return a > 0.5 && r + g + b < 3 * 160 ? [`${element.tagName.toLowerCase()}.${element.className}`] : [];
+        }),
+      );
+      expect(dark).toEqual([]);
+    });
+  }
+});
