@@ -80,6 +80,13 @@ test('a report chosen as a file counts in the checklist and on the progress page
   await expect(item).toHaveAttribute('data-done', 'true');
   await page.reload();
   await expect(page.locator(`${WIDGET} [data-role="rendered"]`)).toContainText('Handed in: incident-desk 0.1.0');
+  // Removing the hand-in is one click, and so is bringing it back: no learner's work is lost to a slip.
+  await page.locator(`${WIDGET}[data-upgraded]`).waitFor();
+  await widget.getByRole('button', { name: 'Remove the hand-in' }).click();
+  await expect(item).toHaveAttribute('data-done', 'false');
+  await widget.getByRole('button', { name: 'Undo' }).click();
+  await expect(widget.locator('[data-role="status"]')).toHaveText('The hand-in is back.');
+  await expect(item).toHaveAttribute('data-done', 'true');
   await page.goto('/progress/');
   const chapter = page.locator('lab-progress-page li[data-chapter="check-your-own-server"]');
   await expect(chapter.locator('li[data-index]', { hasText: 'Hand in a probe report' })).toContainText(

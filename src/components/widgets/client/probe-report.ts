@@ -210,10 +210,23 @@ class LabProbeReport extends HTMLElement {
     });
 
     clear.addEventListener('click', () => {
+      // What is removed is kept until the page goes, so one click can bring it back.
+      const widget = store.getWidget(chapter, exercise);
+      const graded = store.chapter(chapter).graded?.[exercise];
       store.resetWidget(chapter, OLD_WIDGET_ID);
       const outcome = store.resetWidget(chapter, exercise);
       out.replaceChildren();
-      status.textContent = outcome.kind === 'saved' ? 'The hand-in was removed.' : outcome.reason;
+      if (outcome.kind !== 'saved') return void (status.textContent = outcome.reason);
+      const undo = h('button', { type: 'button' }, 'Undo');
+      undo.addEventListener('click', () => {
+        if (widget) store.saveWidget(chapter, exercise, { kind: KIND, state: widget.state, done: widget.done });
+        if (graded?.kind === KIND) {
+          const { correct, total, passed, answers } = graded;
+          announceGraded({ kind: KIND, chapter, item: exercise, correct, total, passed, answers });
+        }
+        status.textContent = 'The hand-in is back.';
+      });
+      status.replaceChildren('The hand-in was removed. ', undo);
     });
 
     showSaved();
