@@ -15,6 +15,7 @@ import {
 } from '../../../exercises/11-capstone-incident-desk/incident-desk.solution.ts';
 import { serveDeskStdio } from '../../../exercises/11-capstone-incident-desk/stdio-lines.ts';
 import type { ProbeReport } from '../../../src/probe/report.ts';
+import { officialSchema } from '../../support/oracles/spec-snapshot.ts';
 import { probeHttp, probeStdio } from './harness.ts';
 
 const check = (report: ProbeReport, id: string) => report.checks.find((c) => c.id === id);
@@ -82,6 +83,25 @@ describe('a line that is not a message, on stdio', () => {
     expect(parse?.explanation).toContain(
       'When a rpc call is made, the Server MUST reply with a Response, except for in the case of Notifications.',
     );
+  });
+
+  // 2025-06-18 basic/transports, stdio: "The server MUST NOT write anything to its stdout that is not a valid MCP
+  // message." The 2025-06-18 schema requires an id on every error (JSONRPCError: "required": ["error", "id",
+  // "jsonrpc"]) and a RequestId is a string or an integer, so no valid MCP message of that revision answers a line
+  // whose id could not be read: JSON-RPC 2.0's "id": null and MCP's stdout rule cannot both be kept, and the probe
+  // must not fail either choice. Where the id was readable (43) a valid -32600 exists, and silence still fails.
+  it('2025-06-18: silence for a line with no readable id is not a failure; with a readable id it is', async () => {
+    const defs = officialSchema('2025-06-18').definitions as Record<string, { required?: string[]; type?: string[] }>;
+    expect(defs.JSONRPCError?.required).toContain('id');
+    expect(defs.RequestId?.type).toEqual(['string', 'integer']);
+    const report = await probeStdio((i, o) => Promise.resolve(servePlainStdio(i, o)), { protocol: '2025-06-18' });
+    for (const id of ['parse-error', 'not-an-object', 'id-null']) {
+      expect(check(report, id)?.status, id).toBe('pass');
+      expect(check(report, id)?.explanation, id).toContain(
+        'The server MUST NOT write anything to its stdout that is not a valid MCP message.',
+      );
+    }
+    expect(check(report, 'method-not-a-string')?.status).toBe('fail');
   });
 
   it('the reference desk answers -32700 and -32600 with id null, and a readable id where there is one', async () => {
