@@ -16,6 +16,7 @@ import {
 import { serveDeskStdio } from '../../../exercises/11-capstone-incident-desk/stdio-lines.ts';
 import type { ProbeReport } from '../../../src/probe/report.ts';
 import { officialSchema } from '../../support/oracles/spec-snapshot.ts';
+import { schemaEnvelope } from '../../support/oracles/json-schema-oracle.ts';
 import { probeHttp, probeStdio } from './harness.ts';
 
 const check = (report: ProbeReport, id: string) => report.checks.find((c) => c.id === id);
@@ -104,7 +105,12 @@ describe('a line that is not a message, on stdio', () => {
     expect(check(report, 'method-not-a-string')?.status).toBe('fail');
   });
 
-  it('the reference desk answers -32700 and -32600 with id null, and a readable id where there is one', async () => {
+  // 2025-11-25 and 2026-07-28 basic, Error Responses: "Error responses MUST include the same ID as the request they
+  // correspond to (except in error cases where the ID could not be read due a malformed request)." Their schemas make
+  // JSONRPCErrorResponse.id optional and a RequestId a string or an integer, so "id": null is no valid MCP message,
+  // and each revision's stdio transport says "The server MUST NOT write anything to its stdout that is not a valid
+  // MCP message." The unreadable id is left out; a readable one (43) is echoed.
+  it('the reference desk answers -32700 and -32600 with the id left out, and a readable id where there is one', async () => {
     const input = new PassThrough();
     const output = new PassThrough();
     const handle = serveDeskStdio(() => createIncidentDesk(createDeskState()), input, output);
@@ -118,11 +124,13 @@ describe('a line that is not a message, on stdio', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     lines.close();
     await handle.close();
-    expect(replies).toMatchObject([
-      { jsonrpc: '2.0', id: null, error: { code: -32700 } },
-      { jsonrpc: '2.0', id: null, error: { code: -32600 } },
-      { jsonrpc: '2.0', id: 43, error: { code: -32600 } },
-      { jsonrpc: '2.0', id: null, error: { code: -32600 } },
+    expect(replies).toEqual([
+      { jsonrpc: '2.0', error: { code: -32700, message: expect.any(String) } },
+      { jsonrpc: '2.0', error: { code: -32600, message: expect.any(String) } },
+      { jsonrpc: '2.0', id: 43, error: { code: -32600, message: expect.any(String) } },
+      { jsonrpc: '2.0', error: { code: -32600, message: expect.any(String) } },
     ]);
+    for (const version of ['2025-11-25', '2026-07-28'] as const)
+      for (const reply of replies) expect(schemaEnvelope(version, reply), version).toBe('error');
   });
 });
