@@ -323,10 +323,16 @@ const fail = (explanation: string): ProbeJudgement => ({ kind: 'fail', explanati
 
 /**
  * Malformed input (not JSON, not an object, a method that is not a string, a null id) answered with nothing on stdio
- * while the server kept answering. JSON-RPC 2.0 owes a Response (JSONRPC_MUST_REPLY) and MCP adopts JSON-RPC 2.0;
- * no sentence of the stdio transport lets a server drop the line, so silence fails, whatever the SDK's habit.
+ * while the server kept answering. JSON-RPC 2.0 owes a Response (JSONRPC_MUST_REPLY) and MCP adopts JSON-RPC 2.0, so
+ * silence fails, whatever the SDK's habit; except under 2025-06-18 for a line whose id could not be read
+ * (`idReadable` false), where no reply is a valid MCP message: that schema requires an id on every error and a
+ * RequestId is a string or an integer, and the stdio transport forbids the rest (ONLY_MESSAGES_ON_STDOUT).
  */
-export function judgeSilenceOnStdio(): ProbeJudgement {
+export function judgeSilenceOnStdio(protocol: McpVersion, idReadable: boolean): ProbeJudgement {
+  if (protocol === '2025-06-18' && !idReadable)
+    return pass(
+      `Nothing came back, which 2025-06-18 allows here: its schema requires an id (a string or an integer) on every error, so no valid MCP message answers a line whose id could not be read, and its stdio transport says "${ONLY_MESSAGES_ON_STDOUT}" JSON-RPC 2.0's answer ("id": null) is allowed too; from 2025-11-25 an error leaves the id out, and silence fails.`,
+    );
   return fail(
     `Nothing came back before the server answered the probe's next request: it dropped the line (the official SDK's stdio transport does), or answered it only after a later request, which this check cannot tell apart. JSON-RPC 2.0, which MCP requires, says "${JSONRPC_MUST_REPLY}" and its examples answer invalid JSON with -32700 and an invalid Request object with -32600; no sentence of MCP's stdio transport lets a server stay silent.`,
   );

@@ -315,10 +315,14 @@ const resultOf = (exchange: Exchange) => memberOf(exchange, 'result');
 
 /**
  * Judges an exchange against the reply owed: the model's transport findings first (HTTP), then the reply itself.
- * `malformedInput`: the message sent is not a valid message, and what silence on stdio amounts to is the model's
- * judgement (`judgeSilenceOnStdio`).
+ * `malformedInput`: the message sent is not a valid message (under `protocol`, its id readable or not), and what
+ * silence on stdio amounts to is the model's judgement (`judgeSilenceOnStdio`).
  */
-function judge(exchange: Exchange, owed: Reply, options: { malformedInput?: boolean } = {}): Verdict {
+function judge(
+  exchange: Exchange,
+  owed: Reply,
+  options: { malformedInput?: { protocol: McpVersion; idReadable: boolean } } = {},
+): Verdict {
   if (exchange.failure) return { status: 'fail', explanation: cap(exchange.failure) };
   if (exchange.http && (exchange.http.brokenBy === 'server' || exchange.http.brokenBy === 'both')) {
     const errors = exchange.http.findings.filter((f) => f.severity === 'error' && f.location.part === 'response');
@@ -328,7 +332,7 @@ function judge(exchange: Exchange, owed: Reply, options: { malformedInput?: bool
   const answer = checkAnswer(owed, exchange.received);
   if (answer.kind === 'as-owed') return { status: 'pass', explanation: answer.explanation };
   if (answer.kind === 'nothing-came-back' && options.malformedInput && !exchange.http)
-    return verdictOf(judgeSilenceOnStdio());
+    return verdictOf(judgeSilenceOnStdio(options.malformedInput.protocol, options.malformedInput.idReadable));
   return { status: 'fail', explanation: answer.explanation };
 }
 
@@ -364,7 +368,12 @@ const malformed =
     const sent = text(session);
     const exchange = await session.send(sent);
     const owed = exchange.http?.owed ?? owedFor(session, sent);
-    return fromExchange(exchange, judge(exchange, owed, { malformedInput: true }));
+    const id = idOf(sent);
+    const idReadable = typeof id === 'string' || typeof id === 'number';
+    return fromExchange(
+      exchange,
+      judge(exchange, owed, { malformedInput: { protocol: session.protocol, idReadable } }),
+    );
   };
 
 /** A check that calls a tool of the brief and expects a tool result with isError: true (`inputValidation`: or, under

@@ -15,6 +15,8 @@ import {
 } from '../../../exercises/11-capstone-incident-desk/incident-desk.solution.ts';
 import { serveDeskStdio } from '../../../exercises/11-capstone-incident-desk/stdio-lines.ts';
 import type { ProbeReport } from '../../../src/probe/report.ts';
+import { officialSchema } from '../../support/oracles/spec-snapshot.ts';
+import { schemaEnvelope } from '../../support/oracles/json-schema-oracle.ts';
 import { probeHttp, probeStdio } from './harness.ts';
 
 const check = (report: ProbeReport, id: string) => report.checks.find((c) => c.id === id);
@@ -84,7 +86,31 @@ describe('a line that is not a message, on stdio', () => {
     );
   });
 
-  it('the reference desk answers -32700 and -32600 with id null, and a readable id where there is one', async () => {
+  // 2025-06-18 basic/transports, stdio: "The server MUST NOT write anything to its stdout that is not a valid MCP
+  // message." The 2025-06-18 schema requires an id on every error (JSONRPCError: "required": ["error", "id",
+  // "jsonrpc"]) and a RequestId is a string or an integer, so no valid MCP message of that revision answers a line
+  // whose id could not be read: JSON-RPC 2.0's "id": null and MCP's stdout rule cannot both be kept, and the probe
+  // must not fail either choice. Where the id was readable (43) a valid -32600 exists, and silence still fails.
+  it('2025-06-18: silence for a line with no readable id is not a failure; with a readable id it is', async () => {
+    const defs = officialSchema('2025-06-18').definitions as Record<string, { required?: string[]; type?: string[] }>;
+    expect(defs.JSONRPCError?.required).toContain('id');
+    expect(defs.RequestId?.type).toEqual(['string', 'integer']);
+    const report = await probeStdio((i, o) => Promise.resolve(servePlainStdio(i, o)), { protocol: '2025-06-18' });
+    for (const id of ['parse-error', 'not-an-object', 'id-null']) {
+      expect(check(report, id)?.status, id).toBe('pass');
+      expect(check(report, id)?.explanation, id).toContain(
+        'The server MUST NOT write anything to its stdout that is not a valid MCP message.',
+      );
+    }
+    expect(check(report, 'method-not-a-string')?.status).toBe('fail');
+  });
+
+  // 2025-11-25 and 2026-07-28 basic, Error Responses: "Error responses MUST include the same ID as the request they
+  // correspond to (except in error cases where the ID could not be read due a malformed request)." Their schemas make
+  // JSONRPCErrorResponse.id optional and a RequestId a string or an integer, so "id": null is no valid MCP message,
+  // and each revision's stdio transport says "The server MUST NOT write anything to its stdout that is not a valid
+  // MCP message." The unreadable id is left out; a readable one (43) is echoed.
+  it('the reference desk answers -32700 and -32600 with the id left out, and a readable id where there is one', async () => {
     const input = new PassThrough();
     const output = new PassThrough();
     const handle = serveDeskStdio(() => createIncidentDesk(createDeskState()), input, output);
@@ -98,11 +124,13 @@ describe('a line that is not a message, on stdio', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     lines.close();
     await handle.close();
-    expect(replies).toMatchObject([
-      { jsonrpc: '2.0', id: null, error: { code: -32700 } },
-      { jsonrpc: '2.0', id: null, error: { code: -32600 } },
-      { jsonrpc: '2.0', id: 43, error: { code: -32600 } },
-      { jsonrpc: '2.0', id: null, error: { code: -32600 } },
+    expect(replies).toEqual([
+      { jsonrpc: '2.0', error: { code: -32700, message: expect.any(String) } },
+      { jsonrpc: '2.0', error: { code: -32600, message: expect.any(String) } },
+      { jsonrpc: '2.0', id: 43, error: { code: -32600, message: expect.any(String) } },
+      { jsonrpc: '2.0', error: { code: -32600, message: expect.any(String) } },
     ]);
+    for (const version of ['2025-11-25', '2026-07-28'] as const)
+      for (const reply of replies) expect(schemaEnvelope(version, reply), version).toBe('error');
   });
 });
