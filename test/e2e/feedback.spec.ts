@@ -100,6 +100,9 @@ test('no verdict is printed twice anywhere a learner checks an answer', async ({
   await tableCell(page, 'unknown-method', 'layer').selectOption('method-dispatch');
   await tableCell(page, 'unknown-method', 'retry').selectOption('with-backoff');
   await page.locator(`${TABLE} [data-action="check"]`).click();
+  // As a learner reaches it: scrolled to, the check's code loads and its controls show.
+  await page.locator('lab-completion-check').scrollIntoViewIfNeeded();
+  await page.locator('lab-completion-check[data-upgraded]').waitFor();
   await page.locator('lab-completion-check select').first().selectOption({ index: 1 });
   await page.locator('lab-completion-check button[type="submit"]').click();
   await page.goto(CH2);

@@ -45,6 +45,9 @@ const BEA: Record<string, Record<string, string>> = {
 async function answerCheck(page: Page, table: Record<string, Record<string, string>>): Promise<void> {
   await page.goto(`/chapters/${CHAPTER}/`);
   const form = page.locator(`lab-completion-check[data-chapter="${CHAPTER}"] form`);
+  // As a learner reaches it: scrolled to, the check's code loads and its controls show.
+  await form.scrollIntoViewIfNeeded();
+  await page.locator(`lab-completion-check[data-chapter="${CHAPTER}"][data-upgraded]`).waitFor();
   await form.locator('[data-role="controls"]:not([hidden])').waitFor();
   for (const q of check.questions) {
     const item = form.locator(`li[data-question="${q.id}"]`);
@@ -101,7 +104,7 @@ test('two learners copy receipts; the roster shows both, with colours, labels, m
   await answerCheck(bea, BEA);
   const adaReceipt = await copyReceipt(ada, 'Ada');
   const beaReceipt = await copyReceipt(bea, 'Bea');
-  expect(adaReceipt).toMatch(/^\{"format":"mcp-message-lab\/receipt","version":3,/);
+  expect(adaReceipt).toMatch(/^\{"format":"mcp-message-lab\/receipt","version":4,/);
   expect(adaReceipt).not.toBe(beaReceipt);
   // The same receipt as a QR code for a phone: the panel says which form the code holds.
   await ada.locator('lab-receipt-panel').getByRole('button', { name: 'Show as QR code' }).click();
