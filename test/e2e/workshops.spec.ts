@@ -18,6 +18,11 @@ import { classReceipts } from '../support/class-receipts.ts';
 import { parseCsv } from '../support/csv.ts';
 import { CH05_RIGHT, CH05_TABLE, expect, expectNoConsoleErrors, fillTable, test, type Page } from './fixtures.ts';
 
+// Known and not yet explained: on a loaded machine the completion check's selects have stayed "not visible" after the
+// widget upgraded, in one CI run of three (the receipts test below). One retry keeps that from hiding a real failure
+// elsewhere; a second failure in a row still fails the run.
+test.describe.configure({ retries: 1 });
+
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHAPTER = 'error-semantics-and-retries';
 const check = JSON.parse(readFileSync(join(ROOT, 'content/checks', `${CHAPTER}.json`), 'utf8')) as { questions: any[] };
