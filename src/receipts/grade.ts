@@ -266,11 +266,7 @@ function gradePredictions(
     return;
   }
   for (const [itemId, entry] of entries) {
-    const read = readGradedAnswers(kind, entry.answers);
-    const grade =
-      read.kind === 'answers'
-        ? gradeAnswers(kind, read.answers, { chapterId: ctx.chapterId, itemId }, ctx.grading, ctx.classify)
-        : { kind: 'rejected' as const, reason: read.message };
+    const grade = gradeEntry(kind, entry.answers, itemId, ctx, ctx.grading);
     if (grade.kind === 'rejected') {
       ctx.notes.push(`Chapter ${ctx.chapterId}, prediction ${itemId}: ${grade.reason} Not graded.`);
       continue;
@@ -280,6 +276,20 @@ function gradePredictions(
     result.predictions.total += 1;
     result.predictions.correct += grade.passed ? 1 : 0;
   }
+}
+
+/** One stored answer of a kind, read at the border and re-graded by the kind's grader; a bad shape is a refusal. */
+function gradeEntry(
+  kind: GradedKind,
+  answers: unknown,
+  itemId: string,
+  ctx: ReceiptGradeContext,
+  grading: NonNullable<ReceiptGradeContext['grading']>,
+) {
+  const read = readGradedAnswers(kind, answers);
+  return read.kind === 'answers'
+    ? gradeAnswers(kind, read.answers, { chapterId: ctx.chapterId, itemId }, grading, ctx.classify)
+    : { kind: 'rejected' as const, reason: read.message };
 }
 
 type SlotGrader = (ch: ChapterReceipt, result: ChapterResult, ctx: ReceiptGradeContext) => void;
@@ -301,11 +311,7 @@ const genericSlotGrader =
       return;
     }
     for (const [itemId, entry] of entries) {
-      const read = readGradedAnswers(kind, entry.answers);
-      const grade =
-        read.kind === 'answers'
-          ? gradeAnswers(kind, read.answers, { chapterId: ctx.chapterId, itemId }, ctx.grading, ctx.classify)
-          : { kind: 'rejected' as const, reason: read.message };
+      const grade = gradeEntry(kind, entry.answers, itemId, ctx, ctx.grading);
       if (grade.kind === 'rejected') {
         ctx.notes.push(`Chapter ${ctx.chapterId}, ${kind} ${itemId}: ${grade.reason} Not graded.`);
         continue;
