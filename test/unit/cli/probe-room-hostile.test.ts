@@ -4,12 +4,11 @@
  * the report reaches another host), reads a bounded answer, and never prints the sign-in, even when the server
  * echoes it back.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handInToRoom, roomTarget } from '../../../src/cli/commands/probe-room.ts';
 import { readProbeReport, type ProbeReport } from '../../../src/probe/report.ts';
 import { SAMPLE_REPORT } from '../../support/probe-report-sample.ts';
+import { useLocalServers } from '../../support/local-server.ts';
 
 const CODE = 'ACDE-FGHJ';
 const TOKEN = `${'a'.repeat(22)}.${'b'.repeat(43)}`;
@@ -20,26 +19,7 @@ const sample = (): ProbeReport => {
   return read.report;
 };
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (s) =>
-        new Promise<void>((done) => {
-          s.closeAllConnections();
-          s.close(() => done());
-        }),
-    ),
-  );
-});
-
-/** A server on a free port of 127.0.0.1, answering with `handler`; its base address. */
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const serve = useLocalServers();
 
 /** The room's own answer to GET /api/me for the room CODE names. */
 const meOfRoom = JSON.stringify({ learner: { id: 'x', name: 'Ada', joinedAt: 0 }, room: { code: 'ACDEFGHJ' } });

@@ -3,31 +3,12 @@
  * contacts only the URL given"): a server that answers with a redirect to another host is judged on that answer,
  * and the other host receives nothing, over real sockets with the global fetch.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProbeReportSchema } from '../../../src/probe/report.ts';
 import { runProbe } from '../../../src/probe/run.ts';
+import { useLocalServers } from '../../support/local-server.ts';
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (s) =>
-        new Promise<void>((done) => {
-          s.closeAllConnections();
-          s.close(() => done());
-        }),
-    ),
-  );
-});
-
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const serve = useLocalServers();
 
 describe('mcp-lab probe --url and redirects', () => {
   it('follows no redirect to another host', async () => {
