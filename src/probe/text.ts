@@ -6,7 +6,8 @@
  */
 import type { ProbeReport } from './report.ts';
 
-const MARK = { pass: 'pass', fail: 'FAIL', 'not-attempted': 'skip' } as const;
+// A check the run could not attempt is marked with the words the JSON report and the course page use ("not attempted").
+const MARK = { pass: 'pass', fail: 'FAIL', 'not-attempted': 'not attempted' } as const;
 const indent = (text: string, prefix: string) =>
   text
     .split('\n')

@@ -12,8 +12,8 @@ import { probeHttp } from './harness.ts';
 /** The lines of the block that starts at the check's own line, up to the next check's line. */
 function blockOf(text: string, id: string): string[] {
   const lines = text.split('\n');
-  const start = lines.findIndex((l) => new RegExp(`^\\S+ +\\S+ +${id}$`).test(l));
-  const end = lines.findIndex((l, i) => i > start && /^(pass|FAIL|skip) /.test(l));
+  const start = lines.findIndex((l) => new RegExp(`^(pass|FAIL|not attempted) +\\S+ +${id}$`).test(l));
+  const end = lines.findIndex((l, i) => i > start && /^(pass|FAIL|not attempted) /.test(l));
   return lines.slice(start, end === -1 ? undefined : end);
 }
 
@@ -47,5 +47,15 @@ describe('the text report of a failed check', () => {
   it('gives a passing check one line', async () => {
     const report = await probeHttp(buggyHttpHandler(stringIdAsNumber), { protocol: '2025-11-25' });
     expect(blockOf(formatProbeReport(report), 'number-id-echoed')).toEqual(['pass  MUST   number-id-echoed']);
+  });
+
+  it('marks a check it could not make with the words of the JSON status, "not attempted"', async () => {
+    const report = await probeHttp(buggyHttpHandler(stringIdAsNumber), { protocol: '2025-11-25' });
+    const checks = report.checks.map((c) =>
+      c.id === 'number-id-echoed' ? { ...c, status: 'not-attempted' as const } : c,
+    );
+    const text = formatProbeReport({ ...report, checks });
+    expect(text.split('\n')).toContain('not attempted  MUST   number-id-echoed');
+    expect(text).not.toMatch(/^skip /m);
   });
 });
