@@ -10,6 +10,7 @@
  * no request, the first as MCP's schema writes it from 2025-11-25 on and the second as JSON-RPC 2.0 does (§5).
  */
 import type { Classification, MessageId, Reply } from './classification.ts';
+import type { Protocol } from './protocols.ts';
 
 /** What one received message amounts to as a reply; undefined when it is not a reply (a request, a notification). */
 export function replyOf(c: Classification): Reply | undefined {
@@ -55,6 +56,22 @@ type Single = Extract<Reply, { send: 'response' | 'error' }>;
 const sameId = (a: MessageId, b: MessageId): boolean => a === b;
 const showId = (id: MessageId): string => JSON.stringify(id);
 
+/**
+ * How the owed id of an error for an unreadable request is written under `protocol`. JSON-RPC 2.0 §5: "If there was
+ * an error in detecting the id in the Request object (e.g. Parse error/Invalid Request), it MUST be Null." The
+ * 2025-06-18 schema has `JSONRPCError.id: RequestId`, required, so null is the only form. From 2025-11-25 the schema
+ * has `JSONRPCErrorResponse.id?: RequestId` and the text says "Error responses MUST include the same ID as the request
+ * they correspond to (except in error cases where the ID could not be read due a malformed request).": the exception
+ * lifts the MUST without naming a form, so the schema's form (left out) is owed and JSON-RPC's null, which MCP says
+ * its messages follow, is accepted too (the classifier warns about it).
+ */
+function owedIdText(id: MessageId, protocol: Protocol | undefined): string {
+  if (id !== null) return `the id ${showId(id)}`;
+  if (protocol === undefined || protocol === 'jsonrpc-2.0') return 'the id null';
+  if (protocol === '2025-06-18') return 'the id null (the 2025-06-18 schema has no other form)';
+  return `the id left out (${protocol}'s schema; JSON-RPC's "id": null is accepted too)`;
+}
+
 /** True when a received id is the owed id written another way (`"7"` for `7`, or `7` for `"7"`). */
 function retyped(owed: MessageId, got: MessageId): boolean {
   return owed !== null && got !== null && typeof owed !== typeof got && String(owed) === String(got);
@@ -62,9 +79,9 @@ function retyped(owed: MessageId, got: MessageId): boolean {
 
 /**
  * Compares the replies received (in the order they came) with the reply owed for one message. Messages that are not
- * replies are ignored. Never throws.
+ * replies are ignored. `protocol` words an unreadable id as that revision writes it. Never throws.
  */
-export function checkAnswer(owed: Reply, received: readonly Classification[]): AnswerCheck {
+export function checkAnswer(owed: Reply, received: readonly Classification[], protocol?: Protocol): AnswerCheck {
   const replies = received.map(replyOf).filter((r): r is Reply => r !== undefined);
   const single = replies.filter((r): r is Single => r.send === 'response' || r.send === 'error');
   if (owed.send === 'nothing') {
@@ -109,10 +126,10 @@ export function checkAnswer(owed: Reply, received: readonly Classification[]): A
       return {
         kind: 'unexpected-answer',
         answer: other,
-        explanation: `The only reply carries the id ${showId(other.id)}, not ${showId(owedId)}.`,
+        explanation: `The only reply carries the id ${showId(other.id)}, not ${owedIdText(owedId, protocol)}.`,
       };
     }
-    return { kind: 'nothing-came-back', explanation: `No reply with the id ${showId(owedId)} came back.` };
+    return { kind: 'nothing-came-back', explanation: `No reply with ${owedIdText(owedId, protocol)} came back.` };
   }
   if (owed.send === 'response') {
     return exact.send === 'response'

@@ -329,7 +329,7 @@ function judge(
     const first = errors[0] ?? exchange.http.findings.find((f) => f.severity === 'error');
     return { status: 'fail', explanation: cap(first ? first.message : exchange.http.explanation) };
   }
-  const answer = checkAnswer(owed, exchange.received);
+  const answer = checkAnswer(owed, exchange.received, options.malformedInput?.protocol);
   if (answer.kind === 'as-owed') return { status: 'pass', explanation: answer.explanation };
   if (answer.kind === 'nothing-came-back' && options.malformedInput && !exchange.http)
     return verdictOf(judgeSilenceOnStdio(options.malformedInput.protocol, options.malformedInput.idReadable));

@@ -46,4 +46,27 @@ describe('checkAnswer', () => {
     expect(checkAnswer(owed, got({ jsonrpc: '2.0', id: null, result: {} })).kind).toBe('invalid-answer');
     expect(checkAnswer(owed, []).kind).toBe('nothing-came-back');
   });
+
+  // The owed form of an unreadable id differs by revision:
+  // - 2025-11-25 basic/index.mdx §Error Responses: "Error responses MUST include the same ID as the request they
+  //   correspond to (except in error cases where the ID could not be read due a malformed request)."; its schema
+  //   writes `JSONRPCErrorResponse { id?: RequestId }`, so the id is left out.
+  // - 2025-06-18 schema: `JSONRPCError { id: RequestId }`, required; JSON-RPC 2.0 §5: "If there was an error in
+  //   detecting the id in the Request object (e.g. Parse error/Invalid Request), it MUST be Null."
+  const unreadable = { send: 'error', code: -32700, id: null } as const;
+  it('accepts, from 2025-11-25 on, an error for an unreadable id with the id left out or null', () => {
+    const error = { code: -32700, message: 'Parse error' };
+    expect(checkAnswer(unreadable, got({ jsonrpc: '2.0', error }), '2025-11-25').kind).toBe('as-owed');
+    expect(checkAnswer(unreadable, got({ jsonrpc: '2.0', id: null, error }), '2025-11-25').kind).toBe('as-owed');
+  });
+
+  it('words the owed id of an unreadable request as the revision writes it', () => {
+    expect(checkAnswer(unreadable, [], '2025-11-25').explanation).toContain('the id left out');
+    expect(checkAnswer(unreadable, [], '2026-07-28').explanation).toContain('the id left out');
+    expect(checkAnswer(unreadable, [], '2025-06-18').explanation).toContain('the id null');
+    expect(checkAnswer(unreadable, [], '2025-06-18').explanation).not.toContain('left out');
+    expect(checkAnswer(unreadable, [], 'jsonrpc-2.0').explanation).toBe('No reply with the id null came back.');
+    const other = got({ jsonrpc: '2.0', id: 41, error: { code: -32700, message: 'Parse error' } });
+    expect(checkAnswer(unreadable, other, '2025-11-25').explanation).toMatch(/carries the id 41, not the id left out/);
+  });
 });
