@@ -25,7 +25,7 @@ export const problem = (
 ) => c.json({ error }, status);
 
 /** A refused join, naming the field it concerns (JoinRefusal). */
-export const refuse = (c: Context, status: 400 | 409, refusal: JoinRefusal) => c.json(refusal, status);
+export const refuse = (c: Context, status: 200 | 400 | 409, refusal: JoinRefusal) => c.json(refusal, status);
 
 /** A zod schema, as readBody uses it. */
 interface BodySchema<T> {

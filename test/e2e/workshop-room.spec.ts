@@ -350,10 +350,9 @@ test.describe('joining a room that asks for an LMS identifier, and sees only its
     await page.locator('lab-progress-page[data-upgraded]').waitFor();
     await expect(page.locator('lab-progress-page li[data-chapter]:visible')).toHaveCount(2);
     await expect(page.locator(`lab-progress-page li[data-chapter="${ROOM_CHAPTERS[0]}"]`)).toBeVisible();
-    // The one refused request is the first join, which the room answers 400 to say it asks for an identifier.
-    expect(learner.errors).toEqual([
-      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
-    ]);
+    // The first join, sent before the page knows the room asks for an identifier, is answered as an ask (200),
+    // not a refusal: the learner's console shows no failed request (issue 19).
+    expect(learner.errors).toEqual([]);
     await learner.context.close();
   });
 });

@@ -30,7 +30,12 @@ export function joinRoutes(ctx: ServerContext): Hono<AppEnv> {
     let lmsId: string | null = null;
     if (room.lmsIdAsk) {
       const typed = checkLmsId(body.lmsId, room.lmsIdAsk);
-      if (typed.kind !== 'ok') return refuse(c, 400, { error: typed.reason, field: 'lmsId', lmsId: room.lmsIdAsk });
+      // A join that sent no identifier is the join page's first try (it cannot know the room asks): the answer
+      // says what to ask for, as a 200, so a first join shows no failed request in the learner's console.
+      if (typed.kind !== 'ok') {
+        const status = body.lmsId === undefined ? 200 : 400;
+        return refuse(c, status, { error: typed.reason, field: 'lmsId', lmsId: room.lmsIdAsk });
+      }
       lmsId = typed.id;
     }
     const secret = createSecret();
