@@ -372,9 +372,10 @@ export function judgeToolFailure(
 }
 
 /**
- * A notification over Streamable HTTP refused rather than accepted: every revision's transport says "If the server
+ * A notification over Streamable HTTP refused rather than accepted: 2025-06-18 and 2025-11-25 say "If the server
  * cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request). The HTTP response body
- * MAY comprise a JSON-RPC error response that has no id." Undefined when the exchange is not such a refusal.
+ * MAY comprise a JSON-RPC error response that has no id." (2026-07-28 words it "If the server cannot accept it, it
+ * MUST ..." with the same body.) Undefined when the exchange is not such a refusal.
  */
 export function judgeNotificationRefusal(
   status: number,
@@ -420,9 +421,16 @@ export function judgeGet(protocol: McpVersion, status: number, contentType: stri
   );
 }
 
-/** A request without the session id the server minted: 400 Bad Request is owed (a SHOULD of 2025-06-18 and 2025-11-25). */
+/**
+ * A request without the session id the server minted. The sentence binds only "Servers that require a session ID"
+ * (assigning one is a MAY), so a server that serves the request does not require it and passes; one that refuses it
+ * owes 400 Bad Request (a SHOULD of 2025-06-18 and 2025-11-25).
+ */
 export function judgeMissingSessionId(status: number): ProbeJudgement {
-  return status === 400
-    ? pass('A request without the session id was refused with 400.')
-    : fail(`A request without the session id got ${status}, not 400 Bad Request.`);
+  if (status === 400) return pass('A request without the session id was refused with 400.');
+  if (status >= 200 && status < 300)
+    return pass(
+      `A request without the session id was served (${status}): this server does not require its session id.`,
+    );
+  return fail(`A request without the session id got ${status}, not 400 Bad Request.`);
 }

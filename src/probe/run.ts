@@ -401,7 +401,22 @@ const protocolError =
       return notAttempted(`The server has no tool ${tool}, so this was not tried.`);
     const sent = JSON.stringify(build(session));
     const exchange = await session.send(sent, { awaitId: id, method: 'tools/call' });
-    return fromExchange(exchange, judge(exchange, { send: 'error', code, id }));
+    const verdict = judge(exchange, { send: 'error', code, id });
+    // On 2026-07-28 HTTP a call with no tool name also lacks its Mcp-Name header, and a missing standard header is
+    // owed 400 with -32020 (transports/streamable-http.mdx, Server Validation): either refusal meets a MUST.
+    const headerOwed = exchange.http?.owed;
+    if (verdict.status === 'pass' || !headerOwed || headerOwed.send !== 'error' || headerOwed.code === code)
+      return fromExchange(exchange, verdict);
+    const byHeader = judge(exchange, headerOwed);
+    return fromExchange(
+      exchange,
+      byHeader.status === 'pass'
+        ? {
+            status: 'pass',
+            explanation: `${byHeader.explanation} The request lacked a standard header, which is refused first.`,
+          }
+        : verdict,
+    );
   };
 
 const RUNNERS: Record<string, Runner> = {

@@ -1,6 +1,7 @@
 /**
- * Bug: a body that is not JSON is answered 500 with a text/plain stack-trace-like message, not 400 with a -32700
- * error object: the client gets no JSON-RPC error to read, and a 5xx that invites a retry of the same bad body.
+ * Bug: a body that is not JSON is answered 500 with a text/plain stack-trace-like message, not a -32700 error object
+ * (MCP pins no status for it; the official SDK sends 400): the client gets no JSON-RPC error to read, and a 5xx that
+ * invites a retry of the same bad body.
  */
 import { runGalleryServer, type Bug } from './seed.ts';
 
