@@ -17,6 +17,11 @@ const feedbackOf = (page: Page, scenario: string, column: string) =>
 const DOUBLED =
   /\b(right|not right|not quite|wrong|correct)\s*[.:!]\s*(right|not right|not quite|wrong|correct|misconception)\b/i;
 
+// Known and not yet explained (as in workshops.spec.ts): on a loaded machine the completion check's selects have
+// stayed "not visible" after the widget upgraded (the verdict test below, once in CI on a machine shared with
+// browser walks). One retry keeps that from hiding a real failure elsewhere; a second failure in a row still fails.
+test.describe.configure({ retries: 1 });
+
 test('a prediction with only its kind chosen is not graded, and the feedback says which part is missing', async ({
   page,
 }) => {
